@@ -1,0 +1,85 @@
+//! `phaselint explain [--format text|json] [--scenario LIST] [--file PATH] -- TEXT...`
+
+use super::Outcome;
+use crate::explain::{explain, render_text};
+use crate::turn::Scenario;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// Sentences, rules, caveats and a strip of the turn for each phrase.
+    Text,
+    /// A JSON array of findings in the shape of TIMING-MODEL.md.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+
+    /// Turn changes to apply, comma-separated, in order: no-attackers, first-strike,
+    /// extra-combat, extra-upkeep, skip-combat, extra-turn, opponents-turn, skip-untap,
+    /// skip-draw, extra-end, repeat-cleanup.
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub scenario: Vec<Scenario>,
+
+    /// Read the text from a file instead of the arguments.
+    #[arg(long, value_name = "PATH", conflicts_with = "text")]
+    pub file: Option<PathBuf>,
+
+    /// A phrase or a whole card text; several arguments are joined with spaces.
+    #[arg(value_name = "TEXT", required_unless_present = "file")]
+    pub text: Vec<String>,
+}
+
+/// Runs `explain`: the output to print, or an error message, and the outcome.
+pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
+    let text = match &args.file {
+        Some(path) => match read_text(path) {
+            Ok(text) => text,
+            Err(message) => return (Err(message), Outcome::Failed),
+        },
+        None => args.text.join(" "),
+    };
+    let explanation = explain(&text, &args.scenario);
+    let output = match args.format {
+        ExplainFormat::Text => Ok(render_text(&explanation)),
+        ExplainFormat::Json => {
+            let findings: Vec<_> = explanation.explained.iter().map(|e| &e.finding).collect();
+            serde_json::to_string_pretty(&findings)
+                .map(|json| json + "\n")
+                .map_err(|error| format!("could not write JSON: {error}"))
+        }
+    };
+    let outcome = if output.is_ok() && explanation.errors.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Failed
+    };
+    (output, outcome)
+}
+
+/// Reads a UTF-8 text file; a byte that is not UTF-8 is reported with its offset, line and column.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    String::from_utf8(bytes).map_err(|error| {
+        let valid = error.utf8_error().valid_up_to();
+        let before = &error.as_bytes()[..valid];
+        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        format!(
+            "{}:{line}:{column}: not UTF-8 (byte offset {valid}); the file was not read",
+            path.display()
+        )
+    })
+}

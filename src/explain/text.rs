@@ -1,0 +1,136 @@
+//! The text form of an explanation: each finding with its sentence, canonical timing, rules,
+//! caveats, and a strip of the turn with a mark where each point falls.
+
+use super::{Explained, Explanation, Placement};
+use crate::model::{Role, TimingPoint};
+use crate::turn::{Game, Moment, Player, render};
+use std::fmt::Write;
+
+/// Renders an explanation as text for a terminal.
+pub fn render_text(explanation: &Explanation) -> String {
+    let mut out = String::new();
+    if !explanation.scenarios.is_empty() {
+        for scenario in &explanation.scenarios {
+            let _ = writeln!(out, "scenario: {scenario}: {}", scenario.describe());
+        }
+        out.push('\n');
+    }
+    if explanation.explained.is_empty() && explanation.errors.is_empty() {
+        out.push_str("no timing phrase found\n");
+    }
+    for (index, explained) in explanation.explained.iter().enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        finding(&mut out, index + 1, explained, &explanation.game);
+    }
+    for error in &explanation.errors {
+        let _ = writeln!(out, "error: could not read {error}");
+    }
+    out
+}
+
+fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) {
+    let finding = &explained.finding;
+    let _ = writeln!(
+        out,
+        "{number}. \"{}\"  [{}]  bytes {}..{}",
+        finding.phrase, finding.kind, finding.span.start, finding.span.end
+    );
+    let _ = writeln!(out, "   {}", explained.sentence);
+    if !finding.canonical.is_empty() {
+        let _ = writeln!(out, "   timing:  {}", finding.canonical);
+    }
+    if !finding.conditions.is_empty() {
+        let conditions: Vec<&str> = finding.conditions.iter().map(|c| c.as_str()).collect();
+        let _ = writeln!(out, "   needs:   {}", conditions.join(", "));
+    }
+    if !finding.rules.is_empty() {
+        let _ = writeln!(out, "   rules:   {}", finding.rules.join(", "));
+    }
+    for (i, caveat) in finding.caveats.iter().enumerate() {
+        let label = if i == 0 { "caveats:" } else { "        " };
+        let _ = writeln!(
+            out,
+            "   {label} {} ({}): {}",
+            caveat.code, caveat.rule, caveat.message
+        );
+    }
+    let never_opens = explained
+        .placements
+        .iter()
+        .any(|(point, placement)| point.role == Role::Opens && *placement == Placement::Never);
+    if never_opens {
+        out.push_str("   no window: it never opens in these turns\n");
+    }
+    placements(out, &explained.placements, game);
+}
+
+/// A line for each point saying where it falls, then one strip for each turn that has marks,
+/// with the marks of every point on it.
+fn placements(out: &mut String, placements: &[(TimingPoint, Placement)], game: &Game) {
+    let mut marked: Vec<(usize, Vec<Moment>)> = Vec::new();
+    for (point, placement) in placements {
+        let (moments, note): (&[Moment], String) = match placement {
+            Placement::InProgress => (
+                &[],
+                "wherever the effect resolves, so no fixed place on the turn".into(),
+            ),
+            Placement::Never => (&[], "never comes in these turns".into()),
+            Placement::At(moments) => (moments, turns_named(game, moments)),
+            Placement::Later(moments) => (
+                moments,
+                format!("not in this turn; next in {}", turns_named(game, moments)),
+            ),
+            Placement::Instead { moments, rule, at } => (
+                moments,
+                format!(
+                    "that point does not happen; it closes {at} instead ({rule}): {}",
+                    turns_named(game, moments)
+                ),
+            ),
+        };
+        let _ = writeln!(out, "   {point}: {note}");
+        for moment in moments {
+            match marked.iter_mut().find(|(turn, _)| *turn == moment.turn) {
+                Some((_, marks)) => marks.push(*moment),
+                None => marked.push((moment.turn, vec![*moment])),
+            }
+        }
+    }
+    marked.sort_by_key(|(turn, _)| *turn);
+    for (turn_index, marks) in marked {
+        let Some(turn) = game.turns.get(turn_index) else {
+            continue;
+        };
+        let strip = render(turn, &marks, turn_index);
+        let _ = writeln!(out, "     {}: {}", turn_name(game, turn_index), strip.line);
+        let pad = " ".repeat(turn_name(game, turn_index).len() + 2);
+        let _ = writeln!(out, "     {pad}{}", strip.marks.trim_end());
+    }
+}
+
+/// The names of the turns some moments fall in: "this turn (yours)", "turn +2 (yours)".
+fn turns_named(game: &Game, moments: &[Moment]) -> String {
+    let mut turns: Vec<usize> = moments.iter().map(|m| m.turn).collect();
+    turns.dedup();
+    let names: Vec<String> = turns.iter().map(|t| turn_name(game, *t)).collect();
+    names.join(", ")
+}
+
+/// "this turn (yours)", "turn +1 (an opponent's)", "turn +1 (yours, extra)".
+fn turn_name(game: &Game, index: usize) -> String {
+    let Some(turn) = game.turns.get(index) else {
+        return format!("turn +{index}");
+    };
+    let whose = match turn.active {
+        Player::You => "yours",
+        Player::Opponent => "an opponent's",
+    };
+    let extra = if turn.extra { ", extra" } else { "" };
+    if index == 0 {
+        format!("this turn ({whose}{extra})")
+    } else {
+        format!("turn +{index} ({whose}{extra})")
+    }
+}

@@ -1,0 +1,12 @@
+//! phaselint: the timing and duration phrases of Magic: The Gathering card text, parsed with a PEG
+//! grammar and mapped onto the turn model of the Comprehensive Rules (CR 500-514).
+//!
+//! The library never prints; the binary's reporters do.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod cli;
+pub mod explain;
+pub mod model;
+pub mod phrase;
+pub mod resolve;
+pub mod turn;

@@ -1,0 +1,29 @@
+//! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
+
+use clap::Parser;
+use phaselint::cli::{Cli, Command, explain};
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (output, outcome) = match &cli.command {
+        Command::Explain(args) => explain::run(args),
+    };
+    match output {
+        Ok(text) => write_stdout(&text),
+        Err(message) => {
+            // A closed stderr leaves nothing to report to.
+            let _ = writeln!(std::io::stderr(), "error: {message}");
+        }
+    }
+    ExitCode::from(outcome.exit_code())
+}
+
+/// Writes to stdout in one piece; a closed pipe (`phaselint ... | head`) ends quietly.
+fn write_stdout(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}

@@ -1,0 +1,261 @@
+//! The vocabulary of the timing contract (../shared/TIMING-MODEL.md): units, edges, occurrences,
+//! owners, roles, kinds, and the finding that `explain --format json` prints. Everything here
+//! serialises to exactly the strings the contract names; outside tools read this shape.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A span in bytes of the text that was checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    pub fn of<'a>(&self, text: &'a str) -> &'a str {
+        &text[self.start..self.end]
+    }
+}
+
+/// Declares a fieldless enum whose every variant has one contract spelling, used both for
+/// serialisation and for `Display` (the canonical form), so the two can never disagree.
+macro_rules! contract_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $name {
+            /// Every variant, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The contract's spelling of this value.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+contract_enum! {
+    /// What a timing point is about: a whole turn, a phase or a step (CR 500.1, 501.1, 505.1,
+    /// 506.1, 512.1). `Phase` and `Step` mean whichever is in progress ("after this phase").
+    Unit {
+        Turn => "turn",
+        Phase => "phase",
+        Step => "step",
+        Beginning => "beginning",
+        PrecombatMain => "precombat-main",
+        Combat => "combat",
+        PostcombatMain => "postcombat-main",
+        /// Either main phase (505.1).
+        Main => "main",
+        Ending => "ending",
+        Untap => "untap",
+        Upkeep => "upkeep",
+        Draw => "draw",
+        BeginningOfCombat => "beginning-of-combat",
+        DeclareAttackers => "declare-attackers",
+        DeclareBlockers => "declare-blockers",
+        CombatDamage => "combat-damage",
+        EndOfCombat => "end-of-combat",
+        End => "end",
+        Cleanup => "cleanup",
+    }
+}
+
+contract_enum! {
+    /// Which moment of a unit: as it begins, as it ends, or the 514.2 moment of the cleanup step
+    /// when "until end of turn" and "this turn" effects end.
+    Edge {
+        Begin => "begin",
+        End => "end",
+        Cleanup => "cleanup",
+    }
+}
+
+contract_enum! {
+    /// Which instance of a unit a point refers to.
+    Occurrence {
+        /// The one in progress (for a turn, the current turn).
+        This => "this",
+        /// The first one to begin after the effect or ability is created.
+        Next => "next",
+        /// Every one.
+        Each => "each",
+        /// The first one in the turn (503.2, 506.7d).
+        First => "first",
+        /// The one in the next turn ("the next turn's upkeep").
+        NextTurn => "next-turn",
+    }
+}
+
+contract_enum! {
+    /// Whose turn the unit belongs to.
+    Owner {
+        Any => "any",
+        You => "you",
+        Opponent => "opponent",
+        /// A player the text names earlier ("that player's", "their" after a player).
+        ThatPlayer => "that-player",
+        TargetPlayer => "target-player",
+        ChosenPlayer => "chosen-player",
+        DefendingPlayer => "defending-player",
+        /// The controller of an object the text names ("enchanted creature's controller's
+        /// upkeep", "its controller's next turn").
+        Controller => "controller",
+        /// The owner of an object the text names ("its owner's upkeep").
+        ObjectOwner => "object-owner",
+        /// The player an Aura or effect names ("enchanted player's upkeep").
+        EnchantedPlayer => "enchanted-player",
+    }
+}
+
+contract_enum! {
+    /// What a timing point does.
+    Role {
+        Triggers => "triggers",
+        Expires => "expires",
+        Opens => "opens",
+        Closes => "closes",
+        /// The unit is skipped as it would begin (500.11, 614.10).
+        Skips => "skips",
+        /// New turns, phases or steps are put directly after the point (500.7-500.10).
+        Adds => "adds",
+    }
+}
+
+contract_enum! {
+    /// The kind of a finding.
+    Kind {
+        Trigger => "trigger",
+        DelayedTrigger => "delayed-trigger",
+        CombatTrigger => "combat-trigger",
+        Duration => "duration",
+        Window => "window",
+        TurnChange => "turn-change",
+        Reference => "reference",
+        ObjectDuration => "object-duration",
+        NotTiming => "not-timing",
+        /// Looks like timing but matches no template: never given a meaning.
+        Unknown => "unknown",
+    }
+}
+
+contract_enum! {
+    /// An extra requirement of a window.
+    Condition {
+        /// The stack must be empty (307.5, 602.5d).
+        StackEmpty => "stack-empty",
+        /// Only once each turn.
+        OncePerTurn => "once-each-turn",
+    }
+}
+
+/// One point on the turn model: `ROLE EDGE(UNIT, OCCURRENCE, OWNER)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct TimingPoint {
+    pub role: Role,
+    pub edge: Edge,
+    pub unit: Unit,
+    pub occurrence: Occurrence,
+    pub owner: Owner,
+}
+
+impl TimingPoint {
+    pub fn new(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> Self {
+        TimingPoint {
+            role,
+            edge,
+            unit,
+            occurrence,
+            owner,
+        }
+    }
+}
+
+impl fmt::Display for TimingPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}({}, {}, {})",
+            self.role, self.edge, self.unit, self.occurrence, self.owner
+        )
+    }
+}
+
+/// Something about a phrase that depends on how the turn goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Caveat {
+    pub code: &'static str,
+    pub rule: &'static str,
+    pub message: String,
+}
+
+/// What one phrase means on the turn timeline: the contract's JSON shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub phrase: String,
+    pub span: Span,
+    pub kind: Kind,
+    pub timing: Vec<TimingPoint>,
+    pub conditions: Vec<Condition>,
+    pub canonical: String,
+    pub rules: Vec<&'static str>,
+    pub caveats: Vec<Caveat>,
+}
+
+/// The canonical form of a list of points, joined by `; ` as the contract says.
+pub fn canonical(points: &[TimingPoint]) -> String {
+    points
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_form_matches_the_contract() {
+        let point = TimingPoint::new(
+            Role::Expires,
+            Edge::End,
+            Unit::Combat,
+            Occurrence::This,
+            Owner::Any,
+        );
+        assert_eq!(canonical(&[point]), "expires end(combat, this, any)");
+    }
+
+    #[test]
+    fn enums_serialise_as_their_contract_spelling() {
+        for unit in Unit::ALL {
+            let json = serde_json::to_string(unit).unwrap();
+            assert_eq!(json, format!("\"{}\"", unit.as_str()));
+        }
+        assert_eq!(
+            serde_json::to_string(&Occurrence::NextTurn).unwrap(),
+            "\"next-turn\""
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! The typed syntax of a timing phrase, lowered from the grammar's parse tree. It says what the
+//! words are ("your next upkeep"); what they mean on the turn is the resolver's work.
+
+use crate::model::Span;
+
+/// One phrase found in card text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrase {
+    pub span: Span,
+    pub place: Place,
+    pub form: Form,
+}
+
+/// Where in the card text a phrase stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The index of the ability (line) it is in.
+    pub ability: usize,
+    /// The phrase opens an ability: a printed ability, a granted ability in quotes, or a sentence
+    /// of reminder text that explains a keyword's trigger.
+    pub opens_ability: bool,
+    /// The phrase is inside an ability granted in quotes.
+    pub in_quotes: bool,
+    /// The phrase is inside reminder text.
+    pub in_reminder: bool,
+}
+
+/// What a phrase says, by template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Form {
+    /// "at the beginning of ...", "at end of combat", "at end of turn".
+    AtPoint(TriggerPoint),
+    /// "Whenever ~ attacks / blocks / becomes blocked / deals combat damage".
+    Combat(CombatEvent),
+    /// "until end of turn", "until your next turn", "until the end of your next turn".
+    Until(Until),
+    /// "for as long as ...", "until ~ leaves the battlefield".
+    WhileCondition(WhileCondition),
+    /// "until you reveal a land card": a repeated action.
+    RepeatUntil,
+    /// A clause ending in "this turn" or "this combat".
+    ThisSpan { clause: ClauseKind, unit: ThisUnit },
+    /// "only once each turn", "the first time each turn".
+    EachTurn(EachTurn),
+    /// "Cast this spell only ...", "Activate only ...".
+    Window(Window),
+    /// Extra turns, additional phases or steps, skipped units.
+    TurnChange(TurnChange),
+    /// A timing anchor that no template accepted.
+    Unknown,
+}
+
+/// The point an "at" trigger waits for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerPoint {
+    /// "at the beginning of your upkeep".
+    Beginning(UnitRef),
+    /// "at the beginning of combat on your turn", "at the beginning of each combat".
+    CombatOnTurn {
+        each: bool,
+        owner: Option<OwnerWord>,
+    },
+    /// "at end of combat", "at end of combat on your turn".
+    EndOfCombat { owner: Option<OwnerWord> },
+    /// "at end of turn": obsolete (513.1a).
+    ObsoleteEndOfTurn,
+}
+
+/// A phase or step named with its owner and quantifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnitRef {
+    pub name: UnitName,
+    pub owner: Option<OwnerWord>,
+    pub quantifier: Quantifier,
+}
+
+/// The name of a phase or step as the text spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitName {
+    PrecombatMain,
+    PostcombatMain,
+    /// "first main phase" (1), "second main phase" (2): counted in the turn (505.1b).
+    OrdinalMain(u8),
+    Main,
+    BeginningOfCombat,
+    DeclareAttackers,
+    DeclareBlockers,
+    CombatDamage,
+    EndOfCombat,
+    Combat,
+    Untap,
+    Upkeep,
+    Draw,
+    End,
+    Cleanup,
+    BeginningPhase,
+    EndingPhase,
+    Turn,
+}
+
+/// How a unit is picked out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantifier {
+    /// "your upkeep", "the end step".
+    Plain,
+    /// "your next upkeep", "the next end step".
+    Next,
+    /// "each upkeep", "each of your upkeeps".
+    Each,
+    /// "the next turn's upkeep".
+    NextTurns,
+    /// "any upkeep step".
+    Any,
+    /// "the first upkeep", "your first upkeep" (503.2).
+    First,
+}
+
+/// A possessive naming whose turn a unit belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OwnerWord {
+    Your,
+    EachOpponent,
+    EachPlayer,
+    AnOpponent,
+    ThatPlayer,
+    TargetPlayer,
+    ChosenPlayer,
+    DefendingPlayer,
+    EnchantedPlayer,
+    ObjectController,
+    ObjectOwner,
+    Their,
+}
+
+/// The event of a combat trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatEvent {
+    Attacks,
+    AttacksAndIsntBlocked,
+    AttacksOrBlocks,
+    Blocks,
+    BlocksOrBecomesBlocked,
+    BecomesBlocked,
+    DealsCombatDamage,
+}
+
+/// An "until" duration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// "until end of turn".
+    EndOfTurn,
+    /// "until end of combat".
+    EndOfCombat,
+    /// "until the end of turn": a nonstandard spelling of "until end of turn".
+    TheEndOfTurn,
+    /// "until the end of your next turn".
+    TheEndOf(UnitRef),
+    /// "until your next turn".
+    Unit(UnitRef),
+}
+
+/// A duration that lasts while a condition holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhileCondition {
+    ForAsLongAs,
+    UntilLeavesTheBattlefield,
+    UntilAbandoned,
+}
+
+/// How a "this turn" clause uses the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClauseKind {
+    /// "can't block this turn": an effect that lasts this turn.
+    Duration,
+    /// "a creature died this turn": events counted this turn.
+    Reference,
+}
+
+/// "this turn" or "this combat".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThisUnit {
+    Turn,
+    Combat,
+}
+
+/// A phrase that counts within each turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EachTurn {
+    /// "triggers only once each turn".
+    OnlyOnce,
+    /// "the first time each turn", "your second spell each turn".
+    Counted,
+    /// "no more than one spell each turn".
+    Limited,
+}
+
+/// A casting or activation window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Window {
+    pub actor: WindowActor,
+    pub time: Option<WindowTime>,
+    /// "and only once each turn", or "only once each turn" alone.
+    pub once_each_turn: bool,
+}
+
+/// What a window restricts, as the text words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WindowActor {
+    CastThisSpell,
+    /// "Activate only" and the old "Activate this ability only".
+    Activate {
+        this_ability: bool,
+    },
+    /// The obsolete "Play this ability only" and "Play only".
+    Play {
+        this_ability: bool,
+    },
+    /// A keyword's own verb: "Equip only as a sorcery".
+    Keyword(String),
+    /// No actor in the phrase: "you may pay ... as a sorcery".
+    Unstated,
+}
+
+/// When a window is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WindowTime {
+    /// "as a sorcery", "any time you could cast a sorcery".
+    Sorcery { obsolete_play: bool, any_time: bool },
+    /// "during combat", optionally "on [owner] turn".
+    DuringCombat { on_turn: Option<OwnerWord> },
+    /// "during combat after blockers are declared".
+    DuringCombatAfterBlockers,
+    /// "during combat before blockers are declared".
+    DuringCombatBeforeBlockers,
+    /// "before [point]".
+    Before(CombatPoint),
+    /// "after [point]".
+    After(CombatPoint),
+    /// "after [owner] upkeep" (503.2).
+    AfterUpkeep(OwnerWord),
+    /// "during [owner] turn".
+    DuringTurn(OwnerWord),
+    /// "during your upkeep", "during any upkeep step".
+    During(UnitRef),
+}
+
+/// A point in the combat phase a window is measured from (506.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatPoint {
+    AttackersDeclared,
+    BlockersDeclared,
+    CombatDamageStep,
+    EndOfCombatStep,
+    Combat,
+}
+
+/// A change to the turn structure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnChange {
+    /// "take an extra turn after this one".
+    ExtraTurn,
+    /// "after this (main) phase, there is an additional combat phase followed by ...".
+    AdditionalPhases {
+        after_main: bool,
+        phases: Vec<UnitName>,
+    },
+    /// "there is an additional upkeep step after this step".
+    AdditionalStep(UnitName),
+    /// "skip your next untap step".
+    Skip(UnitRef),
+}

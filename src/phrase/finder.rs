@@ -1,0 +1,108 @@
+//! The finder: splits card text into abilities (lines), parses each with the grammar and lowers
+//! the parse into phrases with byte spans in the whole text.
+
+use super::ast::Phrase;
+use super::lower;
+use super::parser::{Rule, TimingParser};
+use crate::model::Span;
+use pest::Parser;
+use std::fmt;
+use std::num::NonZeroUsize;
+
+/// How many grammar calls a line may take per byte, and at least, before it is given up as
+/// pathological. Real text takes a few dozen calls a byte; the limit only stops runaway input.
+const CALLS_PER_BYTE: usize = 1_000;
+const MIN_CALLS: usize = 100_000;
+
+/// A line the grammar could not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FindError {
+    /// The whole line, in bytes of the text.
+    pub span: Span,
+    pub message: String,
+}
+
+impl fmt::Display for FindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bytes {}..{}: {}",
+            self.span.start, self.span.end, self.message
+        )
+    }
+}
+
+impl std::error::Error for FindError {}
+
+/// The phrases of a card text, and the lines that could not be read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    pub phrases: Vec<Phrase>,
+    pub errors: Vec<FindError>,
+}
+
+/// Finds every timing phrase of a card text, in text order.
+pub fn find(text: &str) -> Found {
+    let mut found = Found::default();
+    for (ability, (offset, line)) in lines(text).into_iter().enumerate() {
+        let limit = MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len()));
+        pest::set_call_limit(NonZeroUsize::new(limit));
+        let span = Span::new(offset, offset + line.len());
+        let lowered = TimingParser::parse(Rule::ability_line, line)
+            .map_err(|error| error.variant.message().into_owned())
+            .and_then(|pairs| {
+                lower::ability_line(pairs, ability, offset).map_err(|error| error.to_string())
+            });
+        match lowered {
+            Ok(phrases) => found.phrases.extend(phrases),
+            Err(message) => found.errors.push(FindError { span, message }),
+        }
+    }
+    found
+}
+
+/// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`).
+fn lines(text: &str) -> Vec<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        let break_len = match (bytes[at], bytes.get(at + 1)) {
+            (b'\r', Some(b'\n')) => 2,
+            (b'\r' | b'\n', _) => 1,
+            _ => 0,
+        };
+        if break_len == 0 {
+            at += 1;
+        } else {
+            lines.push((start, &text[start..at]));
+            at += break_len;
+            start = at;
+        }
+    }
+    lines.push((start, &text[start..]));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_their_offsets() {
+        let got = lines("a\r\nbc\nd");
+        assert_eq!(got, vec![(0, "a"), (3, "bc"), (6, "d")]);
+    }
+
+    #[test]
+    fn empty_text_is_one_empty_line() {
+        let got = lines("");
+        assert_eq!(got, vec![(0, "")]);
+    }
+
+    #[test]
+    fn trailing_break_gives_an_empty_last_line() {
+        let got = lines("a\n");
+        assert_eq!(got, vec![(0, "a"), (2, "")]);
+    }
+}

@@ -1,0 +1,530 @@
+//! Lowering of pest pairs into the typed syntax of `ast`: one function per grammar rule that makes
+//! a pair. A pair the grammar cannot produce at a place is a bug in this file, reported as
+//! `LowerError` rather than a panic.
+
+use super::ast::*;
+use super::parser::Rule;
+use crate::model::Span;
+use pest::iterators::{Pair, Pairs};
+use std::fmt;
+
+/// A parse tree this module does not know how to read: a mismatch between grammar and lowering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerError {
+    pub rule: Rule,
+    pub span: Span,
+    pub context: &'static str,
+}
+
+impl fmt::Display for LowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unexpected grammar rule {:?} at bytes {}..{} while reading {}",
+            self.rule, self.span.start, self.span.end, self.context
+        )
+    }
+}
+
+impl std::error::Error for LowerError {}
+
+type Lowered<T> = Result<T, LowerError>;
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn unexpected<T>(pair: &Pair<'_, Rule>, context: &'static str) -> Lowered<T> {
+    Err(LowerError {
+        rule: pair.as_rule(),
+        span: span_of(pair),
+        context,
+    })
+}
+
+/// Lowers the pairs of one `ability_line` into the phrases it holds, in text order. Spans are
+/// shifted by `offset`, the line's start in the whole text.
+pub fn ability_line(pairs: Pairs<'_, Rule>, ability: usize, offset: usize) -> Lowered<Vec<Phrase>> {
+    let mut phrases = Vec::new();
+    let place = Place {
+        ability,
+        opens_ability: false,
+        in_quotes: false,
+        in_reminder: false,
+    };
+    for pair in pairs {
+        match pair.as_rule() {
+            Rule::ability_line => {
+                for inner in pair.into_inner() {
+                    match inner.as_rule() {
+                        Rule::ability => container(inner, place, &mut phrases)?,
+                        Rule::EOI => {}
+                        _ => return unexpected(&inner, "an ability"),
+                    }
+                }
+            }
+            _ => return unexpected(&pair, "an ability"),
+        }
+    }
+    for phrase in &mut phrases {
+        phrase.span = Span::new(phrase.span.start + offset, phrase.span.end + offset);
+    }
+    Ok(phrases)
+}
+
+/// Lowers the children of an ability, a quoted ability or reminder text. A trigger that begins
+/// where its container's content begins opens that ability.
+fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lowered<()> {
+    let content_start = match pair.as_rule() {
+        Rule::quoted_ability | Rule::reminder => {
+            // Past the opening quote or parenthesis.
+            let text = pair.as_str();
+            pair.as_span().start() + text.chars().next().map_or(0, char::len_utf8)
+        }
+        _ => pair.as_span().start(),
+    };
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::quoted_ability => container(
+                child,
+                Place {
+                    in_quotes: true,
+                    ..place
+                },
+                out,
+            )?,
+            Rule::reminder => container(
+                child,
+                Place {
+                    in_reminder: true,
+                    ..place
+                },
+                out,
+            )?,
+            _ => {
+                let opens = child.as_rule() == Rule::printed_trigger
+                    || (child.as_rule() == Rule::combat_trigger
+                        && child.as_span().start() == content_start);
+                out.push(phrase(
+                    child,
+                    Place {
+                        opens_ability: opens,
+                        ..place
+                    },
+                )?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lowers one phrase pair.
+fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
+    let span = span_of(&pair);
+    let form = match pair.as_rule() {
+        Rule::printed_trigger | Rule::delayed_trigger => Form::AtPoint(trigger(pair)?),
+        Rule::end_of_combat_trigger => Form::AtPoint(end_of_combat_trigger(pair)?),
+        Rule::obsolete_end_of_turn_trigger => Form::AtPoint(TriggerPoint::ObsoleteEndOfTurn),
+        Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
+        Rule::until_end_of_turn => Form::Until(Until::EndOfTurn),
+        Rule::until_end_of_combat => Form::Until(Until::EndOfCombat),
+        Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
+        Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
+        Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
+        Rule::until_not_timing => Form::RepeatUntil,
+        Rule::turn_duration => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::turn_reference => Form::ThisSpan {
+            clause: ClauseKind::Reference,
+            unit: this_span_in(pair)?,
+        },
+        Rule::once_each_turn => Form::EachTurn(EachTurn::OnlyOnce),
+        Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
+        Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
+        Rule::leading_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
+        Rule::window => Form::Window(window(pair)?),
+        Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
+        Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
+        Rule::additional_step => Form::TurnChange(additional_step(pair)?),
+        Rule::skip_unit => Form::TurnChange(TurnChange::Skip(single_unit_ref(pair, "skip")?)),
+        Rule::unknown_timing => Form::Unknown,
+        _ => return unexpected(&pair, "a phrase"),
+    };
+    Ok(Phrase { span, place, form })
+}
+
+/// `printed_trigger` and `delayed_trigger`.
+fn trigger(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let Some(inner) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a trigger");
+    };
+    match inner.as_rule() {
+        Rule::unit_ref => Ok(TriggerPoint::Beginning(unit_ref(inner)?)),
+        Rule::combat_on_turn => combat_on_turn(inner),
+        Rule::end_of_combat_point => end_of_combat_point(inner),
+        Rule::obsolete_end_of_turn => Ok(TriggerPoint::ObsoleteEndOfTurn),
+        _ => unexpected(&inner, "a trigger"),
+    }
+}
+
+/// `end_of_combat_trigger`.
+fn end_of_combat_trigger(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    match pair.clone().into_inner().next() {
+        Some(inner) if inner.as_rule() == Rule::end_of_combat_point => end_of_combat_point(inner),
+        _ => unexpected(&pair, "an end of combat trigger"),
+    }
+}
+
+/// `combat_on_turn`.
+fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut each = false;
+    let mut owner = None;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::each => each = true,
+            Rule::on_turn => owner = Some(on_turn(child)?),
+            _ => return unexpected(&child, "combat on a turn"),
+        }
+    }
+    Ok(TriggerPoint::CombatOnTurn { each, owner })
+}
+
+/// `end_of_combat_point`.
+fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::on_turn => owner = Some(on_turn(child)?),
+            _ => return unexpected(&child, "end of combat"),
+        }
+    }
+    Ok(TriggerPoint::EndOfCombat { owner })
+}
+
+/// `on_turn` and `owner_turn`: the owner of "on your turn" and "your turn".
+fn on_turn(pair: Pair<'_, Rule>) -> Lowered<OwnerWord> {
+    match pair.clone().into_inner().next() {
+        Some(inner) => owner(&inner),
+        None => unexpected(&pair, "an owner's turn"),
+    }
+}
+
+/// The owner rules (`owner_your`, `owner_each_opponent`, ...).
+fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
+    Ok(match pair.as_rule() {
+        Rule::owner_your => OwnerWord::Your,
+        Rule::owner_each_opponent => OwnerWord::EachOpponent,
+        Rule::owner_each_player => OwnerWord::EachPlayer,
+        Rule::owner_an_opponent => OwnerWord::AnOpponent,
+        Rule::owner_that_player | Rule::owner_suffix_player => OwnerWord::ThatPlayer,
+        Rule::owner_target_player => OwnerWord::TargetPlayer,
+        Rule::owner_chosen_player => OwnerWord::ChosenPlayer,
+        Rule::owner_defending_player => OwnerWord::DefendingPlayer,
+        Rule::owner_enchanted_player => OwnerWord::EnchantedPlayer,
+        Rule::owner_object_controller | Rule::owner_suffix_controller => {
+            OwnerWord::ObjectController
+        }
+        Rule::owner_object_owner => OwnerWord::ObjectOwner,
+        Rule::owner_their => OwnerWord::Their,
+        _ => return unexpected(pair, "an owner"),
+    })
+}
+
+/// The unit name rules (`unit_upkeep`, `unit_ordinal_main`, ...).
+fn unit_name(pair: &Pair<'_, Rule>) -> Lowered<UnitName> {
+    Ok(match pair.as_rule() {
+        Rule::unit_precombat_main => UnitName::PrecombatMain,
+        Rule::unit_postcombat_main => UnitName::PostcombatMain,
+        Rule::unit_ordinal_main => UnitName::OrdinalMain(main_ordinal(pair)?),
+        Rule::unit_main => UnitName::Main,
+        Rule::unit_beginning_of_combat => UnitName::BeginningOfCombat,
+        Rule::unit_declare_attackers => UnitName::DeclareAttackers,
+        Rule::unit_declare_blockers => UnitName::DeclareBlockers,
+        Rule::unit_combat_damage => UnitName::CombatDamage,
+        Rule::unit_end_of_combat => UnitName::EndOfCombat,
+        Rule::unit_combat => UnitName::Combat,
+        Rule::unit_untap => UnitName::Untap,
+        Rule::unit_upkeep => UnitName::Upkeep,
+        Rule::unit_draw => UnitName::Draw,
+        Rule::unit_end_step => UnitName::End,
+        Rule::unit_cleanup => UnitName::Cleanup,
+        Rule::unit_beginning_phase => UnitName::BeginningPhase,
+        Rule::unit_ending_phase => UnitName::EndingPhase,
+        Rule::unit_turn => UnitName::Turn,
+        _ => return unexpected(pair, "a phase or step name"),
+    })
+}
+
+/// `main_ordinal` inside `unit_ordinal_main`.
+fn main_ordinal(pair: &Pair<'_, Rule>) -> Lowered<u8> {
+    match pair.clone().into_inner().next() {
+        Some(ordinal) if ordinal.as_rule() == Rule::main_ordinal => {
+            if ordinal.as_str().eq_ignore_ascii_case("first") {
+                Ok(1)
+            } else {
+                Ok(2)
+            }
+        }
+        _ => unexpected(pair, "a main phase ordinal"),
+    }
+}
+
+/// `unit_ref`.
+fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let mut name = None;
+    let mut owner_word = None;
+    let mut quantifier = Quantifier::Plain;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::next_turns => quantifier = Quantifier::NextTurns,
+            Rule::next => quantifier = Quantifier::Next,
+            Rule::each => quantifier = Quantifier::Each,
+            Rule::first => quantifier = Quantifier::First,
+            Rule::each_of => {
+                quantifier = Quantifier::Each;
+                owner_word = Some(on_turn(child)?);
+            }
+            Rule::the => {}
+            rule if is_owner_rule(rule) => owner_word = Some(owner(&child)?),
+            _ => name = Some(unit_name(&child)?),
+        }
+    }
+    match name {
+        Some(name) => Ok(UnitRef {
+            name,
+            owner: owner_word,
+            quantifier,
+        }),
+        None => unexpected(&pair, "a phase or step reference"),
+    }
+}
+
+fn is_owner_rule(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::owner_your
+            | Rule::owner_each_opponent
+            | Rule::owner_each_player
+            | Rule::owner_an_opponent
+            | Rule::owner_that_player
+            | Rule::owner_target_player
+            | Rule::owner_chosen_player
+            | Rule::owner_defending_player
+            | Rule::owner_enchanted_player
+            | Rule::owner_object_controller
+            | Rule::owner_object_owner
+            | Rule::owner_their
+            | Rule::owner_suffix_controller
+            | Rule::owner_suffix_player
+    )
+}
+
+/// The one `unit_ref` inside `until_unit` or `skip_unit`.
+fn single_unit_ref(pair: Pair<'_, Rule>, context: &'static str) -> Lowered<UnitRef> {
+    match pair.clone().into_inner().next() {
+        Some(inner) if inner.as_rule() == Rule::unit_ref => unit_ref(inner),
+        _ => unexpected(&pair, context),
+    }
+}
+
+/// `combat_trigger`.
+fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatEvent> {
+    let Some(event) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a combat trigger");
+    };
+    Ok(match event.as_rule() {
+        Rule::event_attacks_and_isnt_blocked => CombatEvent::AttacksAndIsntBlocked,
+        Rule::event_attacks_or_blocks => CombatEvent::AttacksOrBlocks,
+        Rule::event_blocks_or_becomes_blocked => CombatEvent::BlocksOrBecomesBlocked,
+        Rule::event_becomes_blocked => CombatEvent::BecomesBlocked,
+        Rule::event_attacks => CombatEvent::Attacks,
+        Rule::event_blocks => CombatEvent::Blocks,
+        Rule::event_combat_damage => CombatEvent::DealsCombatDamage,
+        _ => return unexpected(&event, "a combat event"),
+    })
+}
+
+/// `until_the_end_of`.
+fn until_the_end_of(pair: Pair<'_, Rule>) -> Lowered<Until> {
+    match pair.clone().into_inner().next() {
+        Some(inner) if inner.as_rule() == Rule::unit_ref => Ok(Until::TheEndOf(unit_ref(inner)?)),
+        Some(inner) if inner.as_rule() == Rule::unit_turn => Ok(Until::TheEndOfTurn),
+        _ => unexpected(&pair, "until the end of"),
+    }
+}
+
+/// `object_duration`.
+fn object_duration(pair: Pair<'_, Rule>) -> Lowered<WhileCondition> {
+    match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::for_as_long_as) => Ok(WhileCondition::ForAsLongAs),
+        Some(Rule::until_leaves) => Ok(WhileCondition::UntilLeavesTheBattlefield),
+        Some(Rule::until_abandoned) => Ok(WhileCondition::UntilAbandoned),
+        _ => unexpected(&pair, "a duration with a condition"),
+    }
+}
+
+/// The `this_span` at the end of `turn_duration` or `turn_reference`.
+fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
+    let this = pair
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::this_span)
+        .and_then(|p| p.into_inner().next());
+    match this.map(|p| p.as_rule()) {
+        Some(Rule::this_turn) => Ok(ThisUnit::Turn),
+        Some(Rule::this_combat) => Ok(ThisUnit::Combat),
+        _ => unexpected(&pair, "this turn or this combat"),
+    }
+}
+
+/// `window`.
+fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
+    let mut actor = None;
+    let mut time = None;
+    let mut once_each_turn = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::window_actor => actor = Some(window_actor(child)?),
+            Rule::window_limit => once_each_turn = true,
+            _ => time = Some(window_time(child)?),
+        }
+    }
+    match actor {
+        Some(actor) => Ok(Window {
+            actor,
+            time,
+            once_each_turn,
+        }),
+        None => unexpected(&pair, "a window"),
+    }
+}
+
+/// `sorcery_timing`: sorcery timing with no actor of its own.
+fn sorcery_timing(pair: Pair<'_, Rule>) -> Lowered<Window> {
+    match pair.clone().into_inner().next() {
+        Some(time) => Ok(Window {
+            actor: WindowActor::Unstated,
+            time: Some(window_time(time)?),
+            once_each_turn: false,
+        }),
+        None => unexpected(&pair, "sorcery timing"),
+    }
+}
+
+/// `window_actor`.
+fn window_actor(pair: Pair<'_, Rule>) -> Lowered<WindowActor> {
+    if let Some(keyword) = pair.clone().into_inner().next() {
+        return match keyword.as_rule() {
+            Rule::keyword_action => Ok(WindowActor::Keyword(keyword.as_str().to_string())),
+            _ => unexpected(&keyword, "a window's actor"),
+        };
+    }
+    let words = pair.as_str().to_ascii_lowercase();
+    Ok(match words.as_str() {
+        "cast this spell" => WindowActor::CastThisSpell,
+        "activate this ability" => WindowActor::Activate { this_ability: true },
+        "activate" => WindowActor::Activate {
+            this_ability: false,
+        },
+        "play this ability" => WindowActor::Play { this_ability: true },
+        "play" => WindowActor::Play {
+            this_ability: false,
+        },
+        _ => return unexpected(&pair, "a window's actor"),
+    })
+}
+
+/// The window time rules (`window_sorcery`, `window_before`, ...).
+fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
+    Ok(match pair.as_rule() {
+        Rule::window_sorcery => {
+            let words = pair.as_str().to_ascii_lowercase();
+            WindowTime::Sorcery {
+                obsolete_play: words.contains("play"),
+                any_time: words.starts_with("any time"),
+            }
+        }
+        Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
+        Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
+        Rule::window_combat => {
+            let on_turn_owner = match pair.into_inner().next() {
+                Some(child) => Some(on_turn(child)?),
+                None => None,
+            };
+            WindowTime::DuringCombat {
+                on_turn: on_turn_owner,
+            }
+        }
+        Rule::window_before => WindowTime::Before(combat_point(pair)?),
+        Rule::window_after => WindowTime::After(combat_point(pair)?),
+        Rule::window_after_upkeep => WindowTime::AfterUpkeep(on_turn(pair)?),
+        Rule::window_during => window_during(pair)?,
+        _ => return unexpected(&pair, "a window's time"),
+    })
+}
+
+/// The combat point inside `window_before` and `window_after`.
+fn combat_point(pair: Pair<'_, Rule>) -> Lowered<CombatPoint> {
+    let Some(point) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a point in combat");
+    };
+    Ok(match point.as_rule() {
+        Rule::point_attackers_declared => CombatPoint::AttackersDeclared,
+        Rule::point_blockers_declared => CombatPoint::BlockersDeclared,
+        Rule::point_combat_damage_step => CombatPoint::CombatDamageStep,
+        Rule::point_end_of_combat_step => CombatPoint::EndOfCombatStep,
+        Rule::point_combat => CombatPoint::Combat,
+        _ => return unexpected(&point, "a point in combat"),
+    })
+}
+
+/// `window_during`.
+fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
+    let Some(inner) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a during window");
+    };
+    match inner.as_rule() {
+        Rule::owner_turn => Ok(WindowTime::DuringTurn(on_turn(inner)?)),
+        Rule::unit_ref => Ok(WindowTime::During(unit_ref(inner)?)),
+        Rule::any_unit_ref => {
+            let Some(name) = inner.clone().into_inner().next() else {
+                return unexpected(&inner, "any unit");
+            };
+            Ok(WindowTime::During(UnitRef {
+                name: unit_name(&name)?,
+                owner: None,
+                quantifier: Quantifier::Any,
+            }))
+        }
+        _ => unexpected(&inner, "a during window"),
+    }
+}
+
+/// `additional_phases`.
+fn additional_phases(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
+    let mut after_main = false;
+    let mut phases = Vec::new();
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::after_this_main => after_main = true,
+            Rule::after_this_phase => {}
+            _ => phases.push(unit_name(&child)?),
+        }
+    }
+    Ok(TurnChange::AdditionalPhases { after_main, phases })
+}
+
+/// `additional_step`.
+fn additional_step(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
+    match pair.clone().into_inner().next() {
+        Some(name) => Ok(TurnChange::AdditionalStep(unit_name(&name)?)),
+        None => unexpected(&pair, "an additional step"),
+    }
+}

@@ -1,0 +1,12 @@
+//! Finding timing phrases in card text: the pest grammar, the finder that walks whole card texts,
+//! and the lowering of parse trees into the typed syntax of `ast`.
+
+pub mod ast;
+mod parser;
+
+pub use parser::{Rule, TimingParser};
+mod finder;
+mod lower;
+
+pub use finder::{FindError, Found, find};
+pub use lower::LowerError;

@@ -1,0 +1,177 @@
+//! The caveats the resolver raises: things about a phrase that depend on how the turn goes. Each
+//! has a stable code and the rule it comes from.
+
+use crate::model::Caveat;
+
+fn caveat(code: &'static str, rule: &'static str, message: &str) -> Caveat {
+    Caveat {
+        code,
+        rule,
+        message: message.to_string(),
+    }
+}
+
+/// A "next end step" delayed trigger, or a permanent's end step trigger, that comes into being
+/// during an end step waits for the next turn's end step.
+pub fn created_during_end_step() -> Caveat {
+    caveat(
+        "created-during-end-step",
+        "513.2",
+        "created during an end step, it waits for the next turn's end step",
+    )
+}
+
+/// A permanent's end step trigger does not fire in the end step the permanent entered in.
+pub fn entered_during_end_step() -> Caveat {
+    caveat(
+        "entered-during-end-step",
+        "513.2",
+        "a permanent that enters during an end step first triggers in the next turn's end step",
+    )
+}
+
+/// A trigger or window tied to combat happens once per combat phase.
+pub fn each_combat_phase() -> Caveat {
+    caveat(
+        "each-combat-phase",
+        "500.8",
+        "one per combat phase when there are several",
+    )
+}
+
+/// "before [a point in combat]" looks only at the first combat phase.
+pub fn first_combat_only() -> Caveat {
+    caveat(
+        "first-combat-only",
+        "506.7d",
+        "first combat only: with additional combat phases, the stated point of the first one counts",
+    )
+}
+
+/// The point a "before" window names may not exist.
+pub fn point_may_be_skipped() -> Caveat {
+    caveat(
+        "point-may-be-skipped",
+        "506.7e",
+        "if the declare blockers and combat damage steps are skipped, the window closes as the declare attackers step ends; if combat is skipped, as the precombat main phase ends",
+    )
+}
+
+/// "during combat after blockers are declared" never opens in a combat without blockers step.
+pub fn no_window_without_blockers_step() -> Caveat {
+    caveat(
+        "no-window-without-blockers-step",
+        "506.7f",
+        "no window in a combat phase whose declare blockers step is skipped (no attackers, 508.8)",
+    )
+}
+
+/// "Whenever ~ attacks" does not fire for a creature put onto the battlefield attacking.
+pub fn not_when_put_onto_battlefield_attacking() -> Caveat {
+    caveat(
+        "not-when-put-onto-battlefield-attacking",
+        "508.3a",
+        "does not trigger for a creature put onto the battlefield attacking",
+    )
+}
+
+/// "attacks and isn't blocked" also fires for a creature put onto the battlefield attacking.
+pub fn also_when_put_onto_battlefield_attacking() -> Caveat {
+    caveat(
+        "also-when-put-onto-battlefield-attacking",
+        "509.3g",
+        "unlike \"attacks\", it also triggers for a creature put onto the battlefield attacking",
+    )
+}
+
+/// With first or double strike there are two combat damage steps.
+pub fn two_combat_damage_steps() -> Caveat {
+    caveat(
+        "two-combat-damage-steps",
+        "510.4",
+        "with first or double strike there are two combat damage steps; it triggers in each one in which the creature deals combat damage",
+    )
+}
+
+/// "at end of turn" is the obsolete wording of an end step trigger.
+pub fn obsolete_end_of_turn(delayed: bool) -> Caveat {
+    let message = if delayed {
+        "obsolete wording: \"at end of turn\" in an effect now reads \"at the beginning of the next end step\""
+    } else {
+        "obsolete wording: printed \"at end of turn\" now reads \"at the beginning of the end step\""
+    };
+    caveat("obsolete-wording", "513.1a", message)
+}
+
+/// "Play this ability only" is the obsolete wording of "Activate only".
+pub fn obsolete_play() -> Caveat {
+    caveat(
+        "obsolete-wording",
+        "602.5d",
+        "obsolete wording: \"play\" an ability now reads \"activate\"",
+    )
+}
+
+/// "until the end of turn" is a nonstandard spelling of "until end of turn".
+pub fn nonstandard_until_the_end_of_turn() -> Caveat {
+    caveat(
+        "nonstandard-wording",
+        "500.5b",
+        "the standard wording is \"until end of turn\"",
+    )
+}
+
+/// With additional combat phases a turn has several postcombat main phases.
+pub fn several_postcombat_main_phases() -> Caveat {
+    caveat(
+        "several-postcombat-main-phases",
+        "505.1a",
+        "with an additional combat phase and main phase, the turn has several postcombat main phases",
+    )
+}
+
+/// An added main phase is a postcombat main phase.
+pub fn added_main_is_postcombat() -> Caveat {
+    caveat(
+        "added-main-is-postcombat",
+        "505.1a",
+        "the added main phase is postcombat",
+    )
+}
+
+/// No player gets priority in the untap step.
+pub fn untap_has_no_priority() -> Caveat {
+    caveat(
+        "no-priority-in-untap",
+        "502.4",
+        "no player gets priority during the untap step: nothing can be cast or activated then, and abilities that trigger wait for the upkeep",
+    )
+}
+
+/// Players get priority in a cleanup step only when something happens in it.
+pub fn cleanup_rarely_has_priority() -> Caveat {
+    caveat(
+        "no-priority-in-cleanup",
+        "514.3",
+        "normally no player gets priority during the cleanup step; only when state-based actions or triggers happen there (514.3a)",
+    )
+}
+
+/// An ability that triggers in a cleanup step gives players priority, and another cleanup step
+/// follows.
+pub fn repeats_cleanup() -> Caveat {
+    caveat(
+        "repeats-cleanup",
+        "514.3a",
+        "players get priority in that cleanup step, and another cleanup step follows",
+    )
+}
+
+/// "after [a player's] upkeep" in a turn with several upkeeps.
+pub fn after_first_upkeep() -> Caveat {
+    caveat(
+        "after-first-upkeep",
+        "503.2",
+        "with several upkeep steps, the window opens after the first one ends",
+    )
+}

@@ -1,0 +1,91 @@
+//! Durations: "until" a step or phase begins (500.4), "until the end of" one (500.5), "until end
+//! of turn" and "this turn" (514.2), and durations bound to a condition (610.3, 611.2b).
+
+use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::{Meaning, caveats};
+use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::ast::{ThisUnit, Until, WhileCondition};
+
+fn expires(edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
+    TimingPoint::new(Role::Expires, edge, unit, occurrence, owner)
+}
+
+fn end_of_this_turn() -> TimingPoint {
+    expires(Edge::Cleanup, Unit::Turn, Occurrence::This, Owner::Any)
+}
+
+fn end_of_this_combat() -> TimingPoint {
+    expires(Edge::End, Unit::Combat, Occurrence::This, Owner::Any)
+}
+
+/// An "until" duration.
+pub fn until(until: &Until) -> Meaning {
+    let meaning = Meaning::new(Kind::Duration);
+    match until {
+        Until::EndOfTurn => meaning
+            .point(end_of_this_turn())
+            .rule("500.5b")
+            .rule("514.2"),
+        Until::TheEndOfTurn => meaning
+            .point(end_of_this_turn())
+            .rule("500.5b")
+            .rule("514.2")
+            .caveat(caveats::nonstandard_until_the_end_of_turn()),
+        Until::EndOfCombat => meaning
+            .point(end_of_this_combat())
+            .rule("500.5a")
+            .rule("511.2"),
+        Until::TheEndOf(unit_ref) => {
+            let point_unit = unit(unit_ref.name);
+            let point_occurrence = occurrence(unit_ref, PlainMeans::This);
+            let point_owner = owner(unit_ref.owner);
+            if point_unit == Unit::Turn {
+                // A turn's "until end of turn" effects end in its cleanup step, not as it ends.
+                meaning
+                    .point(expires(
+                        Edge::Cleanup,
+                        Unit::Turn,
+                        point_occurrence,
+                        point_owner,
+                    ))
+                    .rule("514.2")
+            } else {
+                meaning
+                    .point(expires(
+                        Edge::End,
+                        point_unit,
+                        point_occurrence,
+                        point_owner,
+                    ))
+                    .rule("500.5")
+            }
+        }
+        Until::Unit(unit_ref) => meaning
+            .point(expires(
+                Edge::Begin,
+                unit(unit_ref.name),
+                occurrence(unit_ref, PlainMeans::Next),
+                owner(unit_ref.owner),
+            ))
+            .rule("500.4"),
+    }
+}
+
+/// A clause that lasts "this turn" or "this combat".
+pub fn this_span(unit: ThisUnit) -> Meaning {
+    let meaning = Meaning::new(Kind::Duration);
+    match unit {
+        ThisUnit::Turn => meaning.point(end_of_this_turn()).rule("514.2"),
+        ThisUnit::Combat => meaning.point(end_of_this_combat()).rule("511.3"),
+    }
+}
+
+/// A duration that lasts while a condition holds: no point on the turn.
+pub fn while_condition(condition: WhileCondition) -> Meaning {
+    let meaning = Meaning::new(Kind::ObjectDuration);
+    match condition {
+        WhileCondition::ForAsLongAs => meaning.rule("611.2b"),
+        WhileCondition::UntilLeavesTheBattlefield => meaning.rule("610.3"),
+        WhileCondition::UntilAbandoned => meaning.rule("701.33").rule("904.11"),
+    }
+}

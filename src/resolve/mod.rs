@@ -1,0 +1,119 @@
+//! The resolver: a phrase's typed syntax onto the turn model, as the timing points, conditions,
+//! rule citations and caveats of the contract (../shared/TIMING-MODEL.md). A phrase with no
+//! template stays `unknown`: it is never given a default meaning.
+
+mod caveats;
+mod duration;
+mod trigger;
+mod turn_change;
+mod vocabulary;
+mod window;
+
+use crate::model::{Caveat, Condition, Finding, Kind, TimingPoint, canonical};
+use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase};
+
+/// What the card around a phrase says about it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CardContext {
+    /// The card is an instant or sorcery: its text is a spell's effect, so an "at the beginning
+    /// of" that opens it is a delayed trigger, not a printed one (603.7).
+    pub is_instant_or_sorcery: bool,
+}
+
+/// The meaning of one phrase, before it is joined with the phrase's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meaning {
+    pub kind: Kind,
+    pub timing: Vec<TimingPoint>,
+    pub conditions: Vec<Condition>,
+    pub rules: Vec<&'static str>,
+    pub caveats: Vec<Caveat>,
+}
+
+impl Meaning {
+    fn new(kind: Kind) -> Self {
+        Meaning {
+            kind,
+            timing: Vec::new(),
+            conditions: Vec::new(),
+            rules: Vec::new(),
+            caveats: Vec::new(),
+        }
+    }
+
+    fn point(mut self, point: TimingPoint) -> Self {
+        self.timing.push(point);
+        self
+    }
+
+    fn rule(mut self, rule: &'static str) -> Self {
+        if !self.rules.contains(&rule) {
+            self.rules.push(rule);
+        }
+        self
+    }
+
+    fn caveat(mut self, caveat: Caveat) -> Self {
+        if !self.caveats.contains(&caveat) {
+            self.caveats.push(caveat);
+        }
+        self
+    }
+
+    fn condition(mut self, condition: Condition) -> Self {
+        self.conditions.push(condition);
+        self
+    }
+}
+
+/// Resolves one phrase found in `text` into its finding.
+pub fn resolve(text: &str, phrase: &Phrase, context: CardContext) -> Finding {
+    let meaning = meaning(phrase, context);
+    Finding {
+        phrase: text
+            .get(phrase.span.start..phrase.span.end)
+            .unwrap_or_default()
+            .to_string(),
+        span: phrase.span,
+        kind: meaning.kind,
+        canonical: canonical(&meaning.timing),
+        timing: meaning.timing,
+        conditions: meaning.conditions,
+        rules: meaning.rules,
+        caveats: meaning.caveats,
+    }
+}
+
+/// Finds and resolves every phrase of a card text.
+pub fn explain_text(
+    text: &str,
+    context: CardContext,
+) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
+    let found = crate::phrase::find(text);
+    let findings = found
+        .phrases
+        .iter()
+        .map(|phrase| resolve(text, phrase, context))
+        .collect();
+    (findings, found.errors)
+}
+
+fn meaning(phrase: &Phrase, context: CardContext) -> Meaning {
+    match &phrase.form {
+        Form::AtPoint(point) => trigger::at_point(point, phrase.place, context),
+        Form::Combat(event) => trigger::combat(*event),
+        Form::Until(until) => duration::until(until),
+        Form::WhileCondition(condition) => duration::while_condition(*condition),
+        Form::ThisSpan { clause, unit } => match clause {
+            ClauseKind::Duration => duration::this_span(*unit),
+            ClauseKind::Reference => Meaning::new(Kind::Reference),
+        },
+        Form::EachTurn(EachTurn::OnlyOnce | EachTurn::Counted | EachTurn::Limited) => {
+            Meaning::new(Kind::Reference)
+        }
+        Form::RepeatUntil => Meaning::new(Kind::NotTiming),
+        Form::Window(window) => window::window(window),
+        Form::TurnChange(change) => turn_change::turn_change(change),
+        Form::Unknown => Meaning::new(Kind::Unknown),
+    }
+}

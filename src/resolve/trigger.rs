@@ -1,0 +1,139 @@
+//! Triggers: printed and delayed "at" triggers (500.6, 603.7) and combat triggers (508.3, 509.3,
+//! 510.3a).
+
+use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::{CardContext, Meaning, caveats};
+use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::ast::{CombatEvent, Place, Quantifier, TriggerPoint, UnitName};
+
+/// An "at" trigger. It is printed when it opens an ability of a permanent and names no "next"
+/// unit; anywhere else an effect creates it, and it triggers only the next time (603.7b).
+pub fn at_point(point: &TriggerPoint, place: Place, context: CardContext) -> Meaning {
+    let names_next = matches!(
+        point,
+        TriggerPoint::Beginning(r) if matches!(r.quantifier, Quantifier::Next | Quantifier::NextTurns)
+    );
+    let printed = place.opens_ability && !names_next && !context.is_instant_or_sorcery;
+    let (kind, plain) = if printed {
+        (Kind::Trigger, PlainMeans::Each)
+    } else {
+        (Kind::DelayedTrigger, PlainMeans::Next)
+    };
+    let plain_occurrence = match plain {
+        PlainMeans::Each => Occurrence::Each,
+        _ => Occurrence::Next,
+    };
+    let meaning = Meaning::new(kind);
+    let meaning = if printed {
+        meaning
+    } else {
+        meaning.rule("603.7")
+    };
+    match point {
+        TriggerPoint::Beginning(unit_ref) => {
+            let point_unit = unit(unit_ref.name);
+            let point_occurrence = occurrence(unit_ref, plain);
+            let meaning = meaning
+                .point(triggers(
+                    point_unit,
+                    point_occurrence,
+                    owner(unit_ref.owner),
+                ))
+                .rule("500.6");
+            beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
+        }
+        TriggerPoint::CombatOnTurn { owner: word, .. } => meaning
+            .point(triggers(
+                Unit::BeginningOfCombat,
+                plain_occurrence,
+                owner(*word),
+            ))
+            .rule("500.6")
+            .rule("507.2")
+            .caveat(caveats::each_combat_phase()),
+        TriggerPoint::EndOfCombat { owner: word } => meaning
+            .point(triggers(Unit::EndOfCombat, plain_occurrence, owner(*word)))
+            .rule("511.2"),
+        TriggerPoint::ObsoleteEndOfTurn => {
+            let meaning = meaning
+                .point(triggers(Unit::End, plain_occurrence, Owner::Any))
+                .rule("513.1a")
+                .caveat(caveats::obsolete_end_of_turn(!printed));
+            if printed {
+                meaning
+            } else {
+                meaning
+                    .rule("513.2")
+                    .caveat(caveats::created_during_end_step())
+            }
+        }
+    }
+}
+
+/// The rules and caveats particular to the unit a beginning trigger names.
+fn beginning_notes(
+    meaning: Meaning,
+    name: UnitName,
+    point_unit: Unit,
+    point_occurrence: Occurrence,
+) -> Meaning {
+    let meaning = match point_unit {
+        Unit::Untap => meaning
+            .rule("502.4")
+            .caveat(caveats::untap_has_no_priority()),
+        Unit::Upkeep => meaning.rule("503.1a"),
+        Unit::End if point_occurrence == Occurrence::Next => meaning
+            .rule("513.2")
+            .caveat(caveats::created_during_end_step()),
+        Unit::End => meaning
+            .rule("513.2")
+            .caveat(caveats::entered_during_end_step()),
+        Unit::Cleanup => meaning.rule("514.3a").caveat(caveats::repeats_cleanup()),
+        Unit::PostcombatMain if point_occurrence != Occurrence::First => meaning
+            .rule("505.1a")
+            .caveat(caveats::several_postcombat_main_phases()),
+        Unit::BeginningOfCombat | Unit::Combat => meaning.caveat(caveats::each_combat_phase()),
+        _ => meaning,
+    };
+    match name {
+        UnitName::OrdinalMain(_) => meaning.rule("505.1b"),
+        _ => meaning,
+    }
+}
+
+fn triggers(unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
+    TimingPoint::new(Role::Triggers, Edge::Begin, unit, occurrence, owner)
+}
+
+/// A combat trigger fires in the step whose turn-based action makes its event happen.
+pub fn combat(event: CombatEvent) -> Meaning {
+    let meaning = Meaning::new(Kind::CombatTrigger);
+    let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
+    match event {
+        CombatEvent::Attacks => meaning
+            .point(in_step(Unit::DeclareAttackers))
+            .rule("508.3a")
+            .caveat(caveats::not_when_put_onto_battlefield_attacking()),
+        CombatEvent::AttacksAndIsntBlocked => meaning
+            .point(in_step(Unit::DeclareBlockers))
+            .rule("508.3f")
+            .rule("509.3g")
+            .caveat(caveats::also_when_put_onto_battlefield_attacking()),
+        CombatEvent::AttacksOrBlocks => meaning
+            .point(in_step(Unit::DeclareAttackers))
+            .point(in_step(Unit::DeclareBlockers))
+            .rule("508.3a")
+            .rule("509.3a")
+            .caveat(caveats::not_when_put_onto_battlefield_attacking()),
+        CombatEvent::Blocks => meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3a"),
+        CombatEvent::BlocksOrBecomesBlocked => meaning
+            .point(in_step(Unit::DeclareBlockers))
+            .rule("509.3a")
+            .rule("509.3c"),
+        CombatEvent::BecomesBlocked => meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3c"),
+        CombatEvent::DealsCombatDamage => meaning
+            .point(in_step(Unit::CombatDamage))
+            .rule("510.3a")
+            .caveat(caveats::two_combat_damage_steps()),
+    }
+}

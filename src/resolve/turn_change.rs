@@ -1,0 +1,45 @@
+//! Turn changes: extra turns (500.7), additional phases (500.8, 505.1a) and steps (500.9), and
+//! skipped units (500.11, 614.10).
+
+use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::{Meaning, caveats};
+use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::ast::{TurnChange, UnitName};
+
+fn adds_after(unit: Unit) -> TimingPoint {
+    TimingPoint::new(Role::Adds, Edge::End, unit, Occurrence::This, Owner::Any)
+}
+
+/// A change to the structure of a turn.
+pub fn turn_change(change: &TurnChange) -> Meaning {
+    let meaning = Meaning::new(Kind::TurnChange);
+    match change {
+        TurnChange::ExtraTurn => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
+        TurnChange::AdditionalPhases { after_main, phases } => {
+            let after = if *after_main { Unit::Main } else { Unit::Phase };
+            let meaning = meaning
+                .point(adds_after(after))
+                .rule("500.8")
+                .rule("505.1a");
+            if phases
+                .iter()
+                .any(|p| matches!(p, UnitName::Main | UnitName::PostcombatMain))
+            {
+                meaning.caveat(caveats::added_main_is_postcombat())
+            } else {
+                meaning
+            }
+        }
+        TurnChange::AdditionalStep(_) => meaning.point(adds_after(Unit::Step)).rule("500.9"),
+        TurnChange::Skip(unit_ref) => meaning
+            .point(TimingPoint::new(
+                Role::Skips,
+                Edge::Begin,
+                unit(unit_ref.name),
+                occurrence(unit_ref, PlainMeans::Each),
+                owner(unit_ref.owner),
+            ))
+            .rule("500.11")
+            .rule("614.10"),
+    }
+}

@@ -1,0 +1,82 @@
+//! How the words of a phrase map onto the contract's vocabulary: owners, units, occurrences.
+
+use crate::model::{Occurrence, Owner, Unit};
+use crate::phrase::ast::{OwnerWord, Quantifier, UnitName, UnitRef};
+
+/// The owner a possessive names. No possessive ("the end step") means any player's turn.
+pub fn owner(word: Option<OwnerWord>) -> Owner {
+    match word {
+        None | Some(OwnerWord::EachPlayer) => Owner::Any,
+        Some(OwnerWord::Your) => Owner::You,
+        Some(OwnerWord::EachOpponent | OwnerWord::AnOpponent) => Owner::Opponent,
+        Some(OwnerWord::ThatPlayer | OwnerWord::Their) => Owner::ThatPlayer,
+        Some(OwnerWord::TargetPlayer) => Owner::TargetPlayer,
+        Some(OwnerWord::ChosenPlayer) => Owner::ChosenPlayer,
+        Some(OwnerWord::DefendingPlayer) => Owner::DefendingPlayer,
+        Some(OwnerWord::EnchantedPlayer) => Owner::EnchantedPlayer,
+        Some(OwnerWord::ObjectController) => Owner::Controller,
+        Some(OwnerWord::ObjectOwner) => Owner::ObjectOwner,
+    }
+}
+
+/// The unit a name refers to. "First main phase" is the precombat main phase and "second main
+/// phase" a postcombat one (505.1a, 505.1b).
+pub fn unit(name: UnitName) -> Unit {
+    match name {
+        UnitName::PrecombatMain | UnitName::OrdinalMain(1) => Unit::PrecombatMain,
+        UnitName::PostcombatMain | UnitName::OrdinalMain(_) => Unit::PostcombatMain,
+        UnitName::Main => Unit::Main,
+        UnitName::BeginningOfCombat => Unit::BeginningOfCombat,
+        UnitName::DeclareAttackers => Unit::DeclareAttackers,
+        UnitName::DeclareBlockers => Unit::DeclareBlockers,
+        UnitName::CombatDamage => Unit::CombatDamage,
+        UnitName::EndOfCombat => Unit::EndOfCombat,
+        UnitName::Combat => Unit::Combat,
+        UnitName::Untap => Unit::Untap,
+        UnitName::Upkeep => Unit::Upkeep,
+        UnitName::Draw => Unit::Draw,
+        UnitName::End => Unit::End,
+        UnitName::Cleanup => Unit::Cleanup,
+        UnitName::BeginningPhase => Unit::Beginning,
+        UnitName::EndingPhase => Unit::Ending,
+        UnitName::Turn => Unit::Turn,
+    }
+}
+
+/// How an unquantified unit ("your upkeep", "the end step") is read where it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlainMeans {
+    /// A printed trigger or a static skip: every one.
+    Each,
+    /// A delayed trigger or an "until": the next one (500.4, 603.7b).
+    Next,
+    /// "until the end of your turn": the one in progress.
+    This,
+}
+
+/// The occurrence a unit reference picks out. "Second main phase" counts main phases within the
+/// turn (505.1b), so it is the first postcombat one.
+pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
+    if unit_ref.name == UnitName::OrdinalMain(2) {
+        return Occurrence::First;
+    }
+    match unit_ref.quantifier {
+        Quantifier::Next => Occurrence::Next,
+        Quantifier::NextTurns => Occurrence::NextTurn,
+        Quantifier::Each | Quantifier::Any => Occurrence::Each,
+        Quantifier::First => Occurrence::First,
+        Quantifier::Plain => match plain {
+            // A possessive that already says "each" ("each opponent's upkeep") reads as each.
+            _ if matches!(
+                unit_ref.owner,
+                Some(OwnerWord::EachOpponent | OwnerWord::EachPlayer)
+            ) =>
+            {
+                Occurrence::Each
+            }
+            PlainMeans::Each => Occurrence::Each,
+            PlainMeans::Next => Occurrence::Next,
+            PlainMeans::This => Occurrence::This,
+        },
+    }
+}

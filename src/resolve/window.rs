@@ -1,0 +1,194 @@
+//! Windows: when a spell may be cast or an ability activated. Combat windows follow 506.7 (and
+//! 506.7g for abilities); sorcery timing 307.5 and 602.5d.
+
+use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::{Meaning, caveats};
+use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::ast::{CombatPoint, Quantifier, Window, WindowActor, WindowTime};
+
+fn point(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
+    TimingPoint::new(role, edge, unit, occurrence, owner)
+}
+
+/// A window that is open for the whole of each matching unit.
+fn open_during(meaning: Meaning, unit: Unit, occurrence: Occurrence, owner: Owner) -> Meaning {
+    meaning
+        .point(point(Role::Opens, Edge::Begin, unit, occurrence, owner))
+        .point(point(Role::Closes, Edge::End, unit, occurrence, owner))
+}
+
+/// A casting or activation window.
+pub fn window(window: &Window) -> Meaning {
+    let mut meaning = Meaning::new(Kind::Window);
+    if matches!(window.actor, WindowActor::Play { .. }) {
+        meaning = meaning.caveat(caveats::obsolete_play());
+    }
+    if matches!(
+        window.actor,
+        WindowActor::Activate { .. } | WindowActor::Keyword(_)
+    ) {
+        // A restriction on when an activated ability may be activated (602.5b).
+        meaning = meaning.rule("602.5b");
+    }
+    if let Some(time) = window.time {
+        meaning = window_time(meaning, time);
+    }
+    if window.once_each_turn {
+        meaning = meaning.condition(Condition::OncePerTurn).rule("602.5b");
+    }
+    meaning
+}
+
+fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
+    match time {
+        WindowTime::Sorcery { obsolete_play, .. } => {
+            let meaning = open_during(meaning, Unit::Main, Occurrence::Each, Owner::You)
+                .condition(Condition::StackEmpty)
+                .rule("602.5d")
+                .rule("307.5");
+            if obsolete_play {
+                meaning.caveat(caveats::obsolete_play())
+            } else {
+                meaning
+            }
+        }
+        WindowTime::DuringCombat { on_turn } => {
+            open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
+                .rule("506.7c")
+                .caveat(caveats::each_combat_phase())
+        }
+        WindowTime::DuringCombatAfterBlockers => meaning
+            .point(point(
+                Role::Opens,
+                Edge::Begin,
+                Unit::DeclareBlockers,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .point(point(
+                Role::Closes,
+                Edge::End,
+                Unit::Combat,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .rule("506.7c")
+            .rule("506.7f")
+            .caveat(caveats::no_window_without_blockers_step()),
+        WindowTime::DuringCombatBeforeBlockers => meaning
+            .point(point(
+                Role::Opens,
+                Edge::Begin,
+                Unit::Combat,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .point(point(
+                Role::Closes,
+                Edge::Begin,
+                Unit::DeclareBlockers,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .rule("506.7b")
+            .rule("506.7c")
+            .caveat(caveats::point_may_be_skipped()),
+        WindowTime::Before(at) => {
+            let (edge, at_unit, rule) = combat_point(at);
+            meaning
+                .point(point(
+                    Role::Closes,
+                    edge,
+                    at_unit,
+                    Occurrence::First,
+                    Owner::Any,
+                ))
+                .rule(rule)
+                .rule("506.7d")
+                .caveat(caveats::first_combat_only())
+                .caveat(caveats::point_may_be_skipped())
+        }
+        WindowTime::After(at) => {
+            let (edge, at_unit, rule) = combat_point(at);
+            let edge = if at == CombatPoint::Combat {
+                Edge::End
+            } else {
+                edge
+            };
+            meaning
+                .point(point(
+                    Role::Opens,
+                    edge,
+                    at_unit,
+                    Occurrence::First,
+                    Owner::Any,
+                ))
+                .rule(rule)
+                .rule("506.7d")
+                .caveat(caveats::first_combat_only())
+        }
+        WindowTime::AfterUpkeep(word) => meaning
+            .point(point(
+                Role::Opens,
+                Edge::End,
+                Unit::Upkeep,
+                Occurrence::First,
+                owner(Some(word)),
+            ))
+            .rule("503.2")
+            .caveat(caveats::after_first_upkeep()),
+        WindowTime::DuringTurn(word) => {
+            open_during(meaning, Unit::Turn, Occurrence::Each, owner(Some(word)))
+        }
+        WindowTime::During(unit_ref) => {
+            let during_unit = unit(unit_ref.name);
+            let during_occurrence = match unit_ref.quantifier {
+                Quantifier::Plain | Quantifier::Any => Occurrence::Each,
+                _ => occurrence(&unit_ref, PlainMeans::Each),
+            };
+            let meaning = open_during(
+                meaning,
+                during_unit,
+                during_occurrence,
+                owner(unit_ref.owner),
+            );
+            priority_note(meaning, during_unit)
+        }
+    }
+}
+
+/// The unit, edge and rule of a point in combat (506.7a, 506.7b). "Before combat" closes as the
+/// combat phase begins; "after combat" opens as it ends.
+fn combat_point(at: CombatPoint) -> (Edge, Unit, &'static str) {
+    match at {
+        CombatPoint::AttackersDeclared => (Edge::Begin, Unit::DeclareAttackers, "506.7a"),
+        CombatPoint::BlockersDeclared => (Edge::Begin, Unit::DeclareBlockers, "506.7b"),
+        CombatPoint::CombatDamageStep => (Edge::Begin, Unit::CombatDamage, "506.7"),
+        CombatPoint::EndOfCombatStep => (Edge::Begin, Unit::EndOfCombat, "506.7"),
+        CombatPoint::Combat => (Edge::Begin, Unit::Combat, "506.7"),
+    }
+}
+
+/// The rule that gives players priority in the unit a window names, or the caveat that says
+/// they get none there.
+fn priority_note(meaning: Meaning, during: Unit) -> Meaning {
+    match during {
+        Unit::Untap => meaning
+            .rule("502.4")
+            .caveat(caveats::untap_has_no_priority()),
+        Unit::Upkeep => meaning.rule("503.1"),
+        Unit::Draw => meaning.rule("504.2"),
+        Unit::PrecombatMain | Unit::PostcombatMain | Unit::Main => meaning.rule("505.6"),
+        Unit::BeginningOfCombat => meaning.rule("507.2"),
+        Unit::DeclareAttackers => meaning.rule("508.2"),
+        Unit::DeclareBlockers => meaning.rule("509.2"),
+        Unit::CombatDamage => meaning.rule("510.3"),
+        Unit::EndOfCombat => meaning.rule("511.1"),
+        Unit::End => meaning.rule("513.1"),
+        Unit::Cleanup => meaning
+            .rule("514.3")
+            .caveat(caveats::cleanup_rarely_has_priority()),
+        Unit::Combat => meaning.rule("506.7c"),
+        _ => meaning,
+    }
+}

@@ -1,0 +1,18 @@
+//! The formal turn model (CR section 5): phases and steps, turns and the changes effects make to
+//! them, a small game of consecutive turns, where a timing point falls, named what-if scenarios,
+//! and a one-line strip to draw a turn with its marked points.
+
+mod game;
+mod locate;
+mod modify;
+mod phase;
+mod scenario;
+mod strip;
+mod structure;
+
+pub use game::Game;
+pub use locate::locate;
+pub use phase::{Phase, Priority, Step, matches_phase, matches_step};
+pub use scenario::{Scenario, UnknownScenario, build_game};
+pub use strip::{Strip, render};
+pub use structure::{Moment, PhaseRun, Player, StepRun, Turn, TurnError, TurnResult};

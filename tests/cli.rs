@@ -1,0 +1,131 @@
+//! The `phaselint` binary as a user runs it: output formats, exit codes and bad input.
+
+use std::process::{Command, Output};
+
+fn phaselint(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn explain_json_is_an_array_of_contract_findings() {
+    let output = phaselint(&[
+        "explain",
+        "--format",
+        "json",
+        "--",
+        "Gains flying until end of combat.",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    let findings = json.as_array().expect("an array");
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0]["canonical"], "expires end(combat, this, any)");
+    assert_eq!(
+        findings[0]["span"],
+        serde_json::json!({"start": 13, "end": 32})
+    );
+}
+
+#[test]
+fn explain_joins_its_arguments_into_one_text() {
+    let output = phaselint(&[
+        "explain", "--", "gains", "flying", "until", "end", "of", "turn",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("\"until end of turn\"  [duration]"));
+}
+
+#[test]
+fn explain_reports_an_unknown_phrase_without_a_meaning() {
+    let output = phaselint(&[
+        "explain",
+        "--",
+        "At the beginning of that turn's end step, you lose the game.",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("[unknown]"), "{text}");
+    assert!(text.contains("Not understood"), "{text}");
+    assert!(
+        !text.contains("timing:"),
+        "an unknown phrase has no timing: {text}"
+    );
+}
+
+#[test]
+fn a_scenario_changes_the_strip() {
+    let output = phaselint(&[
+        "explain",
+        "--scenario",
+        "no-attackers",
+        "--",
+        "Cast this spell only during combat after blockers are declared.",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.contains("no window: it never opens in these turns"),
+        "{text}"
+    );
+    assert!(text.contains("~blockers~ ~damage~"), "{text}");
+}
+
+#[test]
+fn an_unknown_scenario_is_a_usage_error() {
+    let output = phaselint(&[
+        "explain",
+        "--scenario",
+        "no-such-thing",
+        "--",
+        "until end of turn",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("valid: no-attackers"), "{stderr}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_reported_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("phaselint-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.txt");
+    std::fs::write(&path, b"Flying\nuntil end \xff of turn").unwrap();
+    let output = phaselint(&["explain", "--file", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("bad.txt:2:11: not UTF-8"), "{stderr}");
+    let missing = phaselint(&[
+        "explain",
+        "--file",
+        dir.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_bundled_sampler_is_explained() {
+    let sampler = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/sampler.txt");
+    let output = phaselint(&["explain", "--file", sampler]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    for kind in [
+        "[trigger]",
+        "[delayed-trigger]",
+        "[combat-trigger]",
+        "[duration]",
+        "[reference]",
+        "[window]",
+        "[turn-change]",
+        "[unknown]",
+    ] {
+        assert!(text.contains(kind), "the sampler shows {kind}");
+    }
+}

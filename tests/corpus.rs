@@ -1,0 +1,91 @@
+//! The finder and resolver over the real card pool in ../shared/corpus/cards.jsonl: every face
+//! is read without a panic or an unreadable line. The corpus is not shipped with phaselint; when
+//! it is absent the test says so on stderr and passes without checking anything.
+
+use phaselint::model::Kind;
+use phaselint::resolve::{CardContext, explain_text};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Deserialize)]
+struct Face {
+    name: String,
+    #[serde(default)]
+    type_line: Option<String>,
+    #[serde(default)]
+    oracle_text: Option<String>,
+}
+
+fn corpus_file(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name);
+    path.is_file().then_some(path)
+}
+
+/// Writes past libtest's output capture, so the message is seen on a passing run.
+fn tell(message: &str) {
+    let _ = writeln!(std::io::stderr(), "{message}");
+}
+
+fn context(face: &Face) -> CardContext {
+    let type_line = face.type_line.as_deref().unwrap_or_default();
+    CardContext {
+        is_instant_or_sorcery: type_line.contains("Instant") || type_line.contains("Sorcery"),
+    }
+}
+
+#[test]
+fn every_face_of_the_oracle_corpus_is_read() {
+    let Some(path) = corpus_file("cards.jsonl") else {
+        tell(
+            "SKIPPED every_face_of_the_oracle_corpus_is_read: ../shared/corpus/cards.jsonl is absent",
+        );
+        return;
+    };
+    let data = std::fs::read_to_string(&path).expect("the corpus is UTF-8");
+    let mut faces = 0;
+    let mut findings = 0;
+    let mut by_kind: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut unknown: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    let mut errors = Vec::new();
+    for line in data.lines() {
+        let face: Face = serde_json::from_str(line).expect("each line is a card face");
+        let text = face.oracle_text.clone().unwrap_or_default();
+        faces += 1;
+        let (found, unreadable) = explain_text(&text, context(&face));
+        errors.extend(
+            unreadable
+                .into_iter()
+                .map(|e| format!("{}: {e}", face.name)),
+        );
+        for finding in found {
+            findings += 1;
+            *by_kind.entry(finding.kind.as_str()).or_default() += 1;
+            if finding.kind == Kind::Unknown {
+                let phrase = finding
+                    .phrase
+                    .to_lowercase()
+                    .replace(&face.name.to_lowercase(), "~");
+                let entry = unknown.entry(phrase).or_insert((0, face.name.clone()));
+                entry.0 += 1;
+            }
+        }
+    }
+    assert_eq!(faces, 35_396, "the corpus has 35,396 faces");
+    assert!(errors.is_empty(), "unreadable lines: {errors:#?}");
+
+    let total_unknown: usize = unknown.values().map(|(n, _)| n).sum();
+    let mut common: Vec<_> = unknown.iter().collect();
+    common.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+    let mut report = format!(
+        "corpus: {faces} faces, {findings} findings, {total_unknown} unknown ({} distinct)\nby kind: {by_kind:?}\nmost common unknown phrases:",
+        unknown.len()
+    );
+    for (phrase, (count, example)) in common.iter().take(10) {
+        report.push_str(&format!("\n  {count:5}  {phrase:?}  (e.g. {example})"));
+    }
+    tell(&report);
+}

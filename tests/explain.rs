@@ -1,0 +1,106 @@
+//! Snapshots of `explain`: the text output for every row of the contract table, and for the
+//! scenario examples of the core issue. Read each snapshot before accepting it: it records what
+//! phaselint says a phrase means.
+
+use phaselint::explain::{explain, render_text};
+use phaselint::turn::Scenario;
+
+fn contract_texts() -> Vec<&'static str> {
+    include_str!("data/contract.table")
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .filter_map(|line| line.split('|').next())
+        .map(str::trim)
+        .collect()
+}
+
+fn explained(text: &str, scenarios: &[Scenario]) -> String {
+    let names: Vec<&str> = scenarios.iter().map(|s| s.name()).collect();
+    format!(
+        "$ phaselint explain --scenario {} -- {text:?}\n{}",
+        if names.is_empty() {
+            "(none)".to_string()
+        } else {
+            names.join(",")
+        },
+        render_text(&explain(text, scenarios))
+    )
+}
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!($name, $value);
+        });
+    };
+}
+
+#[test]
+fn contract_rows_as_text() {
+    let rendered: Vec<String> = contract_texts().iter().map(|t| explained(t, &[])).collect();
+    snapshot!("explain_contract_rows", rendered.join("\n"));
+}
+
+#[test]
+fn contract_rows_as_json() {
+    let findings: Vec<_> = contract_texts()
+        .iter()
+        .flat_map(|t| explain(t, &[]).explained.into_iter().map(|e| e.finding))
+        .collect();
+    snapshot!(
+        "explain_contract_rows_json",
+        serde_json::to_string_pretty(&findings).unwrap()
+    );
+}
+
+#[test]
+fn scenarios() {
+    use Scenario::*;
+    let cases: &[(&str, &[Scenario])] = &[
+        // 506.7f: no attackers, so no declare blockers step, so no window.
+        (
+            "Cast this spell only during combat after blockers are declared.",
+            &[NoAttackers],
+        ),
+        // 506.7d: with two combats, only the first combat's declare blockers step counts.
+        (
+            "Cast this spell only before blockers are declared.",
+            &[ExtraCombat],
+        ),
+        // "the next turn's upkeep" is not this turn's added upkeep.
+        (
+            "Draw a card at the beginning of the next turn's upkeep.",
+            &[ExtraUpkeep],
+        ),
+        (
+            "At the beginning of your upkeep, you gain 1 life.",
+            &[ExtraUpkeep],
+        ),
+        (
+            "Whenever this creature deals combat damage to a player, draw a card.",
+            &[FirstStrike],
+        ),
+        (
+            "At the beginning of combat on your turn, put a +1/+1 counter on target creature.",
+            &[ExtraCombat],
+        ),
+        (
+            "Cast this spell only before attackers are declared.",
+            &[SkipCombat],
+        ),
+        (
+            "Creatures you control get +1/+1 until your next turn.",
+            &[ExtraTurn],
+        ),
+        (
+            "At the beginning of your upkeep, you gain 1 life.",
+            &[OpponentsTurn],
+        ),
+        (
+            "Target creature gets +2/+2 until end of turn.",
+            &[RepeatCleanup],
+        ),
+    ];
+    let rendered: Vec<String> = cases.iter().map(|(t, s)| explained(t, s)).collect();
+    snapshot!("explain_scenarios", rendered.join("\n"));
+}
