@@ -2,7 +2,7 @@
 //! (tests/data/contract.table), and the conditions the table gives in prose.
 
 use phaselint::model::{Condition, Kind};
-use phaselint::resolve::{CardContext, explain_text};
+use phaselint::resolve::explain_text;
 
 struct Row {
     line: usize,
@@ -48,7 +48,7 @@ fn every_required_mapping_holds() {
     assert_eq!(rows.len(), 29, "the contract table has 29 rows");
     let mut failures = Vec::new();
     for row in &rows {
-        let (findings, errors) = explain_text(&row.text, CardContext::default());
+        let (findings, errors) = explain_text(&row.text);
         assert!(errors.is_empty(), "line {}: {errors:?}", row.line);
         if findings.len() != 1 {
             failures.push(format!(
@@ -92,14 +92,14 @@ fn every_required_mapping_holds() {
 
 #[test]
 fn sorcery_timing_needs_an_empty_stack() {
-    let (findings, _) = explain_text("Activate only as a sorcery.", CardContext::default());
+    let (findings, _) = explain_text("Activate only as a sorcery.");
     assert_eq!(findings[0].conditions, vec![Condition::StackEmpty]);
 }
 
 #[test]
 fn spans_point_at_the_phrase() {
     let text = "Target creature gains flying until end of combat.";
-    let (findings, _) = explain_text(text, CardContext::default());
+    let (findings, _) = explain_text(text);
     let span = findings[0].span;
     assert_eq!(&text[span.start..span.end], "until end of combat");
 }
@@ -111,7 +111,7 @@ fn timing_looking_text_without_a_template_is_unknown() {
         "at the beginning of that turn's end step",
         "Activate only during their own turns.",
     ] {
-        let (findings, _) = explain_text(text, CardContext::default());
+        let (findings, _) = explain_text(text);
         assert!(
             findings.iter().any(|f| f.kind == Kind::Unknown),
             "{text:?} gave {findings:#?}"
@@ -128,7 +128,7 @@ fn timing_looking_text_without_a_template_is_unknown() {
 
 #[test]
 fn the_json_shape_is_the_contracts() {
-    let (findings, _) = explain_text("gains flying until end of combat", CardContext::default());
+    let (findings, _) = explain_text("gains flying until end of combat");
     let json = serde_json::to_value(&findings[0]).unwrap();
     assert_eq!(
         json,

@@ -3,7 +3,7 @@
 //! it is absent the test says so on stderr and passes without checking anything.
 
 use phaselint::model::Kind;
-use phaselint::resolve::{CardContext, explain_text};
+use phaselint::resolve::explain_text;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -12,8 +12,6 @@ use std::path::PathBuf;
 #[derive(Deserialize)]
 struct Face {
     name: String,
-    #[serde(default)]
-    type_line: Option<String>,
     #[serde(default)]
     oracle_text: Option<String>,
 }
@@ -28,13 +26,6 @@ fn corpus_file(name: &str) -> Option<PathBuf> {
 /// Writes past libtest's output capture, so the message is seen on a passing run.
 fn tell(message: &str) {
     let _ = writeln!(std::io::stderr(), "{message}");
-}
-
-fn context(face: &Face) -> CardContext {
-    let type_line = face.type_line.as_deref().unwrap_or_default();
-    CardContext {
-        is_instant_or_sorcery: type_line.contains("Instant") || type_line.contains("Sorcery"),
-    }
 }
 
 #[test]
@@ -55,7 +46,7 @@ fn every_face_of_the_oracle_corpus_is_read() {
         let face: Face = serde_json::from_str(line).expect("each line is a card face");
         let text = face.oracle_text.clone().unwrap_or_default();
         faces += 1;
-        let (found, unreadable) = explain_text(&text, context(&face));
+        let (found, unreadable) = explain_text(&text);
         errors.extend(
             unreadable
                 .into_iter()

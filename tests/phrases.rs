@@ -3,7 +3,7 @@
 
 use phaselint::model::Kind;
 use phaselint::phrase::find;
-use phaselint::resolve::{CardContext, explain_text};
+use phaselint::resolve::explain_text;
 
 #[test]
 fn every_phrase_in_the_table_resolves_as_written() {
@@ -17,7 +17,7 @@ fn every_phrase_in_the_table_resolves_as_written() {
         rows += 1;
         let (text, expected) = line.split_once(" => ").expect("text => kind: timing");
         let (kind, canonical) = expected.split_once(':').expect("kind: timing");
-        let (findings, errors) = explain_text(text, CardContext::default());
+        let (findings, errors) = explain_text(text);
         assert!(errors.is_empty(), "line {}: {errors:?}", index + 1);
         let got: Vec<String> = findings
             .iter()
@@ -35,38 +35,114 @@ fn every_phrase_in_the_table_resolves_as_written() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
-fn kinds(text: &str, context: CardContext) -> Vec<(String, Kind)> {
-    let (findings, _) = explain_text(text, context);
+fn kinds(text: &str) -> Vec<(String, Kind)> {
+    let (findings, _) = explain_text(text);
     findings.into_iter().map(|f| (f.phrase, f.kind)).collect()
 }
 
+/// Where a phrase stands decides its kind: the phrases a card text gives, in order.
 #[test]
-fn a_printed_trigger_opens_its_ability_after_an_ability_word() {
-    let text =
-        "Flying\nRaid — At the beginning of your end step, if you attacked this turn, draw a card.";
-    let got = kinds(text, CardContext::default());
+fn the_place_of_a_phrase_decides_its_kind() {
+    use Kind::*;
+    let cases: &[(&str, &[(&str, Kind)])] = &[
+        // A printed trigger opens its ability, after an ability word.
+        (
+            "Flying\nRaid — At the beginning of your end step, if you attacked this turn, draw a card.",
+            &[
+                ("At the beginning of your end step", Trigger),
+                ("attacked this turn", Reference),
+            ],
+        ),
+        // An "at" after a sentence of effect is created by that effect (603.7).
+        (
+            "Exile target creature. At the beginning of your upkeep, return it.",
+            &[("At the beginning of your upkeep", DelayedTrigger)],
+        ),
+        // The second trigger event of an ability is printed too.
+        (
+            "When this creature enters and at the beginning of your upkeep, scry 1.",
+            &[("at the beginning of your upkeep", Trigger)],
+        ),
+        // Reminder text spells out a keyword's own trigger (719.3a).
+        (
+            "Case of the Marsh (If unsolved, solve at the beginning of your end step.)",
+            &[("at the beginning of your end step", Trigger)],
+        ),
+        // A trigger before a dash is not an ability word.
+        (
+            "Whenever you attack, choose one —\n• Draw a card.",
+            &[("Whenever you attack", CombatTrigger)],
+        ),
+        // Modal bullets are effects.
+        (
+            "Choose one —\n• Target creature can't block this turn.\n• Return target creature at the beginning of the next end step.",
+            &[
+                ("can't block this turn", Duration),
+                ("at the beginning of the next end step", DelayedTrigger),
+            ],
+        ),
+        // A phrase that is not understood ends where the next timing phrase begins.
+        (
+            "Skip that draw and you draw a card at the beginning of the next end step.",
+            &[
+                ("Skip that draw and you draw a card", Unknown),
+                ("at the beginning of the next end step", DelayedTrigger),
+            ],
+        ),
+        // Named in quotes, a duration is mentioned, not used.
+        (
+            "Damage wears off, and \"this turn\" and \"until end of turn\" effects end.",
+            &[
+                ("\"this turn\"", NotTiming),
+                ("\"until end of turn\"", NotTiming),
+            ],
+        ),
+        // "This turn, ..." opens an activated ability's effect.
+        (
+            "{G}{U}: This turn, creatures can't block.",
+            &[("This turn", Duration)],
+        ),
+    ];
+    for (text, expected) in cases {
+        let expected: Vec<(String, Kind)> =
+            expected.iter().map(|(p, k)| (p.to_string(), *k)).collect();
+        assert_eq!(kinds(text), expected, "{text:?}");
+    }
+}
+
+#[test]
+fn a_trigger_with_a_stated_duration_is_delayed() {
+    let (findings, _) =
+        explain_text("At the beginning of combat this turn, untap target creature.");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(findings[0].kind, Kind::DelayedTrigger);
     assert_eq!(
-        got[0],
-        ("At the beginning of your end step".into(), Kind::Trigger)
+        findings[0].canonical,
+        "triggers begin(beginning-of-combat, each, any)"
     );
-    assert_eq!(got[1], ("attacked this turn".into(), Kind::Reference));
+    assert!(
+        findings[0]
+            .caveats
+            .iter()
+            .any(|c| c.code == "only-this-turn")
+    );
 }
 
 #[test]
-fn an_effect_at_a_sentence_start_is_a_delayed_trigger() {
-    let text = "Exile target creature. At the beginning of your upkeep, return it.";
-    let got = kinds(text, CardContext::default());
-    assert_eq!(got[0].1, Kind::DelayedTrigger);
-}
-
-#[test]
-fn an_instant_or_sorcery_has_no_printed_triggers() {
-    let text = "At the beginning of your upkeep, draw a card.";
-    let spell = CardContext {
-        is_instant_or_sorcery: true,
-    };
-    assert_eq!(kinds(text, spell)[0].1, Kind::DelayedTrigger);
-    assert_eq!(kinds(text, CardContext::default())[0].1, Kind::Trigger);
+fn words_after_a_unit_are_never_dropped() {
+    for text in [
+        "At the beginning of the end step of that player's next turn, draw a card.",
+        "Until end of combat on your next turn, it has flying.",
+        "Skip the untap step of that turn.",
+        "You skip your draw step this turn.",
+        "At the beginning of your first main phase of the game, add {G}.",
+    ] {
+        let (findings, _) = explain_text(text);
+        assert!(
+            findings.iter().all(|f| f.kind == Kind::Unknown),
+            "{text:?} gave {findings:#?}"
+        );
+    }
 }
 
 #[test]
@@ -81,26 +157,10 @@ fn granted_abilities_and_reminder_text_open_their_own_triggers() {
     assert_eq!(triggers.len(), 2);
     assert!(triggers[0].place.in_quotes && !triggers[0].place.in_reminder);
     assert!(triggers[1].place.in_reminder && triggers[1].place.ability == 1);
-    let got = kinds(text, CardContext::default());
+    let got = kinds(text);
     assert!(
         got.iter().all(|(_, kind)| *kind == Kind::Trigger),
         "{got:?}"
-    );
-}
-
-#[test]
-fn modal_bullets_are_effects() {
-    let text = "Choose one —\n• Target creature can't block this turn.\n• Return target creature at the beginning of the next end step.";
-    let got = kinds(text, CardContext::default());
-    assert_eq!(
-        got,
-        vec![
-            ("can't block this turn".into(), Kind::Duration),
-            (
-                "at the beginning of the next end step".into(),
-                Kind::DelayedTrigger
-            ),
-        ]
     );
 }
 

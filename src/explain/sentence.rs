@@ -11,7 +11,7 @@ pub fn sentence(finding: &Finding) -> String {
         Kind::ObjectDuration => {
             "Lasts while its condition holds; no point of the turn ends it".into()
         }
-        Kind::NotTiming => "Not timing: \"until\" here ends a repeated action".into(),
+        Kind::NotTiming => "Not timing: it names no point of the turn".into(),
         Kind::Unknown => {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }

@@ -28,16 +28,23 @@ pub struct Place {
 /// What a phrase says, by template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Form {
-    /// "at the beginning of ...", "at end of combat", "at end of turn".
-    AtPoint(TriggerPoint),
+    /// "at the beginning of ...", "at end of combat", "at end of turn"; `this_turn` when the
+    /// trigger states that duration ("at the beginning of combat this turn").
+    AtPoint {
+        point: TriggerPoint,
+        this_turn: bool,
+    },
     /// "Whenever ~ attacks / blocks / becomes blocked / deals combat damage".
-    Combat(CombatEvent),
+    Combat(CombatTrigger),
     /// "until end of turn", "until your next turn", "until the end of your next turn".
     Until(Until),
     /// "for as long as ...", "until ~ leaves the battlefield".
     WhileCondition(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
+    /// A timing phrase named in quotes rather than used: "until end of turn" and "this turn"
+    /// effects end.
+    Mention,
     /// A clause ending in "this turn" or "this combat".
     ThisSpan { clause: ClauseKind, unit: ThisUnit },
     /// "only once each turn", "the first time each turn".
@@ -56,10 +63,7 @@ pub enum TriggerPoint {
     /// "at the beginning of your upkeep".
     Beginning(UnitRef),
     /// "at the beginning of combat on your turn", "at the beginning of each combat".
-    CombatOnTurn {
-        each: bool,
-        owner: Option<OwnerWord>,
-    },
+    CombatOnTurn { owner: Option<OwnerWord> },
     /// "at end of combat", "at end of combat on your turn".
     EndOfCombat { owner: Option<OwnerWord> },
     /// "at end of turn": obsolete (513.1a).
@@ -111,8 +115,6 @@ pub enum Quantifier {
     NextTurns,
     /// "any upkeep step".
     Any,
-    /// "the first upkeep", "your first upkeep" (503.2).
-    First,
 }
 
 /// A possessive naming whose turn a unit belongs to.
@@ -132,6 +134,18 @@ pub enum OwnerWord {
     Their,
 }
 
+/// A combat trigger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CombatTrigger {
+    pub event: CombatEvent,
+    /// A player is the subject: "Whenever you attack" (508.3d).
+    pub by_player: bool,
+    /// Another trigger event is joined to the combat one ("enters or attacks").
+    pub other_events: bool,
+    /// The trigger states the duration "this turn" (603.7b).
+    pub this_turn: bool,
+}
+
 /// The event of a combat trigger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CombatEvent {
@@ -139,8 +153,10 @@ pub enum CombatEvent {
     AttacksAndIsntBlocked,
     AttacksOrBlocks,
     Blocks,
+    BlocksACreature,
     BlocksOrBecomesBlocked,
     BecomesBlocked,
+    BecomesBlockedByACreature,
     DealsCombatDamage,
 }
 
@@ -172,6 +188,8 @@ pub enum WhileCondition {
 pub enum ClauseKind {
     /// "can't block this turn": an effect that lasts this turn.
     Duration,
+    /// "Whenever you cast a spell this turn": a delayed trigger that lasts this turn.
+    TriggerDuration,
     /// "a creature died this turn": events counted this turn.
     Reference,
 }
@@ -226,6 +244,8 @@ pub enum WindowActor {
 pub enum WindowTime {
     /// "as a sorcery", "any time you could cast a sorcery".
     Sorcery { obsolete_play: bool, any_time: bool },
+    /// "as an instant".
+    Instant,
     /// "during combat", optionally "on [owner] turn".
     DuringCombat { on_turn: Option<OwnerWord> },
     /// "during combat after blockers are declared".

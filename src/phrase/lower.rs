@@ -123,9 +123,15 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
     let span = span_of(&pair);
     let form = match pair.as_rule() {
-        Rule::printed_trigger | Rule::delayed_trigger => Form::AtPoint(trigger(pair)?),
-        Rule::end_of_combat_trigger => Form::AtPoint(end_of_combat_trigger(pair)?),
-        Rule::obsolete_end_of_turn_trigger => Form::AtPoint(TriggerPoint::ObsoleteEndOfTurn),
+        Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
+        Rule::end_of_combat_trigger => Form::AtPoint {
+            point: end_of_combat_trigger(pair)?,
+            this_turn: false,
+        },
+        Rule::obsolete_end_of_turn_trigger => Form::AtPoint {
+            point: TriggerPoint::ObsoleteEndOfTurn,
+            this_turn: false,
+        },
         Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
         Rule::until_end_of_turn => Form::Until(Until::EndOfTurn),
         Rule::until_end_of_combat => Form::Until(Until::EndOfCombat),
@@ -133,7 +139,16 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
         Rule::until_not_timing => Form::RepeatUntil,
+        Rule::quoted_mention => Form::Mention,
+        Rule::trigger_this_turn => Form::ThisSpan {
+            clause: ClauseKind::TriggerDuration,
+            unit: this_span_in(pair)?,
+        },
         Rule::turn_duration => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::leading_this_turn => Form::ThisSpan {
             clause: ClauseKind::Duration,
             unit: this_span_in(pair)?,
         },
@@ -144,10 +159,6 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::once_each_turn => Form::EachTurn(EachTurn::OnlyOnce),
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
-        Rule::leading_this_turn => Form::ThisSpan {
-            clause: ClauseKind::Duration,
-            unit: this_span_in(pair)?,
-        },
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window => Form::Window(window(pair)?),
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
@@ -161,16 +172,22 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
 }
 
 /// `printed_trigger` and `delayed_trigger`.
-fn trigger(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
-    let Some(inner) = pair.clone().into_inner().next() else {
-        return unexpected(&pair, "a trigger");
-    };
-    match inner.as_rule() {
-        Rule::unit_ref => Ok(TriggerPoint::Beginning(unit_ref(inner)?)),
-        Rule::combat_on_turn => combat_on_turn(inner),
-        Rule::end_of_combat_point => end_of_combat_point(inner),
-        Rule::obsolete_end_of_turn => Ok(TriggerPoint::ObsoleteEndOfTurn),
-        _ => unexpected(&inner, "a trigger"),
+fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
+    let mut point = None;
+    let mut this_turn = false;
+    for inner in pair.clone().into_inner() {
+        match inner.as_rule() {
+            Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
+            Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
+            Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
+            Rule::stated_this_turn => this_turn = true,
+            _ => return unexpected(&inner, "a trigger"),
+        }
+    }
+    match point {
+        Some(point) => Ok(Form::AtPoint { point, this_turn }),
+        None => unexpected(&pair, "a trigger"),
     }
 }
 
@@ -184,16 +201,14 @@ fn end_of_combat_trigger(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
 
 /// `combat_on_turn`.
 fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
-    let mut each = false;
     let mut owner = None;
     for child in pair.into_inner() {
         match child.as_rule() {
-            Rule::each => each = true,
-            Rule::on_turn => owner = Some(on_turn(child)?),
+            Rule::on_turn => owner = Some(inner_owner(child)?),
             _ => return unexpected(&child, "combat on a turn"),
         }
     }
-    Ok(TriggerPoint::CombatOnTurn { each, owner })
+    Ok(TriggerPoint::CombatOnTurn { owner })
 }
 
 /// `end_of_combat_point`.
@@ -201,15 +216,16 @@ fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     let mut owner = None;
     for child in pair.into_inner() {
         match child.as_rule() {
-            Rule::on_turn => owner = Some(on_turn(child)?),
+            Rule::on_turn => owner = Some(inner_owner(child)?),
             _ => return unexpected(&child, "end of combat"),
         }
     }
     Ok(TriggerPoint::EndOfCombat { owner })
 }
 
-/// `on_turn` and `owner_turn`: the owner of "on your turn" and "your turn".
-fn on_turn(pair: Pair<'_, Rule>) -> Lowered<OwnerWord> {
+/// The owner that is the first child of `on_turn`, `owner_turn`, `each_of` and
+/// `window_after_upkeep`.
+fn inner_owner(pair: Pair<'_, Rule>) -> Lowered<OwnerWord> {
     match pair.clone().into_inner().next() {
         Some(inner) => owner(&inner),
         None => unexpected(&pair, "an owner's turn"),
@@ -223,8 +239,8 @@ fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
         Rule::owner_each_opponent => OwnerWord::EachOpponent,
         Rule::owner_each_player => OwnerWord::EachPlayer,
         Rule::owner_an_opponent => OwnerWord::AnOpponent,
-        Rule::owner_that_player | Rule::owner_suffix_player => OwnerWord::ThatPlayer,
-        Rule::owner_target_player => OwnerWord::TargetPlayer,
+        Rule::owner_that_player | Rule::owner_suffix_that_player => OwnerWord::ThatPlayer,
+        Rule::owner_target_player | Rule::owner_suffix_target_player => OwnerWord::TargetPlayer,
         Rule::owner_chosen_player => OwnerWord::ChosenPlayer,
         Rule::owner_defending_player => OwnerWord::DefendingPlayer,
         Rule::owner_enchanted_player => OwnerWord::EnchantedPlayer,
@@ -286,10 +302,9 @@ fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
             Rule::next_turns => quantifier = Quantifier::NextTurns,
             Rule::next => quantifier = Quantifier::Next,
             Rule::each => quantifier = Quantifier::Each,
-            Rule::first => quantifier = Quantifier::First,
             Rule::each_of => {
                 quantifier = Quantifier::Each;
-                owner_word = Some(on_turn(child)?);
+                owner_word = Some(inner_owner(child)?);
             }
             Rule::the => {}
             rule if is_owner_rule(rule) => owner_word = Some(owner(&child)?),
@@ -322,7 +337,8 @@ fn is_owner_rule(rule: Rule) -> bool {
             | Rule::owner_object_owner
             | Rule::owner_their
             | Rule::owner_suffix_controller
-            | Rule::owner_suffix_player
+            | Rule::owner_suffix_that_player
+            | Rule::owner_suffix_target_player
     )
 }
 
@@ -335,19 +351,43 @@ fn single_unit_ref(pair: Pair<'_, Rule>, context: &'static str) -> Lowered<UnitR
 }
 
 /// `combat_trigger`.
-fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatEvent> {
-    let Some(event) = pair.clone().into_inner().next() else {
-        return unexpected(&pair, "a combat trigger");
-    };
-    Ok(match event.as_rule() {
+fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
+    let mut event = None;
+    let mut by_player = false;
+    let mut other_events = false;
+    let mut this_turn = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::player_subject => by_player = true,
+            Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
+            Rule::stated_this_turn => this_turn = true,
+            _ => event = Some(combat_event(&child)?),
+        }
+    }
+    match event {
+        Some(event) => Ok(CombatTrigger {
+            event,
+            by_player,
+            other_events,
+            this_turn,
+        }),
+        None => unexpected(&pair, "a combat trigger"),
+    }
+}
+
+/// The combat event rules (`event_attacks`, ...).
+fn combat_event(pair: &Pair<'_, Rule>) -> Lowered<CombatEvent> {
+    Ok(match pair.as_rule() {
         Rule::event_attacks_and_isnt_blocked => CombatEvent::AttacksAndIsntBlocked,
         Rule::event_attacks_or_blocks => CombatEvent::AttacksOrBlocks,
         Rule::event_blocks_or_becomes_blocked => CombatEvent::BlocksOrBecomesBlocked,
+        Rule::event_becomes_blocked_by_creature => CombatEvent::BecomesBlockedByACreature,
         Rule::event_becomes_blocked => CombatEvent::BecomesBlocked,
         Rule::event_attacks => CombatEvent::Attacks,
+        Rule::event_blocks_creature => CombatEvent::BlocksACreature,
         Rule::event_blocks => CombatEvent::Blocks,
         Rule::event_combat_damage => CombatEvent::DealsCombatDamage,
-        _ => return unexpected(&event, "a combat event"),
+        _ => return unexpected(pair, "a combat event"),
     })
 }
 
@@ -451,11 +491,12 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
                 any_time: words.starts_with("any time"),
             }
         }
+        Rule::window_instant => WindowTime::Instant,
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
         Rule::window_combat => {
             let on_turn_owner = match pair.into_inner().next() {
-                Some(child) => Some(on_turn(child)?),
+                Some(child) => Some(inner_owner(child)?),
                 None => None,
             };
             WindowTime::DuringCombat {
@@ -464,7 +505,7 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
         }
         Rule::window_before => WindowTime::Before(combat_point(pair)?),
         Rule::window_after => WindowTime::After(combat_point(pair)?),
-        Rule::window_after_upkeep => WindowTime::AfterUpkeep(on_turn(pair)?),
+        Rule::window_after_upkeep => WindowTime::AfterUpkeep(inner_owner(pair)?),
         Rule::window_during => window_during(pair)?,
         _ => return unexpected(&pair, "a window's time"),
     })
@@ -491,7 +532,7 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
         return unexpected(&pair, "a during window");
     };
     match inner.as_rule() {
-        Rule::owner_turn => Ok(WindowTime::DuringTurn(on_turn(inner)?)),
+        Rule::owner_turn => Ok(WindowTime::DuringTurn(inner_owner(inner)?)),
         Rule::unit_ref => Ok(WindowTime::During(unit_ref(inner)?)),
         Rule::any_unit_ref => {
             let Some(name) = inner.clone().into_inner().next() else {

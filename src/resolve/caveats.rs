@@ -30,6 +30,33 @@ pub fn entered_during_end_step() -> Caveat {
     )
 }
 
+/// A delayed trigger with the stated duration "this turn" triggers each time until the turn ends.
+pub fn only_this_turn() -> Caveat {
+    caveat(
+        "only-this-turn",
+        "603.7b",
+        "it states the duration \"this turn\": it triggers each time this turn, and not after",
+    )
+}
+
+/// A trigger with several trigger events, only some of which are points of the turn.
+pub fn other_trigger_events() -> Caveat {
+    caveat(
+        "other-trigger-events",
+        "603.2",
+        "it also triggers on another event (such as entering or dying), which is no point of the turn",
+    )
+}
+
+/// An additional step after a phase creates that phase with its other steps skipped.
+pub fn phase_created_for_step() -> Caveat {
+    caveat(
+        "phase-created-for-step",
+        "500.10",
+        "the step comes in a new phase of its own kind, whose other steps are skipped",
+    )
+}
+
 /// A trigger or window tied to combat happens once per combat phase.
 pub fn each_combat_phase() -> Caveat {
     caveat(

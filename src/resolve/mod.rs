@@ -12,14 +12,6 @@ mod window;
 use crate::model::{Caveat, Condition, Finding, Kind, TimingPoint, canonical};
 use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase};
 
-/// What the card around a phrase says about it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CardContext {
-    /// The card is an instant or sorcery: its text is a spell's effect, so an "at the beginning
-    /// of" that opens it is a delayed trigger, not a printed one (603.7).
-    pub is_instant_or_sorcery: bool,
-}
-
 /// The meaning of one phrase, before it is joined with the phrase's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Meaning {
@@ -67,8 +59,8 @@ impl Meaning {
 }
 
 /// Resolves one phrase found in `text` into its finding.
-pub fn resolve(text: &str, phrase: &Phrase, context: CardContext) -> Finding {
-    let meaning = meaning(phrase, context);
+pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
+    let meaning = meaning(phrase);
     Finding {
         phrase: text
             .get(phrase.span.start..phrase.span.end)
@@ -85,33 +77,31 @@ pub fn resolve(text: &str, phrase: &Phrase, context: CardContext) -> Finding {
 }
 
 /// Finds and resolves every phrase of a card text.
-pub fn explain_text(
-    text: &str,
-    context: CardContext,
-) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
+pub fn explain_text(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
     let found = crate::phrase::find(text);
     let findings = found
         .phrases
         .iter()
-        .map(|phrase| resolve(text, phrase, context))
+        .map(|phrase| resolve(text, phrase))
         .collect();
     (findings, found.errors)
 }
 
-fn meaning(phrase: &Phrase, context: CardContext) -> Meaning {
+fn meaning(phrase: &Phrase) -> Meaning {
     match &phrase.form {
-        Form::AtPoint(point) => trigger::at_point(point, phrase.place, context),
-        Form::Combat(event) => trigger::combat(*event),
+        Form::AtPoint { point, this_turn } => trigger::at_point(point, phrase.place, *this_turn),
+        Form::Combat(trigger) => trigger::combat(*trigger),
         Form::Until(until) => duration::until(until),
         Form::WhileCondition(condition) => duration::while_condition(*condition),
         Form::ThisSpan { clause, unit } => match clause {
             ClauseKind::Duration => duration::this_span(*unit),
+            ClauseKind::TriggerDuration => duration::this_span(*unit).rule("603.7b"),
             ClauseKind::Reference => Meaning::new(Kind::Reference),
         },
         Form::EachTurn(EachTurn::OnlyOnce | EachTurn::Counted | EachTurn::Limited) => {
             Meaning::new(Kind::Reference)
         }
-        Form::RepeatUntil => Meaning::new(Kind::NotTiming),
+        Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Unknown => Meaning::new(Kind::Unknown),

@@ -2,32 +2,54 @@
 //! 510.3a).
 
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
-use super::{CardContext, Meaning, caveats};
+use super::{Meaning, caveats};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatEvent, Place, Quantifier, TriggerPoint, UnitName};
+use crate::phrase::ast::{
+    CombatEvent, CombatTrigger, Place, Quantifier, TriggerPoint, UnitName, UnitRef,
+};
 
-/// An "at" trigger. It is printed when it opens an ability of a permanent and names no "next"
-/// unit; anywhere else an effect creates it, and it triggers only the next time (603.7b).
-pub fn at_point(point: &TriggerPoint, place: Place, context: CardContext) -> Meaning {
+/// Whether an "at" trigger is printed on its card (rather than created by an effect, 603.7).
+/// It is printed when it opens an ability, or stands in reminder text that spells out a keyword's
+/// own trigger ("solve at the beginning of your end step", 719.3a), and names no "next" unit and
+/// no duration of its own.
+fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
     let names_next = matches!(
         point,
-        TriggerPoint::Beginning(r) if matches!(r.quantifier, Quantifier::Next | Quantifier::NextTurns)
+        TriggerPoint::Beginning(UnitRef {
+            quantifier: Quantifier::Next | Quantifier::NextTurns,
+            ..
+        })
     );
-    let printed = place.opens_ability && !names_next && !context.is_instant_or_sorcery;
-    let (kind, plain) = if printed {
-        (Kind::Trigger, PlainMeans::Each)
+    let keyword_trigger = place.in_reminder && matches!(point, TriggerPoint::Beginning(_));
+    (place.opens_ability || keyword_trigger) && !names_next && !this_turn
+}
+
+/// An "at" trigger. A delayed one triggers only the next time, unless it states a duration such
+/// as "this turn", in which it triggers each time (603.7b).
+pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning {
+    let printed = is_printed(point, place, this_turn);
+    let plain = if printed || this_turn {
+        PlainMeans::Each
     } else {
-        (Kind::DelayedTrigger, PlainMeans::Next)
+        PlainMeans::Next
     };
-    let plain_occurrence = match plain {
-        PlainMeans::Each => Occurrence::Each,
-        _ => Occurrence::Next,
-    };
-    let meaning = Meaning::new(kind);
     let meaning = if printed {
-        meaning
+        Meaning::new(Kind::Trigger)
     } else {
-        meaning.rule("603.7")
+        Meaning::new(Kind::DelayedTrigger).rule("603.7")
+    };
+    let meaning = if this_turn {
+        meaning.rule("603.7b").caveat(caveats::only_this_turn())
+    } else {
+        meaning
+    };
+    let at = |unit, owner_word| {
+        let unit_ref = UnitRef {
+            name: unit,
+            owner: owner_word,
+            quantifier: Quantifier::Plain,
+        };
+        occurrence(&unit_ref, plain)
     };
     match point {
         TriggerPoint::Beginning(unit_ref) => {
@@ -42,21 +64,25 @@ pub fn at_point(point: &TriggerPoint, place: Place, context: CardContext) -> Mea
                 .rule("500.6");
             beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
         }
-        TriggerPoint::CombatOnTurn { owner: word, .. } => meaning
+        TriggerPoint::CombatOnTurn { owner: word } => meaning
             .point(triggers(
                 Unit::BeginningOfCombat,
-                plain_occurrence,
+                at(UnitName::BeginningOfCombat, *word),
                 owner(*word),
             ))
             .rule("500.6")
             .rule("507.2")
             .caveat(caveats::each_combat_phase()),
         TriggerPoint::EndOfCombat { owner: word } => meaning
-            .point(triggers(Unit::EndOfCombat, plain_occurrence, owner(*word)))
+            .point(triggers(
+                Unit::EndOfCombat,
+                at(UnitName::EndOfCombat, *word),
+                owner(*word),
+            ))
             .rule("511.2"),
         TriggerPoint::ObsoleteEndOfTurn => {
             let meaning = meaning
-                .point(triggers(Unit::End, plain_occurrence, Owner::Any))
+                .point(triggers(Unit::End, at(UnitName::End, None), Owner::Any))
                 .rule("513.1a")
                 .caveat(caveats::obsolete_end_of_turn(!printed));
             if printed {
@@ -106,10 +132,13 @@ fn triggers(unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
 }
 
 /// A combat trigger fires in the step whose turn-based action makes its event happen.
-pub fn combat(event: CombatEvent) -> Meaning {
+pub fn combat(trigger: CombatTrigger) -> Meaning {
     let meaning = Meaning::new(Kind::CombatTrigger);
     let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
-    match event {
+    let meaning = match trigger.event {
+        CombatEvent::Attacks if trigger.by_player => meaning
+            .point(in_step(Unit::DeclareAttackers))
+            .rule("508.3d"),
         CombatEvent::Attacks => meaning
             .point(in_step(Unit::DeclareAttackers))
             .rule("508.3a")
@@ -126,14 +155,32 @@ pub fn combat(event: CombatEvent) -> Meaning {
             .rule("509.3a")
             .caveat(caveats::not_when_put_onto_battlefield_attacking()),
         CombatEvent::Blocks => meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3a"),
+        CombatEvent::BlocksACreature => {
+            meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3b")
+        }
         CombatEvent::BlocksOrBecomesBlocked => meaning
             .point(in_step(Unit::DeclareBlockers))
             .rule("509.3a")
             .rule("509.3c"),
         CombatEvent::BecomesBlocked => meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3c"),
+        CombatEvent::BecomesBlockedByACreature => {
+            meaning.point(in_step(Unit::DeclareBlockers)).rule("509.3d")
+        }
         CombatEvent::DealsCombatDamage => meaning
             .point(in_step(Unit::CombatDamage))
             .rule("510.3a")
             .caveat(caveats::two_combat_damage_steps()),
+    };
+    let meaning = if trigger.other_events {
+        meaning
+            .rule("603.2")
+            .caveat(caveats::other_trigger_events())
+    } else {
+        meaning
+    };
+    if trigger.this_turn {
+        meaning.rule("603.7b").caveat(caveats::only_this_turn())
+    } else {
+        meaning
     }
 }

@@ -64,7 +64,6 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
         Quantifier::Next => Occurrence::Next,
         Quantifier::NextTurns => Occurrence::NextTurn,
         Quantifier::Each | Quantifier::Any => Occurrence::Each,
-        Quantifier::First => Occurrence::First,
         Quantifier::Plain => match plain {
             // A possessive that already says "each" ("each opponent's upkeep") reads as each.
             _ if matches!(

@@ -23,13 +23,6 @@ pub fn window(window: &Window) -> Meaning {
     if matches!(window.actor, WindowActor::Play { .. }) {
         meaning = meaning.caveat(caveats::obsolete_play());
     }
-    if matches!(
-        window.actor,
-        WindowActor::Activate { .. } | WindowActor::Keyword(_)
-    ) {
-        // A restriction on when an activated ability may be activated (602.5b).
-        meaning = meaning.rule("602.5b");
-    }
     if let Some(time) = window.time {
         meaning = window_time(meaning, time);
     }
@@ -52,6 +45,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
                 meaning
             }
         }
+        WindowTime::Instant => meaning.rule("602.5e"),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
                 .rule("506.7c")
