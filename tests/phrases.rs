@@ -192,3 +192,101 @@ fn odd_input_is_read_without_a_panic() {
     let long = "until end of turn, ".repeat(20_000);
     assert_eq!(find(&long).phrases.len(), 20_000);
 }
+
+/// Random texts built from timing words, punctuation, quotes and multi-byte characters: the
+/// finder never panics, and every span lies inside the text, on character boundaries, in order
+/// and without overlap.
+#[test]
+fn spans_are_sound_on_random_text() {
+    const PIECES: &[&str] = &[
+        "until",
+        "end",
+        "of",
+        "turn",
+        "combat",
+        "this",
+        "at",
+        "the",
+        "beginning",
+        "your",
+        "next",
+        "upkeep",
+        "step",
+        "whenever",
+        "attacks",
+        "only",
+        "during",
+        "before",
+        "skip",
+        "extra",
+        "additional",
+        "phase",
+        "each",
+        "opponent’s",
+        "player's",
+        "cast",
+        "died",
+        "can't",
+        "block",
+        "as",
+        "a",
+        "sorcery",
+        "—",
+        "•",
+        "\"",
+        "“",
+        "”",
+        "(",
+        ")",
+        ".",
+        ",",
+        ":",
+        "\n",
+        "\r\n",
+        " ",
+        "  ",
+        "é",
+        "→",
+        "🜲",
+        "\u{0301}",
+        "{T}",
+        "+1/+1",
+    ];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        // xorshift64*: a fixed sequence, so a failure is reproducible.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    for _ in 0..3_000 {
+        let length = (next() % 40) as usize;
+        let text: String = (0..length)
+            .map(|_| {
+                let piece = PIECES[(next() % PIECES.len() as u64) as usize];
+                if next() % 3 == 0 {
+                    format!("{piece} ")
+                } else {
+                    piece.to_string()
+                }
+            })
+            .collect();
+        let found = find(&text);
+        let mut end = 0;
+        for phrase in &found.phrases {
+            let span = phrase.span;
+            assert!(
+                span.start >= end && span.start <= span.end && span.end <= text.len(),
+                "{text:?}: {span:?}"
+            );
+            assert!(
+                text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
+                "{text:?}: {span:?}"
+            );
+            end = span.end;
+        }
+        let (findings, _) = explain_text(&text);
+        assert_eq!(findings.len(), found.phrases.len());
+    }
+}
