@@ -3,7 +3,7 @@
 //! `cargo bench --bench explain`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use phaselint::resolve::explain_text;
+use phaselint::resolve::find_and_resolve;
 use std::hint::black_box;
 
 fn texts() -> Vec<String> {
@@ -19,20 +19,20 @@ fn texts() -> Vec<String> {
     }
 }
 
-fn find_and_resolve(c: &mut Criterion) {
+fn corpus_texts(c: &mut Criterion) {
     let texts = texts();
     let bytes: usize = texts.iter().map(String::len).sum();
-    let mut group = c.benchmark_group("explain_text");
+    let mut group = c.benchmark_group("find_and_resolve");
     group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function(format!("{} texts", texts.len()), |b| {
         b.iter(|| {
             for text in &texts {
-                black_box(explain_text(black_box(text)));
+                black_box(find_and_resolve(black_box(text)));
             }
         })
     });
     group.finish();
 }
 
-criterion_group!(benches, find_and_resolve);
+criterion_group!(benches, corpus_texts);
 criterion_main!(benches);

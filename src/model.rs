@@ -17,8 +17,9 @@ impl Span {
         Span { start, end }
     }
 
+    /// The spanned text, or "" when the span does not fit `text`.
     pub fn of<'a>(&self, text: &'a str) -> &'a str {
-        &text[self.start..self.end]
+        text.get(self.start..self.end).unwrap_or_default()
     }
 }
 

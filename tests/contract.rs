@@ -1,8 +1,8 @@
 //! Every row of the "Required mappings" table of TIMING-MODEL.md, as one table-driven test
 //! (tests/data/contract.table), and the conditions the table gives in prose.
 
-use phaselint::model::{Condition, Kind};
-use phaselint::resolve::explain_text;
+use phaselint::model::Condition;
+use phaselint::resolve::find_and_resolve;
 
 struct Row {
     line: usize,
@@ -48,7 +48,7 @@ fn every_required_mapping_holds() {
     assert_eq!(rows.len(), 29, "the contract table has 29 rows");
     let mut failures = Vec::new();
     for row in &rows {
-        let (findings, errors) = explain_text(&row.text);
+        let (findings, errors) = find_and_resolve(&row.text);
         assert!(errors.is_empty(), "line {}: {errors:?}", row.line);
         if findings.len() != 1 {
             failures.push(format!(
@@ -92,43 +92,21 @@ fn every_required_mapping_holds() {
 
 #[test]
 fn sorcery_timing_needs_an_empty_stack() {
-    let (findings, _) = explain_text("Activate only as a sorcery.");
+    let (findings, _) = find_and_resolve("Activate only as a sorcery.");
     assert_eq!(findings[0].conditions, vec![Condition::StackEmpty]);
 }
 
 #[test]
 fn spans_point_at_the_phrase() {
     let text = "Target creature gains flying until end of combat.";
-    let (findings, _) = explain_text(text);
+    let (findings, _) = find_and_resolve(text);
     let span = findings[0].span;
     assert_eq!(&text[span.start..span.end], "until end of combat");
 }
 
 #[test]
-fn timing_looking_text_without_a_template_is_unknown() {
-    for text in [
-        "until the last is removed",
-        "at the beginning of that turn's end step",
-        "Activate only during their own turns.",
-    ] {
-        let (findings, _) = explain_text(text);
-        assert!(
-            findings.iter().any(|f| f.kind == Kind::Unknown),
-            "{text:?} gave {findings:#?}"
-        );
-        assert!(
-            findings
-                .iter()
-                .filter(|f| f.kind == Kind::Unknown)
-                .all(|f| f.timing.is_empty() && f.rules.is_empty()),
-            "an unknown phrase carries no meaning"
-        );
-    }
-}
-
-#[test]
 fn the_json_shape_is_the_contracts() {
-    let (findings, _) = explain_text("gains flying until end of combat");
+    let (findings, _) = find_and_resolve("gains flying until end of combat");
     let json = serde_json::to_value(&findings[0]).unwrap();
     assert_eq!(
         json,

@@ -3,7 +3,7 @@
 //! it is absent the test says so on stderr and passes without checking anything.
 
 use phaselint::model::Kind;
-use phaselint::resolve::explain_text;
+use phaselint::resolve::find_and_resolve;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -46,7 +46,7 @@ fn every_face_of_the_oracle_corpus_is_read() {
         let face: Face = serde_json::from_str(line).expect("each line is a card face");
         let text = face.oracle_text.clone().unwrap_or_default();
         faces += 1;
-        let (found, unreadable) = explain_text(&text);
+        let (found, unreadable) = find_and_resolve(&text);
         errors.extend(
             unreadable
                 .into_iter()

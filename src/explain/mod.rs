@@ -11,7 +11,7 @@ pub use text::render_text;
 
 use crate::model::{Finding, Occurrence, Owner, TimingPoint, Unit};
 use crate::phrase::FindError;
-use crate::resolve::explain_text;
+use crate::resolve::find_and_resolve;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
 /// Where one timing point falls in the game being explained.
@@ -58,7 +58,7 @@ pub struct Explanation {
 pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
     let game = build_game(scenarios);
     let created = creation_moment(&game);
-    let (findings, errors) = explain_text(text);
+    let (findings, errors) = find_and_resolve(text);
     let explained = findings
         .into_iter()
         .map(|finding| {

@@ -243,7 +243,7 @@ pub enum WindowActor {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowTime {
     /// "as a sorcery", "any time you could cast a sorcery".
-    Sorcery { obsolete_play: bool, any_time: bool },
+    Sorcery { obsolete_play: bool },
     /// "as an instant".
     Instant,
     /// "during combat", optionally "on [owner] turn".
@@ -286,6 +286,8 @@ pub enum TurnChange {
     },
     /// "there is an additional upkeep step after this step".
     AdditionalStep(UnitName),
+    /// "after this phase, there is an additional upkeep step": its phase is created for it.
+    StepAfterPhase(UnitName),
     /// "skip your next untap step".
     Skip(UnitRef),
 }

@@ -144,11 +144,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             clause: ClauseKind::TriggerDuration,
             unit: this_span_in(pair)?,
         },
-        Rule::turn_duration => Form::ThisSpan {
-            clause: ClauseKind::Duration,
-            unit: this_span_in(pair)?,
-        },
-        Rule::leading_this_turn => Form::ThisSpan {
+        Rule::turn_duration | Rule::leading_this_turn => Form::ThisSpan {
             clause: ClauseKind::Duration,
             unit: this_span_in(pair)?,
         },
@@ -163,7 +159,12 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::window => Form::Window(window(pair)?),
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
-        Rule::additional_step => Form::TurnChange(additional_step(pair)?),
+        Rule::additional_step => {
+            Form::TurnChange(TurnChange::AdditionalStep(only_unit_name(pair)?))
+        }
+        Rule::step_after_phase => {
+            Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
+        }
         Rule::skip_unit => Form::TurnChange(TurnChange::Skip(single_unit_ref(pair, "skip")?)),
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
@@ -278,16 +279,11 @@ fn unit_name(pair: &Pair<'_, Rule>) -> Lowered<UnitName> {
     })
 }
 
-/// `main_ordinal` inside `unit_ordinal_main`.
+/// The ordinal inside `unit_ordinal_main`.
 fn main_ordinal(pair: &Pair<'_, Rule>) -> Lowered<u8> {
-    match pair.clone().into_inner().next() {
-        Some(ordinal) if ordinal.as_rule() == Rule::main_ordinal => {
-            if ordinal.as_str().eq_ignore_ascii_case("first") {
-                Ok(1)
-            } else {
-                Ok(2)
-            }
-        }
+    match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::ordinal_first) => Ok(1),
+        Some(Rule::ordinal_second) => Ok(2),
         _ => unexpected(pair, "a main phase ordinal"),
     }
 }
@@ -460,37 +456,33 @@ fn sorcery_timing(pair: Pair<'_, Rule>) -> Lowered<Window> {
 
 /// `window_actor`.
 fn window_actor(pair: Pair<'_, Rule>) -> Lowered<WindowActor> {
-    if let Some(keyword) = pair.clone().into_inner().next() {
-        return match keyword.as_rule() {
-            Rule::keyword_action => Ok(WindowActor::Keyword(keyword.as_str().to_string())),
-            _ => unexpected(&keyword, "a window's actor"),
-        };
-    }
-    let words = pair.as_str().to_ascii_lowercase();
-    Ok(match words.as_str() {
-        "cast this spell" => WindowActor::CastThisSpell,
-        "activate this ability" => WindowActor::Activate { this_ability: true },
-        "activate" => WindowActor::Activate {
+    let Some(actor) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a window's actor");
+    };
+    Ok(match actor.as_rule() {
+        Rule::actor_cast_this_spell => WindowActor::CastThisSpell,
+        Rule::actor_activate_this_ability => WindowActor::Activate { this_ability: true },
+        Rule::actor_activate => WindowActor::Activate {
             this_ability: false,
         },
-        "play this ability" => WindowActor::Play { this_ability: true },
-        "play" => WindowActor::Play {
+        Rule::actor_play_this_ability => WindowActor::Play { this_ability: true },
+        Rule::actor_play => WindowActor::Play {
             this_ability: false,
         },
-        _ => return unexpected(&pair, "a window's actor"),
+        // The keyword's own words, as the card spells them ("Equip", "Level up").
+        Rule::keyword_action => WindowActor::Keyword(actor.as_str().to_string()),
+        _ => return unexpected(&actor, "a window's actor"),
     })
 }
 
 /// The window time rules (`window_sorcery`, `window_before`, ...).
 fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     Ok(match pair.as_rule() {
-        Rule::window_sorcery => {
-            let words = pair.as_str().to_ascii_lowercase();
-            WindowTime::Sorcery {
-                obsolete_play: words.contains("play"),
-                any_time: words.starts_with("any time"),
-            }
-        }
+        Rule::window_sorcery => WindowTime::Sorcery {
+            obsolete_play: pair
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::obsolete_play_verb),
+        },
         Rule::window_instant => WindowTime::Instant,
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
@@ -562,10 +554,10 @@ fn additional_phases(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
     Ok(TurnChange::AdditionalPhases { after_main, phases })
 }
 
-/// `additional_step`.
-fn additional_step(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
+/// The one step name inside `additional_step` and `step_after_phase`.
+fn only_unit_name(pair: Pair<'_, Rule>) -> Lowered<UnitName> {
     match pair.clone().into_inner().next() {
-        Some(name) => Ok(TurnChange::AdditionalStep(unit_name(&name)?)),
+        Some(name) => unit_name(&name),
         None => unexpected(&pair, "an additional step"),
     }
 }

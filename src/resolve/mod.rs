@@ -62,10 +62,7 @@ impl Meaning {
 pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
     let meaning = meaning(phrase);
     Finding {
-        phrase: text
-            .get(phrase.span.start..phrase.span.end)
-            .unwrap_or_default()
-            .to_string(),
+        phrase: phrase.span.of(text).to_string(),
         span: phrase.span,
         kind: meaning.kind,
         canonical: canonical(&meaning.timing),
@@ -77,7 +74,7 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
 }
 
 /// Finds and resolves every phrase of a card text.
-pub fn explain_text(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
+pub fn find_and_resolve(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
     let found = crate::phrase::find(text);
     let findings = found
         .phrases

@@ -1,7 +1,7 @@
 //! Triggers: printed and delayed "at" triggers (500.6, 603.7) and combat triggers (508.3, 509.3,
 //! 510.3a).
 
-use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::vocabulary::{PlainMeans, occurrence, owner, plain_occurrence, unit};
 use super::{Meaning, caveats};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{
@@ -38,19 +38,7 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
     } else {
         Meaning::new(Kind::DelayedTrigger).rule("603.7")
     };
-    let meaning = if this_turn {
-        meaning.rule("603.7b").caveat(caveats::only_this_turn())
-    } else {
-        meaning
-    };
-    let at = |unit, owner_word| {
-        let unit_ref = UnitRef {
-            name: unit,
-            owner: owner_word,
-            quantifier: Quantifier::Plain,
-        };
-        occurrence(&unit_ref, plain)
-    };
+    let meaning = with_stated_duration(meaning, this_turn);
     match point {
         TriggerPoint::Beginning(unit_ref) => {
             let point_unit = unit(unit_ref.name);
@@ -67,7 +55,7 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
         TriggerPoint::CombatOnTurn { owner: word } => meaning
             .point(triggers(
                 Unit::BeginningOfCombat,
-                at(UnitName::BeginningOfCombat, *word),
+                plain_occurrence(*word, plain),
                 owner(*word),
             ))
             .rule("500.6")
@@ -76,13 +64,17 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
         TriggerPoint::EndOfCombat { owner: word } => meaning
             .point(triggers(
                 Unit::EndOfCombat,
-                at(UnitName::EndOfCombat, *word),
+                plain_occurrence(*word, plain),
                 owner(*word),
             ))
             .rule("511.2"),
         TriggerPoint::ObsoleteEndOfTurn => {
             let meaning = meaning
-                .point(triggers(Unit::End, at(UnitName::End, None), Owner::Any))
+                .point(triggers(
+                    Unit::End,
+                    plain_occurrence(None, plain),
+                    Owner::Any,
+                ))
                 .rule("513.1a")
                 .caveat(caveats::obsolete_end_of_turn(!printed));
             if printed {
@@ -178,7 +170,13 @@ pub fn combat(trigger: CombatTrigger) -> Meaning {
     } else {
         meaning
     };
-    if trigger.this_turn {
+    with_stated_duration(meaning, trigger.this_turn)
+}
+
+/// A trigger that states the duration "this turn" triggers each time until the turn ends
+/// (603.7b).
+fn with_stated_duration(meaning: Meaning, this_turn: bool) -> Meaning {
+    if this_turn {
         meaning.rule("603.7b").caveat(caveats::only_this_turn())
     } else {
         meaning

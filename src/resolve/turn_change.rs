@@ -15,17 +15,6 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
     let meaning = Meaning::new(Kind::TurnChange);
     match change {
         TurnChange::ExtraTurn => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
-        TurnChange::AdditionalPhases { after_main, phases }
-            if phases.iter().all(|p| is_step(*p)) =>
-        {
-            // "After this phase, there is an additional upkeep step": the step's phase is
-            // created for it, with its other steps skipped (500.10).
-            let after = if *after_main { Unit::Main } else { Unit::Phase };
-            meaning
-                .point(adds_after(after))
-                .rule("500.10")
-                .caveat(caveats::phase_created_for_step())
-        }
         TurnChange::AdditionalPhases { after_main, phases } => {
             let after = if *after_main { Unit::Main } else { Unit::Phase };
             let meaning = meaning
@@ -41,6 +30,10 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 meaning
             }
         }
+        TurnChange::StepAfterPhase(_) => meaning
+            .point(adds_after(Unit::Phase))
+            .rule("500.10")
+            .caveat(caveats::phase_created_for_step()),
         TurnChange::AdditionalStep(_) => meaning.point(adds_after(Unit::Step)).rule("500.9"),
         TurnChange::Skip(unit_ref) => meaning
             .point(TimingPoint::new(
@@ -53,19 +46,4 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             .rule("500.11")
             .rule("614.10"),
     }
-}
-
-/// Whether a name is a step's, not a phase's.
-fn is_step(name: UnitName) -> bool {
-    !matches!(
-        name,
-        UnitName::PrecombatMain
-            | UnitName::PostcombatMain
-            | UnitName::OrdinalMain(_)
-            | UnitName::Main
-            | UnitName::Combat
-            | UnitName::BeginningPhase
-            | UnitName::EndingPhase
-            | UnitName::Turn
-    )
 }

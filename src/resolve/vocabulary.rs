@@ -64,18 +64,19 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
         Quantifier::Next => Occurrence::Next,
         Quantifier::NextTurns => Occurrence::NextTurn,
         Quantifier::Each | Quantifier::Any => Occurrence::Each,
-        Quantifier::Plain => match plain {
-            // A possessive that already says "each" ("each opponent's upkeep") reads as each.
-            _ if matches!(
-                unit_ref.owner,
-                Some(OwnerWord::EachOpponent | OwnerWord::EachPlayer)
-            ) =>
-            {
-                Occurrence::Each
-            }
-            PlainMeans::Each => Occurrence::Each,
-            PlainMeans::Next => Occurrence::Next,
-            PlainMeans::This => Occurrence::This,
-        },
+        Quantifier::Plain => plain_occurrence(unit_ref.owner, plain),
+    }
+}
+
+/// The occurrence of a unit named with no quantifier ("your upkeep", "end of combat"), given its
+/// possessive: one that already says "each" ("each opponent's upkeep") reads as each.
+pub fn plain_occurrence(owner: Option<OwnerWord>, plain: PlainMeans) -> Occurrence {
+    match plain {
+        _ if matches!(owner, Some(OwnerWord::EachOpponent | OwnerWord::EachPlayer)) => {
+            Occurrence::Each
+        }
+        PlainMeans::Each => Occurrence::Each,
+        PlainMeans::Next => Occurrence::Next,
+        PlainMeans::This => Occurrence::This,
     }
 }
