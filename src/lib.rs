@@ -4,9 +4,12 @@
 //! The library never prints; the binary's reporters do.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod check;
 pub mod cli;
+pub mod diagnostic;
 pub mod explain;
 pub mod model;
 pub mod phrase;
 pub mod resolve;
+pub mod rules;
 pub mod turn;
