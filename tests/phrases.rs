@@ -293,21 +293,81 @@ fn spans_are_sound_on_random_text() {
 }
 
 #[test]
-fn obsolete_play_wording_is_noted() {
-    for text in [
-        "Play this ability only during your upkeep.",
-        "Play only as a sorcery.",
-        "Activate only any time you could play a sorcery.",
-    ] {
+fn old_and_nonstandard_wordings_are_noted_with_their_rule() {
+    let cases = [
+        (
+            "Play this ability only during your upkeep.",
+            "obsolete-wording",
+            "602.5d",
+        ),
+        ("Play only as a sorcery.", "obsolete-wording", "602.5d"),
+        (
+            "Activate only any time you could play a sorcery.",
+            "obsolete-wording",
+            "307.5",
+        ),
+        (
+            "Activate only any time you could cast a sorcery.",
+            "obsolete-wording",
+            "307.5",
+        ),
+        (
+            "Activate this ability only as a sorcery.",
+            "nonstandard-wording",
+            "602.5b",
+        ),
+        (
+            "Activate only once per turn.",
+            "nonstandard-wording",
+            "602.5b",
+        ),
+        (
+            "Target creature gets +1/+1 until the end of turn.",
+            "nonstandard-wording",
+            "500.5b",
+        ),
+        (
+            "At your upkeep, you lose 1 life.",
+            "nonstandard-wording",
+            "603.1",
+        ),
+        (
+            "During your draw step, you lose 1 life.",
+            "nonstandard-wording",
+            "603.1",
+        ),
+        (
+            "Activate only during your upkeep phase.",
+            "obsolete-wording",
+            "501.1",
+        ),
+        (
+            "At the beginning of your draw phase, scry 1.",
+            "obsolete-wording",
+            "501.1",
+        ),
+        ("Skip your untap phase.", "obsolete-wording", "501.1"),
+        (
+            "Exile it at the beginning of the end of turn step.",
+            "obsolete-wording",
+            "512.1",
+        ),
+    ];
+    for (text, code, rule) in cases {
         let (findings, _) = find_and_resolve(text);
         assert!(
             findings[0]
                 .caveats
                 .iter()
-                .any(|c| c.code == "obsolete-wording"),
+                .any(|c| c.code == code && c.rule == rule),
             "{text:?}: {findings:#?}"
         );
     }
-    let (findings, _) = find_and_resolve("Activate only any time you could cast a sorcery.");
-    assert!(findings[0].caveats.is_empty(), "{findings:#?}");
+    for text in [
+        "Activate only as a sorcery.",
+        "Activate only once each turn.",
+    ] {
+        let (findings, _) = find_and_resolve(text);
+        assert!(findings[0].caveats.is_empty(), "{text:?}: {findings:#?}");
+    }
 }

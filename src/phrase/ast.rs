@@ -9,6 +9,34 @@ pub struct Phrase {
     pub span: Span,
     pub place: Place,
     pub form: Form,
+    /// Words inside the phrase that are worded in an old or nonstandard way.
+    pub marks: Vec<Mark>,
+}
+
+/// Words of a phrase worded in an old or nonstandard way, with their span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    pub span: Span,
+    pub wording: Wording,
+}
+
+/// An old or nonstandard wording the grammar accepts and names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    /// "untap phase", "upkeep phase", "draw phase", "end of turn step": step names of older rules.
+    OldStepName(UnitName),
+    /// "Play" or "Play this ability" as a window's actor: now "Activate".
+    PlayVerb,
+    /// "Activate this ability only": now "Activate only".
+    ActivateThisAbility,
+    /// "any time you could cast a sorcery": now "as a sorcery".
+    AnyTimeSorcery,
+    /// "once per turn": "once each turn".
+    OncePerTurn,
+    /// "until the end of turn": "until end of turn".
+    UntilTheEndOfTurn,
+    /// The "At", "On" or "During" of a trigger without "the beginning of".
+    LooseTrigger,
 }
 
 /// Where in the card text a phrase stands.
@@ -167,8 +195,6 @@ pub enum Until {
     EndOfTurn,
     /// "until end of combat".
     EndOfCombat,
-    /// "until the end of turn": a nonstandard spelling of "until end of turn".
-    TheEndOfTurn,
     /// "until the end of your next turn".
     TheEndOf(UnitRef),
     /// "until your next turn".
@@ -237,13 +263,15 @@ pub enum WindowActor {
     Keyword(String),
     /// No actor in the phrase: "you may pay ... as a sorcery".
     Unstated,
+    /// A further restriction of the window before it: "and only during combat".
+    Continued,
 }
 
 /// When a window is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WindowTime {
     /// "as a sorcery", "any time you could cast a sorcery".
-    Sorcery { obsolete_play: bool },
+    Sorcery,
     /// "as an instant".
     Instant,
     /// "during combat", optionally "on [owner] turn".

@@ -67,8 +67,12 @@ pub fn ability_line(pairs: Pairs<'_, Rule>, ability: usize, offset: usize) -> Lo
             _ => return unexpected(&pair, "an ability"),
         }
     }
+    let shift = |span: Span| Span::new(span.start + offset, span.end + offset);
     for phrase in &mut phrases {
-        phrase.span = Span::new(phrase.span.start + offset, phrase.span.end + offset);
+        phrase.span = shift(phrase.span);
+        for mark in &mut phrase.marks {
+            mark.span = shift(mark.span);
+        }
     }
     Ok(phrases)
 }
@@ -103,7 +107,7 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
                 out,
             )?,
             _ => {
-                let opens = child.as_rule() == Rule::printed_trigger
+                let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
                     || (child.as_rule() == Rule::combat_trigger
                         && child.as_span().start() == content_start);
                 out.push(phrase(
@@ -122,8 +126,13 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 /// Lowers one phrase pair.
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
     let span = span_of(&pair);
+    let marks = marks(&pair)?;
     let form = match pair.as_rule() {
         Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
+        Rule::loose_trigger => Form::AtPoint {
+            point: TriggerPoint::Beginning(loose_trigger(pair)?),
+            this_turn: false,
+        },
         Rule::end_of_combat_trigger => Form::AtPoint {
             point: end_of_combat_trigger(pair)?,
             this_turn: false,
@@ -133,7 +142,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             this_turn: false,
         },
         Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
-        Rule::until_end_of_turn => Form::Until(Until::EndOfTurn),
+        Rule::until_end_of_turn | Rule::until_the_end_of_turn => Form::Until(Until::EndOfTurn),
         Rule::until_end_of_combat => Form::Until(Until::EndOfCombat),
         Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
@@ -156,7 +165,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
-        Rule::window => Form::Window(window(pair)?),
+        Rule::window | Rule::window_also => Form::Window(window(pair)?),
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
@@ -169,7 +178,65 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
     };
-    Ok(Phrase { span, place, form })
+    Ok(Phrase {
+        span,
+        place,
+        form,
+        marks,
+    })
+}
+
+/// The old and nonstandard wordings inside a phrase, from the grammar rules that name them.
+fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
+    let mut marks = Vec::new();
+    for inner in pair.clone().into_inner().flatten() {
+        let wording = match inner.as_rule() {
+            Rule::old_untap_phase
+            | Rule::old_upkeep_phase
+            | Rule::old_draw_phase
+            | Rule::old_end_of_turn_step => Wording::OldStepName(unit_name(&inner)?),
+            Rule::actor_play | Rule::actor_play_this_ability | Rule::obsolete_play_verb => {
+                Wording::PlayVerb
+            }
+            Rule::actor_activate_this_ability => Wording::ActivateThisAbility,
+            Rule::sorcery_any_time => Wording::AnyTimeSorcery,
+            Rule::once_per_turn => Wording::OncePerTurn,
+            Rule::loose_trigger_word => Wording::LooseTrigger,
+            _ => continue,
+        };
+        marks.push(Mark {
+            span: span_of(&inner),
+            wording,
+        });
+    }
+    if pair.as_rule() == Rule::until_the_end_of_turn {
+        marks.push(Mark {
+            span: span_of(pair),
+            wording: Wording::UntilTheEndOfTurn,
+        });
+    }
+    Ok(marks)
+}
+
+/// `loose_trigger`: "At your upkeep" reads as "At the beginning of your upkeep".
+fn loose_trigger(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let mut owner = None;
+    let mut name = None;
+    for inner in pair.clone().into_inner() {
+        match inner.as_rule() {
+            Rule::loose_trigger_word => {}
+            rule if is_owner_rule(rule) => owner = Some(self::owner(&inner)?),
+            _ => name = Some(unit_name(&inner)?),
+        }
+    }
+    match name {
+        Some(name) => Ok(UnitRef {
+            name,
+            owner,
+            quantifier: Quantifier::Plain,
+        }),
+        None => unexpected(&pair, "a loosely worded trigger"),
+    }
 }
 
 /// `printed_trigger` and `delayed_trigger`.
@@ -267,10 +334,10 @@ fn unit_name(pair: &Pair<'_, Rule>) -> Lowered<UnitName> {
         Rule::unit_combat_damage => UnitName::CombatDamage,
         Rule::unit_end_of_combat => UnitName::EndOfCombat,
         Rule::unit_combat => UnitName::Combat,
-        Rule::unit_untap => UnitName::Untap,
-        Rule::unit_upkeep => UnitName::Upkeep,
-        Rule::unit_draw => UnitName::Draw,
-        Rule::unit_end_step => UnitName::End,
+        Rule::unit_untap | Rule::old_untap_phase => UnitName::Untap,
+        Rule::unit_upkeep | Rule::old_upkeep_phase => UnitName::Upkeep,
+        Rule::unit_draw | Rule::old_draw_phase => UnitName::Draw,
+        Rule::unit_end_step | Rule::old_end_of_turn_step => UnitName::End,
         Rule::unit_cleanup => UnitName::Cleanup,
         Rule::unit_beginning_phase => UnitName::BeginningPhase,
         Rule::unit_ending_phase => UnitName::EndingPhase,
@@ -391,7 +458,6 @@ fn combat_event(pair: &Pair<'_, Rule>) -> Lowered<CombatEvent> {
 fn until_the_end_of(pair: Pair<'_, Rule>) -> Lowered<Until> {
     match pair.clone().into_inner().next() {
         Some(inner) if inner.as_rule() == Rule::unit_ref => Ok(Until::TheEndOf(unit_ref(inner)?)),
-        Some(inner) if inner.as_rule() == Rule::unit_turn => Ok(Until::TheEndOfTurn),
         _ => unexpected(&pair, "until the end of"),
     }
 }
@@ -420,9 +486,9 @@ fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
     }
 }
 
-/// `window`.
+/// `window`, and `window_also`, which continues the window before it.
 fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
-    let mut actor = None;
+    let mut actor = (pair.as_rule() == Rule::window_also).then_some(WindowActor::Continued);
     let mut time = None;
     let mut once_each_turn = false;
     for child in pair.clone().into_inner() {
@@ -478,11 +544,7 @@ fn window_actor(pair: Pair<'_, Rule>) -> Lowered<WindowActor> {
 /// The window time rules (`window_sorcery`, `window_before`, ...).
 fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     Ok(match pair.as_rule() {
-        Rule::window_sorcery => WindowTime::Sorcery {
-            obsolete_play: pair
-                .into_inner()
-                .any(|p| p.as_rule() == Rule::obsolete_play_verb),
-        },
+        Rule::window_sorcery => WindowTime::Sorcery,
         Rule::window_instant => WindowTime::Instant,
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,

@@ -2,6 +2,7 @@
 //! has a stable code and the rule it comes from.
 
 use crate::model::Caveat;
+use crate::phrase::ast::{UnitName, Wording};
 
 fn caveat(code: &'static str, rule: &'static str, message: &str) -> Caveat {
     Caveat {
@@ -128,6 +129,59 @@ pub fn obsolete_end_of_turn(delayed: bool) -> Caveat {
         "obsolete wording: printed \"at end of turn\" now reads \"at the beginning of the end step\""
     };
     caveat("obsolete-wording", "513.1a", message)
+}
+
+/// The caveat of an old or nonstandard wording the grammar marked.
+pub fn wording(wording: Wording) -> Caveat {
+    match wording {
+        Wording::OldStepName(name) => old_step_name(name),
+        Wording::PlayVerb => obsolete_play(),
+        Wording::ActivateThisAbility => caveat(
+            "nonstandard-wording",
+            "602.5b",
+            "the current wording is \"Activate only\"",
+        ),
+        Wording::AnyTimeSorcery => caveat(
+            "obsolete-wording",
+            "307.5",
+            "older wording: \"any time you could cast a sorcery\" now reads \"as a sorcery\"",
+        ),
+        Wording::OncePerTurn => caveat(
+            "nonstandard-wording",
+            "602.5b",
+            "the standard wording is \"once each turn\"",
+        ),
+        Wording::UntilTheEndOfTurn => nonstandard_until_the_end_of_turn(),
+        Wording::LooseTrigger => caveat(
+            "nonstandard-wording",
+            "603.1",
+            "read as \"at the beginning of\" that step, the standard wording of this trigger",
+        ),
+    }
+}
+
+/// A step's name from older rules: the untap, upkeep and draw steps were phases, and the end step
+/// was the "end of turn step".
+fn old_step_name(name: UnitName) -> Caveat {
+    let (rule, message) = match name {
+        UnitName::Untap => (
+            "501.1",
+            "obsolete wording: the untap phase is now the untap step",
+        ),
+        UnitName::Upkeep => (
+            "501.1",
+            "obsolete wording: the upkeep phase is now the upkeep step",
+        ),
+        UnitName::Draw => (
+            "501.1",
+            "obsolete wording: the draw phase is now the draw step",
+        ),
+        _ => (
+            "512.1",
+            "obsolete wording: the end of turn step is now the end step",
+        ),
+    };
+    caveat("obsolete-wording", rule, message)
 }
 
 /// "Play this ability only" is the obsolete wording of "Activate only".

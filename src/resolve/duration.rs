@@ -1,8 +1,8 @@
 //! Durations: "until" a step or phase begins (500.4), "until the end of" one (500.5), "until end
 //! of turn" and "this turn" (514.2), and durations bound to a condition (610.3, 611.2b).
 
+use super::Meaning;
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
-use super::{Meaning, caveats};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{ThisUnit, Until, WhileCondition};
 
@@ -26,11 +26,6 @@ pub fn until(until: &Until) -> Meaning {
             .point(end_of_this_turn())
             .rule("500.5b")
             .rule("514.2"),
-        Until::TheEndOfTurn => meaning
-            .point(end_of_this_turn())
-            .rule("500.5b")
-            .rule("514.2")
-            .caveat(caveats::nonstandard_until_the_end_of_turn()),
         Until::EndOfCombat => meaning
             .point(end_of_this_combat())
             .rule("500.5a")

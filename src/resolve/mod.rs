@@ -60,7 +60,9 @@ impl Meaning {
 
 /// Resolves one phrase found in `text` into its finding.
 pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
-    let meaning = meaning(phrase);
+    let meaning = phrase.marks.iter().fold(meaning(phrase), |meaning, mark| {
+        meaning.caveat(caveats::wording(mark.wording))
+    });
     Finding {
         phrase: phrase.span.of(text).to_string(),
         span: phrase.span,

@@ -4,7 +4,7 @@
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use super::{Meaning, caveats};
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatPoint, Quantifier, Window, WindowActor, WindowTime};
+use crate::phrase::ast::{CombatPoint, Quantifier, Window, WindowTime};
 
 fn point(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(role, edge, unit, occurrence, owner)
@@ -20,9 +20,6 @@ fn open_during(meaning: Meaning, unit: Unit, occurrence: Occurrence, owner: Owne
 /// A casting or activation window.
 pub fn window(window: &Window) -> Meaning {
     let mut meaning = Meaning::new(Kind::Window);
-    if matches!(window.actor, WindowActor::Play { .. }) {
-        meaning = meaning.caveat(caveats::obsolete_play());
-    }
     if let Some(time) = window.time {
         meaning = window_time(meaning, time);
     }
@@ -34,17 +31,10 @@ pub fn window(window: &Window) -> Meaning {
 
 fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
     match time {
-        WindowTime::Sorcery { obsolete_play, .. } => {
-            let meaning = open_during(meaning, Unit::Main, Occurrence::Each, Owner::You)
-                .condition(Condition::StackEmpty)
-                .rule("602.5d")
-                .rule("307.5");
-            if obsolete_play {
-                meaning.caveat(caveats::obsolete_play())
-            } else {
-                meaning
-            }
-        }
+        WindowTime::Sorcery => open_during(meaning, Unit::Main, Occurrence::Each, Owner::You)
+            .condition(Condition::StackEmpty)
+            .rule("602.5d")
+            .rule("307.5"),
         WindowTime::Instant => meaning.rule("602.5e"),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
