@@ -1,8 +1,38 @@
-//! The lint rules, one per file, and the registry of them all.
+//! The lint rules, one per file, and the registry of them all. A rule reads one face of a card
+//! (its text, phrases and findings, see `context`) and reports violations in the text's bytes;
+//! `crate::lint` maps them onto the file.
 
-use crate::diagnostic::Severity;
+mod context;
+mod helpers;
+mod input;
+mod templates;
 
-/// Whether a rule offers fixes, and how safe they are.
+mod activate_this_ability;
+mod after_upkeep_window;
+mod cast_window_at_sorcery_speed;
+mod contradictory_windows;
+mod first_combat_only;
+mod loose_step_trigger;
+mod next_end_step_from_end_step;
+mod obsolete_end_of_turn;
+mod obsolete_play_verb;
+mod obsolete_step_name;
+mod once_per_turn;
+mod second_main_phase;
+mod skippable_window_point;
+mod sorcery_timing_wording;
+mod unknown_timing_phrase;
+mod until_the_end_of_turn;
+mod window_in_cleanup_step;
+mod window_in_untap_step;
+
+pub use context::FaceText;
+pub use input::{MALFORMED_INPUT, UNREADABLE_FILE, UNREADABLE_TEXT};
+
+use crate::diagnostic::{Applicability, Severity};
+use crate::model::Span;
+
+/// Whether a rule offers fixes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FixAvailability {
     None,
@@ -26,15 +56,175 @@ pub struct RuleInfo {
     pub fix: FixAvailability,
 }
 
-/// Every rule, in code order.
-pub fn registry() -> &'static [&'static RuleInfo] {
-    &[]
+/// A fix in the face text's bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextFix {
+    pub applicability: Applicability,
+    pub message: String,
+    pub edits: Vec<(Span, String)>,
 }
 
-/// A rule by its code or its name, case-insensitively for codes.
+/// What a rule reports about a face, in the face text's bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    pub span: Span,
+    pub message: String,
+    pub help: Option<String>,
+    pub cr: Vec<&'static str>,
+    pub labels: Vec<(Span, String)>,
+    pub fix: Option<TextFix>,
+}
+
+impl Violation {
+    fn new(span: Span, message: impl Into<String>) -> Self {
+        Violation {
+            span,
+            message: message.into(),
+            help: None,
+            cr: Vec::new(),
+            labels: Vec::new(),
+            fix: None,
+        }
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    fn cr(mut self, rules: &[&'static str]) -> Self {
+        self.cr.extend_from_slice(rules);
+        self
+    }
+
+    fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push((span, message.into()));
+        self
+    }
+
+    fn fix(mut self, applicability: Applicability, message: String, edit: (Span, String)) -> Self {
+        self.fix = Some(TextFix {
+            applicability,
+            message,
+            edits: vec![edit],
+        });
+        self
+    }
+}
+
+/// A rule: its identity and its check.
+pub struct Lint {
+    pub info: &'static RuleInfo,
+    pub check: fn(&FaceText<'_>) -> Vec<Violation>,
+}
+
+static LINTS: &[Lint] = &[
+    unknown_timing_phrase::LINT,
+    obsolete_end_of_turn::LINT,
+    obsolete_play_verb::LINT,
+    obsolete_step_name::LINT,
+    sorcery_timing_wording::LINT,
+    activate_this_ability::LINT,
+    window_in_untap_step::LINT,
+    window_in_cleanup_step::LINT,
+    cast_window_at_sorcery_speed::LINT,
+    contradictory_windows::LINT,
+    next_end_step_from_end_step::LINT,
+    second_main_phase::LINT,
+    first_combat_only::LINT,
+    skippable_window_point::LINT,
+    after_upkeep_window::LINT,
+    loose_step_trigger::LINT,
+    once_per_turn::LINT,
+    until_the_end_of_turn::LINT,
+];
+
+static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {
+    let mut infos: Vec<&'static RuleInfo> = LINTS.iter().map(|lint| lint.info).collect();
+    infos.extend([&UNREADABLE_FILE, &MALFORMED_INPUT, &UNREADABLE_TEXT]);
+    infos
+});
+
+/// The rules that check card text, in code order.
+pub fn lints() -> &'static [Lint] {
+    LINTS
+}
+
+/// Every rule, including the input problems (PL9xx), in code order.
+pub fn registry() -> &'static [&'static RuleInfo] {
+    &INFOS
+}
+
+/// A rule by its code (any case) or its name.
 pub fn lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
     registry()
         .iter()
         .copied()
         .find(|rule| rule.code.eq_ignore_ascii_case(code_or_name) || rule.name == code_or_name)
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! The harness each rule's own pass and fail cases run through.
+
+    use super::{FaceText, Lint};
+
+    /// Each `fail` text gives at least one violation whose span covers the `[[...]]`-marked words
+    /// exactly; each `pass` text gives none. `type_line` is the card's.
+    pub fn cases(lint: &Lint, type_line: &str, pass: &[&str], fail: &[&str]) {
+        for text in pass {
+            let face = FaceText::read(text, Some(type_line));
+            let got = (lint.check)(&face);
+            assert!(
+                got.is_empty(),
+                "{}: {text:?} should pass: {got:#?}",
+                lint.info.code
+            );
+        }
+        for marked in fail {
+            let (text, start, end) = unmark(marked);
+            let face = FaceText::read(&text, Some(type_line));
+            let got = (lint.check)(&face);
+            assert!(
+                got.iter()
+                    .any(|v| (v.span.start, v.span.end) == (start, end)),
+                "{}: {marked:?} should fail on bytes {start}..{end}: {got:#?}",
+                lint.info.code
+            );
+            for violation in &got {
+                assert!(
+                    violation
+                        .message
+                        .starts_with(|c: char| c.is_lowercase() || c == '"')
+                        && !violation.message.ends_with('.'),
+                    "message convention: {:?}",
+                    violation.message
+                );
+            }
+        }
+    }
+
+    /// Applies a violation's fix to `text`.
+    pub fn fixed(lint: &Lint, type_line: &str, text: &str) -> Option<String> {
+        let face = FaceText::read(text, Some(type_line));
+        let violation = (lint.check)(&face).into_iter().find(|v| v.fix.is_some())?;
+        let mut out = text.to_string();
+        let fix = violation.fix?;
+        for (span, replacement) in fix.edits.iter().rev() {
+            out.replace_range(span.start..span.end, replacement);
+        }
+        Some(out)
+    }
+
+    fn unmark(marked: &str) -> (String, usize, usize) {
+        let start = marked
+            .find("[[")
+            .expect("a fail case marks its span with [[...]]");
+        let end = marked.find("]]").expect("a fail case closes its mark") - 2;
+        (
+            marked.replacen("[[", "", 1).replacen("]]", "", 1),
+            start,
+            end,
+        )
+    }
 }

@@ -1,0 +1,66 @@
+//! PL105: "Activate this ability only": the older wording of "Activate only".
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+use crate::phrase::ast::Wording;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL105",
+    name: "activate-this-ability-only",
+    level: Severity::Warning,
+    summary: "\"Activate this ability only\": the older wording of \"Activate only\"",
+    docs: r#"## What it does
+Finds "Activate this ability only" and rewrites it as "Activate only".
+
+## Why
+Cards have said "Activate only ..." since 2011; the restriction is on the ability it follows either way (CR 602.5b).
+
+## Example
+```text
+{T}: Add {R}. Activate this ability only during your turn.
+```
+Use instead:
+```text
+{T}: Add {R}. Activate only during your turn.
+```
+
+## Fix
+Safe: "Activate this ability" becomes "Activate"."#,
+    fix: FixAvailability::Always,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::marks(face, |wording| {
+        matches!(wording, Wording::ActivateThisAbility)
+    })
+    .map(|(span, _, _, _)| {
+        let words = span.of(face.text);
+        let replacement = "activate";
+        helpers::rewrite(
+            face,
+            span,
+            replacement,
+            format!("\"{words} only\" is the older wording of \"Activate only\""),
+            &["602.5b"],
+        )
+    })
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::{cases, fixed};
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Artifact",
+            &["{T}: Add {R}. Activate only during your turn."],
+            &["{T}: Add {R}. [[Activate this ability]] only during your turn."],
+        );
+    }
+}

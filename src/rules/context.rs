@@ -1,0 +1,84 @@
+//! What a rule sees of one card face: its text, the type line, and each phrase with its finding
+//! and its place (which ability, whether it opens the ability or sits inside an effect).
+
+use crate::model::{Finding, Kind, Span};
+use crate::phrase::ast::Phrase;
+use crate::phrase::{FindError, find};
+use crate::resolve::resolve;
+
+/// One face's text, read by the grammar and the resolver.
+#[derive(Debug)]
+pub struct FaceText<'a> {
+    pub text: &'a str,
+    pub type_line: Option<&'a str>,
+    /// Every phrase with its finding, in text order.
+    pub items: Vec<(Phrase, Finding)>,
+    /// Lines the grammar could not read.
+    pub errors: Vec<FindError>,
+}
+
+impl<'a> FaceText<'a> {
+    pub fn read(text: &'a str, type_line: Option<&'a str>) -> Self {
+        let found = find(text);
+        let items = found
+            .phrases
+            .into_iter()
+            .map(|phrase| {
+                let finding = resolve(text, &phrase);
+                (phrase, finding)
+            })
+            .collect();
+        FaceText {
+            text,
+            type_line,
+            items,
+            errors: found.errors,
+        }
+    }
+
+    /// The trigger that opens ability `ability` (not one inside quotes or reminder text).
+    pub fn opening_trigger(&self, ability: usize) -> Option<&(Phrase, Finding)> {
+        self.items.iter().find(|(phrase, finding)| {
+            phrase.place.ability == ability
+                && phrase.place.opens_ability
+                && !phrase.place.in_quotes
+                && !phrase.place.in_reminder
+                && finding.kind == Kind::Trigger
+        })
+    }
+
+    /// The type line names a type (any case, whole word): "Instant", "Legendary Creature".
+    pub fn has_type(&self, name: &str) -> bool {
+        self.type_line.is_some_and(|line| {
+            line.split(|c: char| !c.is_alphanumeric())
+                .any(|word| word.eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// The face can be cast only at sorcery speed (307.1, 505.6a): it is no instant, and no line of
+    /// its text grants it flash. Unknown when there is no type line.
+    pub fn casts_at_sorcery_speed(&self) -> Option<bool> {
+        self.type_line?;
+        if self.has_type("instant") || self.has_flash() {
+            return Some(false);
+        }
+        Some(true)
+    }
+
+    /// A keyword line holds "Flash": "Flash", "Flying, flash", "Flash (reminder)".
+    fn has_flash(&self) -> bool {
+        self.text.lines().any(|line| {
+            let keywords = line.split('(').next().unwrap_or(line);
+            keywords
+                .split(',')
+                .any(|keyword| keyword.trim().eq_ignore_ascii_case("flash"))
+        })
+    }
+
+    /// The phrase begins a sentence: only spaces, and a period, colon or line start, before it.
+    pub fn starts_sentence(&self, span: Span) -> bool {
+        let before = self.text.get(..span.start).unwrap_or("");
+        let before = before.trim_end_matches(' ');
+        before.is_empty() || before.ends_with(['.', ':', '\n', '\r', '"', '“', '(', '—'])
+    }
+}

@@ -1,0 +1,59 @@
+//! PL402: a window measured from a point in combat applies to the first combat phase only.
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL402",
+    name: "first-combat-only",
+    level: Severity::Note,
+    summary: "a window measured from a point in combat applies to the first combat phase only",
+    docs: r#"## What it does
+Notes a window "before" or "after" a point in the combat phase ("Cast this spell only before blockers are declared"): in a turn with more than one combat phase, the point is the one of the first combat phase (CR 506.7d).
+
+## Why
+Designers often mean "each combat". An engine must close the window at the first combat's point and not open it again in an additional combat phase.
+
+## Example
+```text
+Cast this spell only before blockers are declared.
+```
+
+## Fix
+Nothing to change if the first combat is meant. For every combat, use "only during combat before blockers are declared" (506.7b)."#,
+    fix: FixAvailability::None,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+const HELP: &str =
+    "in a turn with several combat phases, the point is the one of the first combat phase";
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    ["first-combat-only"]
+        .into_iter()
+        .flat_map(|code| helpers::caveat_notes(face, code, HELP))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::cases;
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Instant",
+            &[
+                "Cast this spell only during combat before blockers are declared.",
+                "Cast this spell only during combat.",
+            ],
+            &[
+                "[[Cast this spell only before blockers are declared]].",
+                "[[Cast this spell only after combat]].",
+            ],
+        );
+    }
+}

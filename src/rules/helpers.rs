@@ -1,0 +1,84 @@
+//! Pieces several rules share: replacements that keep the text's capitals, and violations made
+//! from a marked wording or a resolver caveat.
+
+use super::{FaceText, Violation};
+use crate::diagnostic::Applicability;
+use crate::model::{Finding, Span};
+use crate::phrase::ast::{Phrase, Wording};
+
+/// `replacement` with its first letter upper-cased when `original` starts with a capital.
+pub fn keep_capital(original: &str, replacement: &str) -> String {
+    if original.starts_with(|c: char| c.is_uppercase()) {
+        let mut chars = replacement.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        }
+    } else {
+        replacement.to_string()
+    }
+}
+
+/// Every mark of the face whose wording `pick` accepts, with its phrase and finding.
+pub fn marks<'f>(
+    face: &'f FaceText<'_>,
+    pick: impl Fn(Wording) -> bool + Copy + 'f,
+) -> impl Iterator<Item = (Span, Wording, &'f Phrase, &'f Finding)> + 'f {
+    face.items.iter().flat_map(move |(phrase, finding)| {
+        phrase
+            .marks
+            .iter()
+            .filter(move |mark| pick(mark.wording))
+            .map(move |mark| (mark.span, mark.wording, phrase, finding))
+    })
+}
+
+/// A violation that rewrites the marked words with a safe fix.
+pub fn rewrite(
+    face: &FaceText<'_>,
+    span: Span,
+    replacement: &str,
+    message: String,
+    cr: &[&'static str],
+) -> Violation {
+    let original = span.of(face.text);
+    let replacement = keep_capital(original, replacement);
+    Violation::new(span, message)
+        .help(format!("write \"{replacement}\""))
+        .cr(cr)
+        .fix(
+            Applicability::Safe,
+            format!("replace with \"{replacement}\""),
+            (span, replacement),
+        )
+}
+
+/// One note per finding that carries the resolver caveat `code`, with the caveat's message.
+pub fn caveat_notes(face: &FaceText<'_>, code: &str, help: &str) -> Vec<Violation> {
+    face.items
+        .iter()
+        .flat_map(|(phrase, finding)| {
+            finding
+                .caveats
+                .iter()
+                .filter(move |caveat| caveat.code == code)
+                .map(move |caveat| {
+                    Violation::new(phrase.span, caveat.message.clone())
+                        .help(help)
+                        .cr(&[caveat.rule])
+                })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keep_capital;
+
+    #[test]
+    fn capitals_follow_the_original() {
+        assert_eq!(keep_capital("Play", "activate"), "Activate");
+        assert_eq!(keep_capital("play", "activate"), "activate");
+        assert_eq!(keep_capital("", "x"), "x");
+    }
+}

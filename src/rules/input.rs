@@ -1,0 +1,33 @@
+//! Input problems: not lint rules, but reported as diagnostics with codes of their own, so that
+//! every output format (and SARIF's rule list) names them. They always count as errors and make
+//! the exit code 2.
+
+use super::{FixAvailability, RuleInfo};
+use crate::diagnostic::Severity;
+
+pub static UNREADABLE_FILE: RuleInfo = RuleInfo {
+    code: "PL900",
+    name: "unreadable-file",
+    level: Severity::Error,
+    summary: "a file could not be read: an I/O error, or bytes that are not UTF-8",
+    docs: "## What it does\nReports a file that could not be read: it is missing, unreadable, a directory that cannot be walked, or not UTF-8 text (a binary file, or text in another encoding). The location is the first byte that is not UTF-8.\n\n## Why\nphaselint never guesses at text it cannot decode; the other files are still checked and the exit code is 2.\n\n## Fix\nSave the file as UTF-8, or exclude it with `--exclude` or `[files] exclude` in phaselint.toml.",
+    fix: FixAvailability::None,
+};
+
+pub static MALFORMED_INPUT: RuleInfo = RuleInfo {
+    code: "PL901",
+    name: "malformed-input",
+    level: Severity::Error,
+    summary: "a YAML or JSON file is malformed, or a card in it has the wrong shape",
+    docs: "## What it does\nReports YAML or JSON that does not parse, and cards whose fields have the wrong type (a list where the text should be). The location is where the parser stopped.\n\n## Why\nCards after a syntax error cannot be read reliably; the cards before it are still checked, and the exit code is 2.\n\n## Fix\nCorrect the syntax at the reported place.",
+    fix: FixAvailability::None,
+};
+
+pub static UNREADABLE_TEXT: RuleInfo = RuleInfo {
+    code: "PL902",
+    name: "unreadable-text",
+    level: Severity::Error,
+    summary: "a line of card text the grammar could not read within its limits",
+    docs: "## What it does\nReports a line of card text on which the grammar gave up: pathological input (thousands of nested quotes) that reached pest's call or stack limit.\n\n## Why\nThe line's phrases are unknown; phaselint says so rather than reporting nothing.\n\n## Fix\nShorten or correct the line.",
+    fix: FixAvailability::None,
+};

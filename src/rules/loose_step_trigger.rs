@@ -1,0 +1,71 @@
+//! PL501: "At your upkeep", "On your upkeep", "During your upkeep" used as a trigger.
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+use crate::phrase::ast::Wording;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL501",
+    name: "loose-step-trigger",
+    level: Severity::Warning,
+    summary: "\"At your upkeep\", \"On your upkeep\", \"During your upkeep\" used as a trigger",
+    docs: r#"## What it does
+Finds a triggered ability that opens with "At", "On" or "During" and a step ("At your upkeep, ...") instead of the template "At the beginning of [step]".
+
+## Why
+Triggered abilities begin with "when", "whenever" or "at" (CR 603.1), and step triggers say which edge they wait for: "at the beginning of" (CR 503.1, 513.1). "On your upkeep" is no trigger at all by the rules, and "During your upkeep" reads as a duration.
+
+## Example
+```text
+At your upkeep, you lose 1 life.
+```
+Use instead:
+```text
+At the beginning of your upkeep, you lose 1 life.
+```
+
+## Fix
+Safe: "At", "On" or "During" becomes "At the beginning of"."#,
+    fix: FixAvailability::Always,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::marks(face, |wording| matches!(wording, Wording::LooseTrigger))
+        .map(|(span, _, _, _)| {
+            let words = span.of(face.text);
+            let replacement = "at the beginning of";
+            helpers::rewrite(
+                face,
+                span,
+                replacement,
+                format!("\"{words}\" opens a trigger without \"the beginning of\""),
+                &["603.1"],
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::{cases, fixed};
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Enchantment",
+            &[
+                "At the beginning of your upkeep, you lose 1 life.",
+                "Activate only during your upkeep.",
+            ],
+            &[
+                "[[At]] your upkeep, you lose 1 life.",
+                "[[On]] your upkeep, you lose 1 life.",
+                "[[During]] each opponent's draw step, they discard a card.",
+            ],
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! PL102: "Play only" and "Play this ability only": the obsolete wording of "Activate only".
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+use crate::phrase::ast::Wording;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL102",
+    name: "obsolete-play-verb",
+    level: Severity::Warning,
+    summary: "\"Play only\" and \"Play this ability only\": the obsolete wording of \"Activate only\"",
+    docs: r#"## What it does
+Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only".
+
+## Why
+Since the Magic 2010 rules, abilities are activated and only lands are played (CR 602.5b, 305.1); "play" an ability is obsolete.
+
+## Example
+```text
+{T}: Add {G}. Play this ability only during your upkeep.
+```
+Use instead:
+```text
+{T}: Add {G}. Activate only during your upkeep.
+```
+
+## Fix
+Safe: "Play" and "Play this ability" become "Activate"."#,
+    fix: FixAvailability::Always,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::marks(face, |wording| matches!(wording, Wording::PlayVerb))
+        // "any time you could play a sorcery" is rewritten whole by sorcery-timing-wording.
+        .filter(|(span, _, phrase, _)| {
+            !phrase.marks.iter().any(|mark| {
+                mark.wording == Wording::AnyTimeSorcery
+                    && mark.span.start <= span.start
+                    && span.end <= mark.span.end
+            })
+        })
+        .map(|(span, _, _, _)| {
+            let words = span.of(face.text);
+            let replacement = "activate";
+            helpers::rewrite(
+                face,
+                span,
+                replacement,
+                format!("\"{words}\" is obsolete wording for activating an ability"),
+                &["602.5b"],
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::{cases, fixed};
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Creature — Elf",
+            &["{T}: Add {G}. Activate only during your upkeep."],
+            &[
+                "{T}: Add {G}. [[Play this ability]] only during your upkeep.",
+                "{1}: Regenerate this creature. [[Play]] only once each turn.",
+            ],
+        );
+    }
+
+    #[test]
+    fn the_fix_reads_activate_only() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Artifact",
+                "{1}: Untap it. Play this ability only during your turn."
+            )
+            .as_deref(),
+            Some("{1}: Untap it. Activate only during your turn.")
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! PL104: "any time you could cast a sorcery": the older wording of "as a sorcery".
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+use crate::phrase::ast::Wording;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL104",
+    name: "sorcery-timing-wording",
+    level: Severity::Warning,
+    summary: "\"any time you could cast a sorcery\": the older wording of \"as a sorcery\"",
+    docs: r#"## What it does
+Finds "any time you could cast a sorcery" and the obsolete "any time you could play a sorcery", and rewrites them as "as a sorcery".
+
+## Why
+Both mean the same (CR 307.5, 602.5d): the player has priority, in a main phase of their turn, with an empty stack. Today's cards say "as a sorcery"; "play a sorcery" also uses the pre-2009 verb.
+
+## Example
+```text
+{2}: Put a +1/+1 counter on this creature. Activate only any time you could cast a sorcery.
+```
+Use instead:
+```text
+{2}: Put a +1/+1 counter on this creature. Activate only as a sorcery.
+```
+
+## Fix
+Safe: the words are replaced by "as a sorcery"."#,
+    fix: FixAvailability::Always,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::marks(face, |wording| matches!(wording, Wording::AnyTimeSorcery))
+        .map(|(span, _, _, _)| {
+            let words = span.of(face.text);
+            let replacement = "as a sorcery";
+            helpers::rewrite(
+                face,
+                span,
+                replacement,
+                format!("\"{words}\" is the older wording of \"as a sorcery\""),
+                &["307.5", "602.5d"],
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::{cases, fixed};
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Artifact",
+            &["{2}: Draw a card. Activate only as a sorcery."],
+            &[
+                "{2}: Draw a card. Activate only [[any time you could cast a sorcery]].",
+                "{2}: Draw a card. Play only [[any time you could play a sorcery]].",
+            ],
+        );
+    }
+}

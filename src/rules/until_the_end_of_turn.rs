@@ -1,0 +1,69 @@
+//! PL503: "until the end of turn": the nonstandard spelling of "until end of turn".
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use crate::diagnostic::Severity;
+use crate::phrase::ast::Wording;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL503",
+    name: "until-the-end-of-turn",
+    level: Severity::Warning,
+    summary: "\"until the end of turn\": the nonstandard spelling of \"until end of turn\"",
+    docs: r#"## What it does
+Finds "until the end of turn" and rewrites it as "until end of turn".
+
+## Why
+"Until end of turn" effects end in the cleanup step (CR 500.5b, 514.2), not as the turn ends; the standard wording says so by being a fixed phrase. "Until the end of turn" looks like a different duration.
+
+## Example
+```text
+Target creature gets +2/+2 until the end of turn.
+```
+Use instead:
+```text
+Target creature gets +2/+2 until end of turn.
+```
+
+## Fix
+Safe: the phrase becomes "until end of turn"."#,
+    fix: FixAvailability::Always,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::marks(face, |wording| {
+        matches!(wording, Wording::UntilTheEndOfTurn)
+    })
+    .map(|(span, _, _, _)| {
+        let words = span.of(face.text);
+        let replacement = "until end of turn";
+        helpers::rewrite(
+            face,
+            span,
+            replacement,
+            format!("\"{words}\" is not the standard wording"),
+            &["500.5b", "514.2"],
+        )
+    })
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::{cases, fixed};
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Instant",
+            &[
+                "Target creature gets +2/+2 until end of turn.",
+                "It gains haste until the end of your next turn.",
+            ],
+            &["Target creature gets +2/+2 [[until the end of turn]]."],
+        );
+    }
+}

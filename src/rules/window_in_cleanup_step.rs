@@ -1,0 +1,65 @@
+//! PL202: a window during the cleanup step, where no player gets priority.
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use crate::diagnostic::Severity;
+use crate::model::Kind;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL202",
+    name: "window-in-cleanup-step",
+    level: Severity::Error,
+    summary: "a casting or activation window during the cleanup step, which never opens",
+    docs: r#"## What it does
+Reports an activation or casting restriction to the cleanup step ("Activate only during the cleanup step").
+
+## Why
+Players get no priority during the cleanup step (CR 514.3) unless a state-based action or a trigger happens in it (514.3a); a window there normally never opens.
+
+## Example
+```text
+{1}: Regenerate this creature. Activate only during the cleanup step.
+```
+
+## Fix
+Use the end step: "Activate only during the end step.""#,
+    fix: FixAvailability::None,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    face.items
+        .iter()
+        .filter(|(_, finding)| finding.kind == Kind::Window)
+        .filter_map(|(phrase, finding)| {
+            let caveat = finding
+                .caveats
+                .iter()
+                .find(|caveat| caveat.code == "no-priority-in-cleanup")?;
+            Some(
+                Violation::new(
+                    phrase.span,
+                    "this window never opens: no player gets priority during the cleanup step",
+                )
+                .help(caveat.message.clone())
+                .cr(&["514.3", "514.3a"]),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::cases;
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Artifact",
+            &["{1}: Draw a card. Activate only during the end step."],
+            &["{1}: Draw a card. [[Activate only during the cleanup step]]."],
+        );
+    }
+}

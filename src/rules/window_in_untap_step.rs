@@ -1,0 +1,65 @@
+//! PL201: a window during the untap step, where no player gets priority.
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use crate::diagnostic::Severity;
+use crate::model::Kind;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL201",
+    name: "window-in-untap-step",
+    level: Severity::Error,
+    summary: "a casting or activation window during the untap step, which never opens",
+    docs: r#"## What it does
+Reports an activation or casting restriction to the untap step ("Activate only during your untap step").
+
+## Why
+No player gets priority during the untap step (CR 502.4), so nothing can be cast or activated then: the window never opens. Abilities that trigger during the untap step wait until the upkeep (502.4).
+
+## Example
+```text
+{T}: Untap target land. Activate only during your untap step.
+```
+
+## Fix
+Use the upkeep: "Activate only during your upkeep.""#,
+    fix: FixAvailability::None,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    face.items
+        .iter()
+        .filter(|(_, finding)| finding.kind == Kind::Window)
+        .filter_map(|(phrase, finding)| {
+            let caveat = finding
+                .caveats
+                .iter()
+                .find(|caveat| caveat.code == "no-priority-in-untap")?;
+            Some(
+                Violation::new(
+                    phrase.span,
+                    "this window never opens: no player gets priority during the untap step",
+                )
+                .help(caveat.message.clone())
+                .cr(&["502.4", "117.3a"]),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::cases;
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Artifact",
+            &["{T}: Untap target land. Activate only during your upkeep."],
+            &["{T}: Untap target land. [[Activate only during your untap step]]."],
+        );
+    }
+}
