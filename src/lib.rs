@@ -6,10 +6,13 @@
 
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod explain;
+pub mod fix;
 pub mod model;
 pub mod phrase;
 pub mod resolve;
 pub mod rules;
 pub mod turn;
+pub mod walk;

@@ -1,0 +1,413 @@
+//! Applying fixes: choosing the fixes that may be applied together, writing the result atomically,
+//! and showing it as a diff.
+
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
+use std::io::Write;
+use std::path::Path;
+
+/// The result of [`apply`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The source with the applied fixes.
+    pub text: String,
+    /// Fixes applied (a fix whose edits were all applied already by an identical fix counts too).
+    pub applied: usize,
+    /// Eligible fixes left out: overlapping an applied fix, or with an edit out of range, off a
+    /// character boundary, or overlapping another edit of the same fix.
+    pub skipped: usize,
+}
+
+/// Apply the fixes of `diagnostics` whose applicability is at least `min` (`Safe`, or `Unsafe`
+/// with `--unsafe-fixes`) to `source`. Display-only fixes are never applied, whatever `min`.
+///
+/// As in ruff, fixes are taken in the order of their first edit's start and a fix is skipped when
+/// it starts before or at the end of the last applied edit: even fixes that only touch are kept
+/// apart, since two insertions at one point have no defined order. The linter's next round picks
+/// up what was skipped. Bytes outside the edits are kept exactly.
+pub fn apply(source: &str, diagnostics: &[Diagnostic], min: Applicability) -> Applied {
+    let min = min.max(Applicability::Unsafe);
+    let mut skipped = 0;
+    let mut fixes: Vec<Vec<&Edit>> = Vec::new();
+    for fix in diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+        if fix.applicability < min {
+            continue;
+        }
+        match valid_edits(source, fix) {
+            Some(edits) => fixes.push(edits),
+            None => skipped += 1,
+        }
+    }
+    // A stable sort: fixes starting at the same place keep the diagnostics' order.
+    fixes.sort_by_key(|edits| edits.first().map(|edit| edit.start));
+
+    let mut text = String::with_capacity(source.len());
+    let mut applied = 0;
+    let mut done: Vec<&Edit> = Vec::new();
+    // The end of the last applied edit: source bytes before it are already in `text`.
+    let mut last_end: Option<usize> = None;
+    for edits in fixes {
+        if edits.iter().all(|edit| done.contains(edit)) {
+            applied += 1;
+            continue;
+        }
+        if last_end.is_some_and(|end| edits.first().is_some_and(|first| first.start <= end)) {
+            skipped += 1;
+            continue;
+        }
+        for edit in &edits {
+            text.push_str(&source[last_end.unwrap_or(0)..edit.start]);
+            text.push_str(&edit.replacement);
+            last_end = Some(edit.end);
+        }
+        done.extend(edits);
+        applied += 1;
+    }
+    text.push_str(&source[last_end.unwrap_or(0)..]);
+    Applied {
+        text,
+        applied,
+        skipped,
+    }
+}
+
+/// The fix's edits in source order, or `None` when one is out of range, off a character
+/// boundary, or overlaps another (such a fix cannot be applied, and slicing it would panic).
+fn valid_edits<'a>(source: &str, fix: &'a Fix) -> Option<Vec<&'a Edit>> {
+    let mut edits: Vec<&Edit> = fix.edits.iter().collect();
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|edit| (edit.start, edit.end));
+    let mut previous_end = 0;
+    for edit in &edits {
+        let in_range = edit.start <= edit.end && edit.end <= source.len();
+        if !in_range
+            || edit.start < previous_end
+            || !source.is_char_boundary(edit.start)
+            || !source.is_char_boundary(edit.end)
+        {
+            return None;
+        }
+        previous_end = edit.end;
+    }
+    Some(edits)
+}
+
+/// Replace the file at `path` with `contents` atomically: write a temporary file in the same
+/// directory, flush and fsync it, give it the original file's permissions, then rename it over
+/// `path`. Readers see the old file or the new one, never a half-written one.
+///
+/// A symlink is followed, so the link stays and its target is replaced. The owner is not kept
+/// (the new file belongs to whoever runs phaselint). When `path` does not exist yet, the new file
+/// gets the usual permissions for a new file.
+pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
+    let target = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let original = match std::fs::metadata(&target) {
+        Ok(metadata) => Some(metadata.permissions()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
+        Err(err) => return Err(err),
+    };
+
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".phaselint-").suffix(".tmp");
+    #[cfg(unix)]
+    if original.is_none() {
+        // The temporary file is private (0600); a new file should get 0666 less the umask.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder.tempfile_in(dir)?;
+    temp.write_all(contents.as_bytes())?;
+    temp.flush()?;
+    if let Some(permissions) = original {
+        temp.as_file().set_permissions(permissions)?;
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(&target).map_err(|err| err.error)?;
+    // Make the rename itself durable. Best effort: the new contents are in place already, and some
+    // file systems cannot open or sync a directory.
+    #[cfg(unix)]
+    if let Ok(handle) = std::fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+    Ok(())
+}
+
+/// A unified diff of `old` and `new` with three lines of context and `--- a/PATH` and
+/// `+++ b/PATH` headers, as `git diff` shows; the empty string when they are equal.
+pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
+    if old == new {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Severity;
+
+    fn edit(start: usize, end: usize, replacement: &str) -> Edit {
+        Edit {
+            start,
+            end,
+            replacement: replacement.to_string(),
+        }
+    }
+
+    fn with_fix(applicability: Applicability, edits: Vec<Edit>) -> Diagnostic {
+        Diagnostic {
+            code: "PL001",
+            name: "test-rule",
+            severity: Severity::Warning,
+            message: "test".to_string(),
+            help: None,
+            span: edits.first().map_or(0..0, |e| e.start..e.end),
+            labels: Vec::new(),
+            card: None,
+            cr: Vec::new(),
+            fix: Some(Fix {
+                applicability,
+                message: "replace".to_string(),
+                edits,
+            }),
+        }
+    }
+
+    fn safe(edits: Vec<Edit>) -> Diagnostic {
+        with_fix(Applicability::Safe, edits)
+    }
+
+    const SOURCE: &str = "At end of turn, sacrifice it. Until end of turn, it gains haste.";
+
+    /// An edit replacing the first `needle` in `SOURCE`.
+    fn replace(needle: &str, replacement: &str) -> Edit {
+        let start = SOURCE.find(needle).expect("needle in SOURCE");
+        edit(start, start + needle.len(), replacement)
+    }
+
+    #[test]
+    fn two_fixes_in_one_file() {
+        let diagnostics = [
+            safe(vec![replace("gains haste", "has haste")]),
+            safe(vec![replace(
+                "At end of turn",
+                "At the beginning of the end step",
+            )]),
+        ];
+        let out = apply(SOURCE, &diagnostics, Applicability::Safe);
+        assert_eq!(
+            out.text,
+            "At the beginning of the end step, sacrifice it. Until end of turn, it has haste."
+        );
+        assert_eq!((out.applied, out.skipped), (2, 0));
+    }
+
+    #[test]
+    fn overlapping_fix_is_skipped() {
+        let diagnostics = [
+            safe(vec![replace(
+                "end of turn",
+                "the beginning of the end step",
+            )]),
+            safe(vec![replace("At end", "During")]),
+        ];
+        let out = apply(SOURCE, &diagnostics, Applicability::Safe);
+        // The fix starting first wins.
+        assert_eq!(
+            out.text,
+            "During of turn, sacrifice it. Until end of turn, it gains haste."
+        );
+        assert_eq!((out.applied, out.skipped), (1, 1));
+    }
+
+    #[test]
+    fn touching_fixes_are_kept_apart() {
+        let diagnostics = [safe(vec![edit(0, 2, "X")]), safe(vec![edit(2, 2, "Y")])];
+        let out = apply("ab", &diagnostics, Applicability::Safe);
+        assert_eq!(out.text, "X");
+        assert_eq!((out.applied, out.skipped), (1, 1));
+    }
+
+    #[test]
+    fn a_fix_with_spread_edits_blocks_fixes_between_them() {
+        let diagnostics = [
+            safe(vec![edit(0, 1, "A"), edit(9, 10, "J")]),
+            safe(vec![edit(5, 6, "F")]),
+        ];
+        let out = apply("abcdefghij", &diagnostics, Applicability::Safe);
+        assert_eq!(out.text, "AbcdefghiJ");
+        assert_eq!((out.applied, out.skipped), (1, 1));
+    }
+
+    #[test]
+    fn identical_fixes_apply_once() {
+        let diagnostics = [safe(vec![edit(0, 1, "X")]), safe(vec![edit(0, 1, "X")])];
+        let out = apply("abc", &diagnostics, Applicability::Safe);
+        assert_eq!(out.text, "Xbc");
+        assert_eq!((out.applied, out.skipped), (2, 0));
+    }
+
+    #[test]
+    fn unsafe_and_display_only_fixes_are_filtered_by_min() {
+        let diagnostics = [
+            with_fix(Applicability::Unsafe, vec![edit(0, 1, "U")]),
+            with_fix(Applicability::DisplayOnly, vec![edit(1, 2, "D")]),
+            safe(vec![edit(2, 3, "S")]),
+        ];
+        let out = apply("abc", &diagnostics, Applicability::Safe);
+        assert_eq!((out.text.as_str(), out.applied, out.skipped), ("abS", 1, 0));
+        let out = apply("abc", &diagnostics, Applicability::Unsafe);
+        assert_eq!((out.text.as_str(), out.applied, out.skipped), ("UbS", 2, 0));
+        let out = apply("abc", &diagnostics, Applicability::DisplayOnly);
+        assert_eq!((out.text.as_str(), out.applied, out.skipped), ("UbS", 2, 0));
+    }
+
+    #[test]
+    fn diagnostics_without_fixes_change_nothing() {
+        let mut plain = safe(vec![edit(0, 1, "X")]);
+        plain.fix = None;
+        let out = apply(SOURCE, &[plain], Applicability::Safe);
+        assert_eq!(
+            (out.text.as_str(), out.applied, out.skipped),
+            (SOURCE, 0, 0)
+        );
+    }
+
+    #[test]
+    fn applying_is_idempotent() {
+        let diagnostics = [safe(vec![replace(
+            "At end of turn",
+            "At the beginning of the end step",
+        )])];
+        let once = apply(SOURCE, &diagnostics, Applicability::Safe).text;
+        let twice = apply(&once, &[], Applicability::Safe);
+        assert_eq!(twice.text, once);
+        assert_eq!((twice.applied, twice.skipped), (0, 0));
+    }
+
+    #[test]
+    fn bytes_outside_edits_are_kept() {
+        let source = "\u{feff}name: Relic\r\ntext: \"{T} \u{2014} Until end of turn.\"  \r\nflavor: caf\u{e9}";
+        let start = source.find("Until end of turn").unwrap();
+        let diagnostics = [safe(vec![edit(start, start + 5, "For")])];
+        let out = apply(source, &diagnostics, Applicability::Safe);
+        assert_eq!(
+            out.text,
+            "\u{feff}name: Relic\r\ntext: \"{T} \u{2014} For end of turn.\"  \r\nflavor: caf\u{e9}"
+        );
+        assert_eq!(out.applied, 1);
+    }
+
+    #[test]
+    fn bad_edits_are_skipped_not_panics() {
+        let source = "a\u{2014}b";
+        let diagnostics = [
+            // Inside the em dash.
+            safe(vec![edit(2, 3, "x")]),
+            // Out of range.
+            safe(vec![edit(4, 9, "x")]),
+            // Backwards.
+            safe(vec![edit(3, 1, "x")]),
+            // Edits of one fix overlapping each other.
+            safe(vec![edit(0, 2, "x"), edit(1, 4, "y")]),
+            // No edits.
+            safe(Vec::new()),
+            // A good one.
+            safe(vec![edit(4, 5, "B")]),
+        ];
+        let out = apply(source, &diagnostics, Applicability::Safe);
+        assert_eq!(out.text, "a\u{2014}B");
+        assert_eq!((out.applied, out.skipped), (1, 5));
+    }
+
+    #[test]
+    fn atomic_write_replaces_contents() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cards.yaml");
+        std::fs::write(&path, "old contents that are longer\n").unwrap();
+        write_atomically(&path, "new\u{2014}\r\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\u{2014}\r\n");
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["cards.yaml"]);
+    }
+
+    #[test]
+    fn atomic_write_creates_a_missing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.yaml");
+        write_atomically(&path, "x").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cards.yaml");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&path, "new").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_keeps_a_symlink() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.yaml");
+        let link = dir.path().join("link.yaml");
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomically(&link, "new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn diff_format() {
+        let old = "a\nb\nc\nd\ne\nf\ng\nh\ni\n";
+        let new = "a\nb\nc\nd\nE\nf\ng\nh\ni\n";
+        assert_eq!(
+            unified_diff("sets/x.yaml", old, new),
+            "--- a/sets/x.yaml\n+++ b/sets/x.yaml\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"
+        );
+    }
+
+    #[test]
+    fn diff_of_equal_texts_is_empty() {
+        assert_eq!(unified_diff("x.yaml", "same\n", "same\n"), "");
+    }
+
+    #[test]
+    fn diff_marks_a_missing_final_newline() {
+        let diff = unified_diff("x.txt", "a\nb", "a\nc");
+        assert_eq!(
+            diff,
+            "--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+        );
+    }
+}

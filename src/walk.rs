@@ -1,0 +1,361 @@
+//! Which files to check: the command-line paths expanded into a list of files.
+//!
+//! - A file named on the command line is always checked, whatever its extension and whatever the
+//!   exclude globs say. `-` stands for standard input and is passed through.
+//! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
+//!   and directories named `target` below it are skipped, and so are symlinks: they are not
+//!   followed, to a file or a directory. A file is kept when its extension is a known one (see
+//!   [`KNOWN_EXTENSIONS`], any case) or it matches a `[files] include` glob of the config, and it
+//!   does not match an `--exclude` glob or a `[files] exclude` glob, and it is not named
+//!   `phaselint.toml`. An excluded directory is not entered.
+//! - Excludes apply to everything a walk finds, even by the name of the directory named on the
+//!   command line: `phaselint check drafts --exclude drafts` checks nothing. Only files named
+//!   explicitly are exempt, since naming a file is the clearest way to ask for it.
+//! - `--exclude` globs are relative to the current directory, the config's globs to the config
+//!   file's directory; both match the way the [`crate::config`] module docs describe (as in
+//!   `.gitignore`: `drafts` or `*.json` at any depth, `legacy/**` from the base directory).
+//! - A path named twice is listed once, where it first appears.
+
+use crate::config::{self, Config, PathGlobs};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// The extensions of the files a directory walk keeps without an include glob.
+pub const KNOWN_EXTENSIONS: &[&str] = &["yaml", "yml", "json", "jsonl", "ndjson", "txt"];
+
+/// The files to check, and the paths that could not be walked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Walked {
+    /// In command-line order, each directory's files in file-name order.
+    pub files: Vec<PathBuf>,
+    /// Missing paths and unreadable directories, with a lower-case message.
+    pub errors: Vec<(PathBuf, String)>,
+}
+
+/// Expand the command-line `paths` into the files to check (see the module docs for the rules).
+/// `excludes` are the `--exclude` globs; the error is the first one that is not a valid glob.
+pub fn walk(paths: &[PathBuf], excludes: &[String], config: &Config) -> Result<Walked, String> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    walk_from(&cwd, paths, excludes, config)
+}
+
+/// [`walk`] with `--exclude` globs relative to `cwd`.
+fn walk_from(
+    cwd: &Path,
+    paths: &[PathBuf],
+    excludes: &[String],
+    config: &Config,
+) -> Result<Walked, String> {
+    let excludes =
+        PathGlobs::new(cwd, excludes.iter().map(String::as_str)).map_err(|(index, message)| {
+            match excludes.get(index) {
+                Some(glob) => format!("--exclude \"{glob}\": {message}"),
+                None => format!("--exclude: {message}"),
+            }
+        })?;
+    let excluded = |path: &Path| excludes.is_match(path) || config.is_excluded(path);
+
+    let mut walked = Walked::default();
+    let mut seen = HashSet::new();
+    let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| {
+        if seen.insert(path.clone()) {
+            files.push(path);
+        }
+    };
+    for path in paths {
+        if path.as_os_str() == "-" {
+            keep(&mut walked.files, path.clone());
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Err(err) => walked.errors.push((path.clone(), config::io_message(&err))),
+            Ok(metadata) if !metadata.is_dir() => keep(&mut walked.files, path.clone()),
+            Ok(_) => {
+                let entries = WalkDir::new(path)
+                    .follow_links(false)
+                    .sort_by_file_name()
+                    .into_iter()
+                    // The directory named on the command line is entered whatever its name.
+                    .filter_entry(|entry| {
+                        entry.depth() == 0 || !(is_skipped_name(entry) || excluded(entry.path()))
+                    });
+                for entry in entries {
+                    match entry {
+                        Ok(entry) => {
+                            if entry.file_type().is_file() && is_checked_file(entry.path(), config)
+                            {
+                                keep(&mut walked.files, entry.into_path());
+                            }
+                        }
+                        Err(err) => {
+                            let at = err.path().unwrap_or(path).to_path_buf();
+                            let message = match err.io_error() {
+                                Some(io) => config::io_message(io),
+                                None => "filesystem loop".to_string(),
+                            };
+                            walked.errors.push((at, message));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(walked)
+}
+
+/// Hidden entries, and `target` directories (Rust and other build output).
+fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy();
+    name.starts_with('.') || (name == "target" && entry.file_type().is_dir())
+}
+
+/// Whether a file found in a directory is a card file: not the config, and a known extension
+/// or a config include glob.
+fn is_checked_file(path: &Path, config: &Config) -> bool {
+    if path
+        .file_name()
+        .is_some_and(|name| name == config::FILE_NAME)
+    {
+        return false;
+    }
+    let known = path.extension().is_some_and(|ext| {
+        let ext = ext.to_string_lossy();
+        KNOWN_EXTENSIONS
+            .iter()
+            .any(|known| ext.eq_ignore_ascii_case(known))
+    });
+    known || config.is_included_extra(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A temporary tree: each path is created with empty contents; a trailing `/` makes a
+    /// directory.
+    fn tree(paths: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for path in paths {
+            let full = dir.path().join(path);
+            if path.ends_with('/') {
+                std::fs::create_dir_all(&full).unwrap();
+            } else {
+                std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+                std::fs::write(&full, "").unwrap();
+            }
+        }
+        dir
+    }
+
+    /// The walked files relative to `root`, with `/` separators.
+    fn names(root: &Path, walked: &Walked) -> Vec<String> {
+        walked
+            .files
+            .iter()
+            .map(|file| {
+                let relative = file.strip_prefix(root).unwrap_or(file);
+                relative.to_string_lossy().replace('\\', "/")
+            })
+            .collect()
+    }
+
+    fn run(root: &Path, excludes: &[&str], config: &Config) -> Walked {
+        let excludes: Vec<String> = excludes.iter().map(|s| s.to_string()).collect();
+        walk_from(root, &[root.to_path_buf()], &excludes, config).unwrap()
+    }
+
+    #[test]
+    fn walks_in_file_name_order_keeping_known_extensions() {
+        let dir = tree(&[
+            "b.yaml",
+            "a.json",
+            "sets/z.txt",
+            "sets/m.jsonl",
+            "c.ndjson",
+            "d.YML",
+            "README.md",
+            "notes.toml",
+            "phaselint.toml",
+            "empty/",
+        ]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let walked = run(dir.path(), &[], &config);
+        assert_eq!(
+            names(dir.path(), &walked),
+            [
+                "a.json",
+                "b.yaml",
+                "c.ndjson",
+                "d.YML",
+                "sets/m.jsonl",
+                "sets/z.txt"
+            ]
+        );
+        assert!(walked.errors.is_empty());
+    }
+
+    #[test]
+    fn skips_hidden_entries_and_target() {
+        let dir = tree(&[
+            ".git/config.json",
+            ".hidden.yaml",
+            "target/debug/x.json",
+            "sub/.cache/y.yaml",
+            "sub/target",
+            "sub/ok.yaml",
+        ]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let walked = run(dir.path(), &[], &config);
+        // A file named `target` is not a directory; it has no known extension either.
+        assert_eq!(names(dir.path(), &walked), ["sub/ok.yaml"]);
+    }
+
+    #[test]
+    fn a_hidden_directory_named_on_the_command_line_is_walked() {
+        let dir = tree(&[".cards/a.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let walked = run(&dir.path().join(".cards"), &[], &config);
+        assert_eq!(walked.files, [dir.path().join(".cards/a.yaml")]);
+    }
+
+    #[test]
+    fn command_line_excludes() {
+        let dir = tree(&[
+            "drafts/a.yaml",
+            "sets/drafts/b.yaml",
+            "sets/c.json",
+            "sets/d.yaml",
+            "old/e.yaml",
+        ]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        // A name matches at any depth; a glob with `/` from the current directory.
+        let walked = run(dir.path(), &["drafts", "*.json", "old/**"], &config);
+        assert_eq!(names(dir.path(), &walked), ["sets/d.yaml"]);
+        let walked = run(dir.path(), &["/drafts"], &config);
+        assert_eq!(
+            names(dir.path(), &walked),
+            [
+                "old/e.yaml",
+                "sets/c.json",
+                "sets/d.yaml",
+                "sets/drafts/b.yaml"
+            ]
+        );
+    }
+
+    #[test]
+    fn config_include_and_exclude() {
+        let dir = tree(&[
+            "a.cards",
+            "b.yaml",
+            "drafts/c.yaml",
+            "x/d.cards",
+            "phaselint.toml",
+        ]);
+        let config_path = dir.path().join(config::FILE_NAME);
+        std::fs::write(
+            &config_path,
+            "[files]\ninclude = [\"**/*.cards\", \"*.toml\"]\nexclude = [\"drafts/**\"]\n",
+        )
+        .unwrap();
+        let config = Config::load(&config_path).unwrap();
+        let walked = run(dir.path(), &[], &config);
+        // The config file itself is never a card file, even when an include glob matches it.
+        assert_eq!(
+            names(dir.path(), &walked),
+            ["a.cards", "b.yaml", "x/d.cards"]
+        );
+    }
+
+    #[test]
+    fn a_file_named_explicitly_is_always_checked() {
+        let dir = tree(&["notes.md", "drafts/a.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let paths = [
+            dir.path().join("notes.md"),
+            dir.path().join("drafts/a.yaml"),
+            PathBuf::from("-"),
+        ];
+        let walked = walk_from(dir.path(), &paths, &["drafts".to_string()], &config).unwrap();
+        assert_eq!(walked.files, paths);
+    }
+
+    #[test]
+    fn excludes_apply_inside_a_directory_named_explicitly() {
+        let dir = tree(&["drafts/a.yaml", "drafts/b.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let paths = [dir.path().join("drafts"), dir.path().join("drafts/b.yaml")];
+        let walked = walk_from(dir.path(), &paths, &["drafts".to_string()], &config).unwrap();
+        assert_eq!(walked.files, [dir.path().join("drafts/b.yaml")]);
+    }
+
+    #[test]
+    fn paths_named_twice_are_listed_once() {
+        let dir = tree(&["a.yaml", "b.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let paths = [dir.path().join("b.yaml"), dir.path().to_path_buf()];
+        let walked = walk_from(dir.path(), &paths, &[], &config).unwrap();
+        assert_eq!(
+            walked.files,
+            [dir.path().join("b.yaml"), dir.path().join("a.yaml")]
+        );
+    }
+
+    #[test]
+    fn missing_paths_are_errors_and_the_walk_goes_on() {
+        let dir = tree(&["a.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let missing = dir.path().join("nope");
+        let paths = [missing.clone(), dir.path().to_path_buf()];
+        let walked = walk_from(dir.path(), &paths, &[], &config).unwrap();
+        assert_eq!(
+            walked.errors,
+            [(missing, "no such file or directory".to_string())]
+        );
+        assert_eq!(walked.files, [dir.path().join("a.yaml")]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_are_not_followed() {
+        let dir = tree(&["real/a.yaml", "b.yaml"]);
+        std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("link")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("b.yaml"), dir.path().join("c.yaml")).unwrap();
+        let config = Config::default_for(dir.path().to_path_buf());
+        let walked = run(dir.path(), &[], &config);
+        assert_eq!(names(dir.path(), &walked), ["b.yaml", "real/a.yaml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn unreadable_directories_are_errors() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tree(&["a.yaml", "locked/b.yaml"]);
+        let locked = dir.path().join("locked");
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let readable = std::fs::read_dir(&locked).is_ok();
+        let config = Config::default_for(dir.path().to_path_buf());
+        let walked = run(dir.path(), &[], &config);
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+        if readable {
+            // Running as root: permissions do not stop reading.
+            return;
+        }
+        assert_eq!(names(dir.path(), &walked), ["a.yaml"]);
+        assert_eq!(walked.errors, [(locked, "permission denied".to_string())]);
+    }
+
+    #[test]
+    fn a_bad_exclude_glob_is_an_error() {
+        let config = Config::default_for(PathBuf::from("."));
+        let err = walk_from(
+            Path::new("."),
+            &[],
+            &["ok".to_string(), "a[".to_string()],
+            &config,
+        )
+        .unwrap_err();
+        assert!(err.starts_with("--exclude \"a[\": invalid glob"), "{err}");
+    }
+}
