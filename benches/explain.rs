@@ -15,7 +15,7 @@ fn texts() -> Vec<String> {
             .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
             .filter_map(|face| face["oracle_text"].as_str().map(String::from))
             .collect(),
-        Err(_) => vec![include_str!("../fixtures/sampler.txt").to_string()],
+        Err(_) => vec![include_str!("../fixtures/explain/sampler.phrases").to_string()],
     }
 }
 

@@ -10,6 +10,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod explain;
 pub mod fix;
+pub mod lint;
 pub mod model;
 pub mod phrase;
 pub mod resolve;

@@ -1,14 +1,16 @@
 //! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
 
 use clap::Parser;
-use phaselint::cli::{Cli, Command, explain};
+use phaselint::cli::{Cli, Command, check, explain, rules};
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (output, outcome) = match &cli.command {
+        Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Rules(args) => rules::run(args),
     };
     match output {
         Ok(text) => write_stdout(&text),

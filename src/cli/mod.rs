@@ -1,6 +1,8 @@
 //! The command line: clap arguments and one module per subcommand.
 
+pub mod check;
 pub mod explain;
+pub mod rules;
 
 use clap::{Parser, Subcommand};
 
@@ -15,8 +17,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check card files, databases and directories of them; the main job.
+    Check(check::CheckArgs),
     /// Explain what each timing phrase of a text means on the turn timeline.
     Explain(explain::ExplainArgs),
+    /// List the rules, or print one rule's documentation.
+    Rules(rules::RulesArgs),
 }
 
 /// How a subcommand ended, for the exit code.
@@ -24,6 +30,8 @@ pub enum Command {
 pub enum Outcome {
     /// Done, nothing at error level: exit 0.
     Clean,
+    /// Done, and errors were found (or warnings, with --deny-warnings): exit 1.
+    Problems,
     /// A usage or I/O problem: exit 2.
     Failed,
 }
@@ -32,6 +40,7 @@ impl Outcome {
     pub fn exit_code(self) -> u8 {
         match self {
             Outcome::Clean => 0,
+            Outcome::Problems => 1,
             Outcome::Failed => 2,
         }
     }

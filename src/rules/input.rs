@@ -31,3 +31,12 @@ pub static UNREADABLE_TEXT: RuleInfo = RuleInfo {
     docs: "## What it does\nReports a line of card text on which the grammar gave up: pathological input (thousands of nested quotes) that reached pest's call or stack limit.\n\n## Why\nThe line's phrases are unknown; phaselint says so rather than reporting nothing.\n\n## Fix\nShorten or correct the line.",
     fix: FixAvailability::None,
 };
+
+pub static INVALID_CONFIG: RuleInfo = RuleInfo {
+    code: "PL903",
+    name: "invalid-config",
+    level: Severity::Error,
+    summary: "phaselint.toml has an unknown key, rule, level or glob, or does not parse",
+    docs: "## What it does\nReports a problem in phaselint.toml: a syntax error, an unknown key (a typo), an unknown rule code or name, a level other than error, warning, note or off, or a glob that does not parse. The location is the key or value at fault.\n\n## Why\nA typo in a config file must not be ignored silently: the rule it meant to change would run as if the line were not there. Nothing is checked and the exit code is 2.\n\n## Example\n```toml\n[rules]\nobsolete-end-of-trun = \"off\"\n```\n\n## Fix\nCorrect the key or value; `phaselint rules` lists the codes and names.",
+    fix: FixAvailability::None,
+};

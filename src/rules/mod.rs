@@ -27,7 +27,7 @@ mod window_in_cleanup_step;
 mod window_in_untap_step;
 
 pub use context::FaceText;
-pub use input::{MALFORMED_INPUT, UNREADABLE_FILE, UNREADABLE_TEXT};
+pub use input::{INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE, UNREADABLE_TEXT};
 
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::Span;
@@ -141,7 +141,12 @@ static LINTS: &[Lint] = &[
 
 static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {
     let mut infos: Vec<&'static RuleInfo> = LINTS.iter().map(|lint| lint.info).collect();
-    infos.extend([&UNREADABLE_FILE, &MALFORMED_INPUT, &UNREADABLE_TEXT]);
+    infos.extend([
+        &UNREADABLE_FILE,
+        &MALFORMED_INPUT,
+        &UNREADABLE_TEXT,
+        &INVALID_CONFIG,
+    ]);
     infos
 });
 

@@ -1,0 +1,266 @@
+//! `phaselint check [OPTIONS] PATH...`: lint card files, databases and design repositories.
+
+use super::Outcome;
+use crate::check::CheckedFile;
+use crate::config::{Config, ConfigError};
+use crate::diagnostic::{Applicability, Diagnostic};
+use crate::fix;
+use crate::lint::{check_card, input_problem};
+use crate::report::{self, Format, HumanStyle, Summary};
+use crate::rules::{self, INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE};
+use crate::source::{self, ReadOptions};
+use crate::walk::walk;
+use clap::Args;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How many times `--fix` re-checks and fixes a file: fixes skipped for overlapping an earlier
+/// one get their turn in the next round.
+const FIX_ROUNDS: usize = 4;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or directories to check; `-` reads standard input.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// Use this config file instead of the phaselint.toml found upward from the first path.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Skip files matching this glob (relative to the current directory); may be repeated.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// MTGJSON: check each card's `originalText` (its printed wording) instead of `text`.
+    #[arg(long)]
+    pub original: bool,
+
+    /// Apply safe fixes to YAML, text and JSON Lines files.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With --fix or --diff, apply unsafe fixes too.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Also fix MTGJSON and Scryfall JSON databases.
+    #[arg(long)]
+    pub fix_json: bool,
+
+    /// Print the changes fixes would make, as a unified diff, and write nothing.
+    #[arg(long, conflicts_with = "fix")]
+    pub diff: bool,
+
+    /// Exit with 1 when there are warnings, not only errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+/// Runs `check`: the report to print and the outcome.
+pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+    let config = match load_config(args) {
+        Ok(config) => config,
+        Err(error) => {
+            let file = config_problem(&error);
+            return (Ok(render(args, &[file])), Outcome::Failed);
+        }
+    };
+    let walked = match walk(&args.paths, &args.exclude, &config) {
+        Ok(walked) => walked,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let mut files: Vec<CheckedFile> = walked
+        .errors
+        .iter()
+        .map(|(path, message)| unreadable(path, Arc::from(""), 0, message.clone()))
+        .collect();
+    let mut diffs = String::new();
+    for path in &walked.files {
+        files.push(check_path(path, args, &config, &mut diffs));
+    }
+    let failed = files.iter().any(|file| file.failed);
+    let summary = Summary::of(&files);
+    let output = if args.diff {
+        diffs
+    } else {
+        render(args, &files)
+    };
+    let outcome = if failed {
+        Outcome::Failed
+    } else if summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    };
+    (Ok(output), outcome)
+}
+
+fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
+    let graphical = std::io::stdout().is_terminal();
+    let style = HumanStyle {
+        graphical,
+        color: graphical && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+        width: 100,
+    };
+    report::render(args.format, files, rules::registry(), &style)
+}
+
+fn load_config(args: &CheckArgs) -> Result<Config, ConfigError> {
+    let found = match &args.config {
+        Some(path) => Some(path.clone()),
+        None => {
+            let start = args
+                .paths
+                .iter()
+                .find(|path| path.as_os_str() != "-")
+                .cloned()
+                .unwrap_or_else(|| PathBuf::from("."));
+            let start = std::path::absolute(&start).unwrap_or(start);
+            Config::find(&start)
+        }
+    };
+    match found {
+        Some(path) => Config::load(&path),
+        None => Ok(Config::default_for(
+            std::env::current_dir().unwrap_or_default(),
+        )),
+    }
+}
+
+/// A config problem, reported like a file problem so that every format carries it.
+fn config_problem(error: &ConfigError) -> CheckedFile {
+    let span = error.span.clone().unwrap_or(0..0);
+    CheckedFile {
+        path: error.path.display().to_string(),
+        source: Arc::from(error.source_text.as_str()),
+        diagnostics: vec![input_problem(
+            &INVALID_CONFIG,
+            span,
+            error.message.clone(),
+            None,
+        )],
+        cards: 0,
+        failed: true,
+    }
+}
+
+/// A file that could not be read; `source` is the part that could be.
+fn unreadable(path: &Path, source: Arc<str>, at: usize, message: String) -> CheckedFile {
+    CheckedFile {
+        path: display(path),
+        source,
+        diagnostics: vec![input_problem(&UNREADABLE_FILE, at..at, message, None)],
+        cards: 0,
+        failed: true,
+    }
+}
+
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Reads, checks and (with --fix or --diff) fixes one file.
+fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String) -> CheckedFile {
+    let is_stdin = path.as_os_str() == "-";
+    let bytes = if is_stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            return unreadable(path, Arc::from(""), 0, crate::config::io_message(&error));
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let valid = error.utf8_error().valid_up_to();
+            let bytes = error.into_bytes();
+            let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
+            return unreadable(
+                path,
+                Arc::from(prefix),
+                valid,
+                format!("not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8", bytes[valid]),
+            );
+        }
+    };
+    let format = source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+    let options = ReadOptions {
+        original: args.original,
+    };
+    let mut checked = check_text(path, text, format, &options, config);
+    let fixable = match format {
+        source::Format::Json => args.fix_json,
+        _ => true,
+    };
+    if (args.fix || args.diff) && fixable && !checked.failed && !is_stdin {
+        let min = if args.unsafe_fixes {
+            Applicability::Unsafe
+        } else {
+            Applicability::Safe
+        };
+        let original = checked.source.clone();
+        for _ in 0..FIX_ROUNDS {
+            let applied = fix::apply(&checked.source, &checked.diagnostics, min);
+            if applied.applied == 0 || applied.text.as_str() == &*checked.source {
+                break;
+            }
+            checked = check_text(path, applied.text, format, &options, config);
+        }
+        if *checked.source != *original {
+            if args.diff {
+                diffs.push_str(&fix::unified_diff(&display(path), &original, &checked.source));
+                // The report is of the file as it is on disk.
+                checked = check_text(path, original.to_string(), format, &options, config);
+            } else if let Err(error) = fix::write_atomically(path, &checked.source) {
+                checked.diagnostics.push(input_problem(
+                    &UNREADABLE_FILE,
+                    0..0,
+                    format!("could not write the fixes: {}", crate::config::io_message(&error)),
+                    None,
+                ));
+                checked.failed = true;
+            }
+        }
+    }
+    checked
+}
+
+/// Reads the cards of a file's text and checks them.
+fn check_text(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    options: &ReadOptions,
+    config: &Config,
+) -> CheckedFile {
+    let parsed = source::read(format, &text, options);
+    let mut diagnostics: Vec<Diagnostic> = parsed
+        .errors
+        .iter()
+        .map(|error| input_problem(&MALFORMED_INPUT, error.span.clone(), error.message.clone(), None))
+        .collect();
+    for card in &parsed.cards {
+        check_card(card, path, config, &mut diagnostics);
+    }
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+    });
+    CheckedFile {
+        path: display(path),
+        failed: !parsed.errors.is_empty(),
+        source: Arc::from(text),
+        diagnostics,
+        cards: parsed.cards.len(),
+    }
+}

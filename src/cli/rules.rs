@@ -1,0 +1,51 @@
+//! `phaselint rules [CODE]`: the list of rules, or one rule's documentation (as `ruff rule`).
+
+use super::Outcome;
+use crate::rules::{lookup, registry};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// A rule's code or name: print its documentation.
+    #[arg(value_name = "CODE")]
+    pub rule: Option<String>,
+}
+
+pub fn run(args: &RulesArgs) -> (Result<String, String>, Outcome) {
+    match &args.rule {
+        None => (Ok(list()), Outcome::Clean),
+        Some(code) => match lookup(code) {
+            Some(rule) => (
+                Ok(format!(
+                    "# {} {}\n\nLevel: {}. Fix: {}.\n\n{}\n\n{}\n",
+                    rule.code,
+                    rule.name,
+                    rule.level,
+                    match rule.fix {
+                        crate::rules::FixAvailability::None => "none",
+                        crate::rules::FixAvailability::Sometimes => "sometimes",
+                        crate::rules::FixAvailability::Always => "always",
+                    },
+                    rule.summary,
+                    rule.docs
+                )),
+                Outcome::Clean,
+            ),
+            None => (
+                Err(format!("no rule is called {code:?}; `phaselint rules` lists them")),
+                Outcome::Failed,
+            ),
+        },
+    }
+}
+
+fn list() -> String {
+    let mut out = String::new();
+    for rule in registry() {
+        out.push_str(&format!(
+            "{:<6} {:<30} {:<8} {}\n",
+            rule.code, rule.name, rule.level, rule.summary
+        ));
+    }
+    out
+}
