@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod explain;
 pub mod model;
 pub mod phrase;
+pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod turn;
