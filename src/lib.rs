@@ -13,6 +13,7 @@ pub mod fix;
 pub mod lint;
 pub mod model;
 pub mod phrase;
+pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod turn;

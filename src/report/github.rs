@@ -1,0 +1,94 @@
+//! The github format: workflow commands that GitHub Actions turns into annotations on the lines
+//! of a pull request. Only commands are written, so nothing else lands in the log as noise.
+
+use super::lines::LineIndex;
+use crate::check::CheckedFile;
+use crate::diagnostic::Severity;
+use std::fmt::{self, Write};
+
+/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message` per diagnostic.
+pub(super) fn render(files: &[CheckedFile]) -> String {
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = write(&mut out, files);
+    out
+}
+
+fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
+    // Indexing a file costs a pass over it: only files with something to report.
+    for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
+        let index = LineIndex::new(&file.source);
+        for diagnostic in &file.diagnostics {
+            let region = index.region(&diagnostic.span);
+            let command = match diagnostic.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "notice",
+            };
+            writeln!(
+                out,
+                "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+                escape_property(&file.path),
+                region.start.line,
+                region.start.column,
+                region.end.line,
+                region.end.column,
+                escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
+                escape_data(&diagnostic.message),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The message after `::`: GitHub decodes `%25`, `%0D` and `%0A`.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A `key=value` property: as data, and `:` and `,` would end the value.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::fixture;
+
+    #[test]
+    fn one_command_per_diagnostic() {
+        assert_eq!(
+            render(&fixture::files()),
+            "\
+::warning file=sets/dawn.yaml,line=2,col=33,endLine=2,endColumn=47,title=PL101 obsolete-end-of-turn::\"at end of turn\" is the pre-2009 wording
+::error file=sets/dawn.yaml,line=4,col=47,endLine=4,endColumn=68,title=PL201 restriction-after-combat::\"can’t block this turn\" begins after the turn's last combat
+::notice file=sets/dawn.yaml,line=5,col=15,endLine=5,endColumn=16,title=PL301 straight-apostrophe::straight apostrophe in card text
+::error file=broken.json,line=1,col=1,endLine=1,endColumn=1,title=PL000 unreadable-file::the file is not UTF-8: invalid byte at offset 0
+"
+        );
+    }
+
+    #[test]
+    fn escapes_data_and_properties() {
+        assert_eq!(escape_data("50% a: b,\r\nc"), "50%25 a: b,%0D%0Ac");
+        assert_eq!(
+            escape_property("C:\\sets\\a,b%.yaml\n"),
+            "C%3A\\sets\\a%2Cb%25.yaml%0A"
+        );
+    }
+
+    #[test]
+    fn escapes_inside_a_command() {
+        let mut file = fixture::broken();
+        file.path = "sets/a,b: c.json".to_owned();
+        file.diagnostics[0].message = "100% broken\nsee log".to_owned();
+        assert_eq!(
+            render(&[file]),
+            "::error file=sets/a%2Cb%3A c.json,line=1,col=1,endLine=1,endColumn=1,\
+             title=PL000 unreadable-file::100%25 broken%0Asee log\n"
+        );
+    }
+}

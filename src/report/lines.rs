@@ -1,0 +1,245 @@
+//! Byte offsets to 1-based lines and columns. Columns count characters (Unicode scalar values), as
+//! editors show them and as SARIF's `unicodeCodePoints`: card text is full of `—` and `’`, so byte
+//! columns would point at the wrong place.
+
+use std::ops::Range;
+
+/// A 1-based place in a text; the column counts characters, not bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Where a span starts and where it ends; `end` is the place just after the last character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Region {
+    pub start: Position,
+    pub end: Position,
+}
+
+/// Bytes between anchors. A lookup reads at most about this many bytes, however long the file or
+/// its lines (card databases can be hundreds of megabytes on one line), and the index stays a few
+/// bytes per kilobyte of text.
+const ANCHOR_SPACING: usize = 4096;
+
+/// A place where the count of lines, columns and characters before it is known.
+#[derive(Debug, Clone, Copy, Default)]
+struct Anchor {
+    byte: usize,
+    /// 0-based.
+    line: usize,
+    /// 0-based, in characters since the line's start.
+    column: usize,
+    /// Characters since the start of the text.
+    chars: usize,
+}
+
+/// An index of one text for turning byte offsets into positions quickly.
+///
+/// A line ends at `\n`, `\r\n` or a lone `\r`, as miette and SARIF count lines. Offsets past the
+/// end clamp to the end and offsets inside a character clamp to its start, so a stale or malformed
+/// span gives a nearby position rather than a panic.
+#[derive(Debug, Clone)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Sorted by byte; the first is at 0. Never between `\r` and `\n`, so one scan sees a `\r\n`
+    /// whole.
+    anchors: Vec<Anchor>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `text` in one pass.
+    pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let mut anchors = vec![Anchor::default()];
+        let mut here = Anchor::default();
+        for at in 0..bytes.len() {
+            let last = anchors.last().map_or(0, |anchor| anchor.byte);
+            if at - last >= ANCHOR_SPACING && !is_continuation(bytes[at]) && bytes[at - 1] != b'\r'
+            {
+                anchors.push(Anchor { byte: at, ..here });
+            }
+            step(bytes, at, &mut here);
+        }
+        LineIndex { text, anchors }
+    }
+
+    /// The indexed text.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// `offset` moved onto the text: at most its length, and back to the start of a character.
+    pub fn clamp(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
+    /// `span` moved onto the text, with its end never before its start.
+    pub fn clamp_span(&self, span: &Range<usize>) -> Range<usize> {
+        let start = self.clamp(span.start);
+        let end = self.clamp(span.end).max(start);
+        start..end
+    }
+
+    /// The 1-based line and character column of a byte offset.
+    pub fn position(&self, offset: usize) -> Position {
+        let here = self.locate(offset);
+        Position {
+            line: here.line + 1,
+            column: here.column + 1,
+        }
+    }
+
+    /// The positions of a span's start and (exclusive) end.
+    pub fn region(&self, span: &Range<usize>) -> Region {
+        let span = self.clamp_span(span);
+        Region {
+            start: self.position(span.start),
+            end: self.position(span.end),
+        }
+    }
+
+    /// How many characters come before a byte offset: SARIF's `charOffset`.
+    pub fn char_offset(&self, offset: usize) -> usize {
+        self.locate(offset).chars
+    }
+
+    /// The text under a span, clamped onto the text.
+    pub fn slice(&self, span: &Range<usize>) -> &'a str {
+        let span = self.clamp_span(span);
+        &self.text[span]
+    }
+
+    /// Counts from the nearest anchor at or before the clamped offset.
+    fn locate(&self, offset: usize) -> Anchor {
+        let offset = self.clamp(offset);
+        // The first anchor is at 0, so one is always at or before the offset.
+        let nearest = self
+            .anchors
+            .partition_point(|anchor| anchor.byte <= offset)
+            .saturating_sub(1);
+        let mut here = self.anchors.get(nearest).copied().unwrap_or_default();
+        let bytes = self.text.as_bytes();
+        for at in here.byte..offset {
+            step(bytes, at, &mut here);
+        }
+        here.byte = offset;
+        here
+    }
+}
+
+/// A UTF-8 continuation byte: part of the character before it.
+fn is_continuation(byte: u8) -> bool {
+    byte & 0xc0 == 0x80
+}
+
+/// Counts the byte at `at` into `here`.
+fn step(bytes: &[u8], at: usize, here: &mut Anchor) {
+    let byte = bytes[at];
+    if is_continuation(byte) {
+        return;
+    }
+    here.chars += 1;
+    // A `\r` before `\n` is the line's last character; the `\n` ends the line.
+    let ends_line = byte == b'\n' || (byte == b'\r' && bytes.get(at + 1) != Some(&b'\n'));
+    if ends_line {
+        here.line += 1;
+        here.column = 0;
+    } else {
+        here.column += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: usize, column: usize) -> Position {
+        Position { line, column }
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "Kicker—{1}\nit’s sacrificed at end of turn";
+        let index = LineIndex::new(text);
+        let offset = text.find("at end").unwrap_or_default();
+        assert_eq!(index.position(offset), at(2, 17));
+        assert_eq!(index.position(text.find('{').unwrap_or_default()), at(1, 8));
+        assert_eq!(index.position(0), at(1, 1));
+        assert_eq!(index.position(text.len()), at(2, 31));
+    }
+
+    #[test]
+    fn the_line_break_belongs_to_its_line() {
+        let index = LineIndex::new("ab\ncd\n");
+        assert_eq!(index.position(2), at(1, 3));
+        assert_eq!(index.position(3), at(2, 1));
+        assert_eq!(index.position(6), at(3, 1));
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_end_lines() {
+        let index = LineIndex::new("a\r\nb\rc");
+        assert_eq!(index.position(3), at(2, 1));
+        assert_eq!(index.position(5), at(3, 1));
+        // Between `\r` and `\n` is still the first line.
+        assert_eq!(index.position(2), at(1, 3));
+    }
+
+    #[test]
+    fn offsets_outside_the_text_or_inside_a_character_clamp() {
+        let text = "a—b";
+        let index = LineIndex::new(text);
+        // `—` is bytes 1..4: 2 and 3 are inside it.
+        assert_eq!(index.clamp(2), 1);
+        assert_eq!(index.position(3), at(1, 2));
+        assert_eq!(index.position(99), at(1, 4));
+        let backwards = Range { start: 3, end: 2 };
+        assert_eq!(index.clamp_span(&backwards), 1..1);
+        assert_eq!(index.slice(&(1..99)), "—b");
+        let empty = LineIndex::new("");
+        assert_eq!(empty.position(5), at(1, 1));
+        assert_eq!(empty.region(&(0..0)).end, at(1, 1));
+    }
+
+    #[test]
+    fn char_offsets_count_from_the_start_of_the_text() {
+        let text = "’a\n—b\nc";
+        let index = LineIndex::new(text);
+        assert_eq!(index.char_offset(text.find('b').unwrap_or_default()), 4);
+        assert_eq!(index.char_offset(text.find('c').unwrap_or_default()), 6);
+        assert_eq!(index.char_offset(text.len()), 7);
+    }
+
+    #[test]
+    fn long_texts_agree_with_counting_from_the_start() {
+        // Many anchors apart, with a 20 000-byte line, `\r\n` and lone `\r` across anchor spacing.
+        let mut text = String::new();
+        for round in 0..600 {
+            text.push_str(["it’s — ", "at end\r\n", "x\r", "ab\n", "Æther "][round % 5]);
+        }
+        text.push_str(&"—’a".repeat(2800));
+        text.push_str("\r\nend");
+        let index = LineIndex::new(&text);
+        assert!(index.anchors.len() > 4);
+        let (mut line, mut column, mut chars) = (1, 1, 0);
+        let mut chars_iter = text.char_indices().peekable();
+        while let Some((offset, char)) = chars_iter.next() {
+            assert_eq!(index.position(offset), at(line, column), "at byte {offset}");
+            assert_eq!(index.char_offset(offset), chars, "at byte {offset}");
+            chars += 1;
+            let crlf = char == '\r' && chars_iter.peek().map(|&(_, next)| next) == Some('\n');
+            if char == '\n' || (char == '\r' && !crlf) {
+                (line, column) = (line + 1, 1);
+            } else {
+                column += 1;
+            }
+        }
+        assert_eq!(index.position(text.len()), at(line, column));
+    }
+}
