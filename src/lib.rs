@@ -12,4 +12,5 @@ pub mod model;
 pub mod phrase;
 pub mod resolve;
 pub mod rules;
+pub mod source;
 pub mod turn;
