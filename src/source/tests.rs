@@ -380,91 +380,156 @@ fn empty_files_have_no_cards_and_no_errors() {
     assert_eq!(parsed, Parsed::default());
 }
 
-#[test]
-fn random_input_never_panics() {
-    const PIECES: &[&str] = &[
-        "name",
-        "text",
-        ": ",
-        ":",
-        "-",
-        "- ",
-        "\n",
-        "\r\n",
-        " ",
-        "  ",
-        "|",
-        ">",
-        "|-",
-        ">+",
-        "|2",
-        "\"",
-        "'",
-        "''",
-        "\\",
-        "\\n",
-        "\\u2014",
-        "\\ud83d",
-        "\\x4",
-        "{",
-        "}",
-        "[",
-        "]",
-        ",",
-        "#",
-        "&a",
-        "*a",
-        "!!str",
-        "cards",
-        "faces",
-        "card_faces",
-        "data",
-        "oracle_text",
-        "—",
-        "é",
-        "😀",
-        "\t",
-        "---",
-        "1",
-        "true",
-        "null",
-        "{R}",
-        "at end of turn",
-        "\u{feff}",
-        "\0",
-    ];
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for _ in 0..3000 {
-        let len = (next() % 40) as usize;
-        let file: String = (0..len)
-            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
-            .collect();
-        for format in [Format::Yaml, Format::Json, Format::JsonLines, Format::Text] {
-            for original in [false, true] {
-                let parsed = read(format, &file, &ReadOptions { original });
-                for e in &parsed.errors {
-                    assert!(file.get(e.span.clone()).is_some(), "{file:?} {e:?}");
+/// Pieces of every syntax the readers know, for random and mutated inputs.
+const PIECES: &[&str] = &[
+    "name",
+    "text",
+    ": ",
+    ":",
+    "-",
+    "- ",
+    "\n",
+    "\r\n",
+    " ",
+    "  ",
+    "|",
+    ">",
+    "|-",
+    ">+",
+    "|2",
+    "\"",
+    "'",
+    "''",
+    "\\",
+    "\\n",
+    "\\u2014",
+    "\\ud83d",
+    "\\x4",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "#",
+    "&a",
+    "*a",
+    "!!str",
+    "cards",
+    "faces",
+    "card_faces",
+    "data",
+    "oracle_text",
+    "—",
+    "é",
+    "😀",
+    "\t",
+    "---",
+    "1",
+    "true",
+    "null",
+    "{R}",
+    "at end of turn",
+    "\u{feff}",
+    "\0",
+];
+
+/// Valid files of each format, to mutate.
+const SEEDS: &[(Format, &str)] = &[
+    (
+        Format::Yaml,
+        "# phaselint: allow(x)\ncards:\n  - name: A\n    text: |\n      at end\n        of turn\n  - name: B\n    text: >-\n\n      a\n      b\n  - name: C\n    text: \"x\\u2014y \\\n      z\"\n  - name: D\n    text: 'it''s\n      here'\n  - faces:\n      - {name: E, text: plain\n          fold}\n",
+    ),
+    (
+        Format::Json,
+        r#"{"meta": {}, "data": {"cards": [{"name": "A", "text": "x\n\u2014 at end of turn", "setCode": "S"}, {"name": "B", "faceName": "B", "text": "\ud83d\ude00"}], "code": "S", "tokens": [{"name": "T"}]}}"#,
+    ),
+    (
+        Format::Json,
+        r#"[{"name": "A // B", "card_faces": [{"name": "A", "oracle_text": "a\"b\""}, {"name": "B"}]}]"#,
+    ),
+    (
+        Format::JsonLines,
+        "{\"name\": \"A\", \"oracle_text\": \"x\\ny\"}\r\n{\"name\": \"B\", \"card_name\": \"B // C\"}\n",
+    ),
+    (
+        Format::Text,
+        "Bear {1}{G}\r\nCreature — Bear\r\nAt end of turn, draw.\r\n\r\nNext\nText\n",
+    ),
+];
+
+/// Read `file` in every format and check what comes out: ranges inside the file, on character
+/// boundaries, every mapped character in order. Returns how many exact text maps were checked.
+fn read_anything(file: &str) -> usize {
+    let mut exact = 0;
+    for format in [Format::Yaml, Format::Json, Format::JsonLines, Format::Text] {
+        for original in [false, true] {
+            let parsed = read(format, file, &ReadOptions { original });
+            for e in &parsed.errors {
+                assert!(file.get(e.span.clone()).is_some(), "{file:?} {e:?}");
+                assert!(!e.message.is_empty() && !e.message.ends_with('.'));
+            }
+            for card in &parsed.cards {
+                assert!(!card.faces.is_empty());
+                assert!(file.get(card.span.clone()).is_some(), "{file:?}");
+                for allow in &card.allows {
+                    assert_eq!(file.get(allow.span.clone()), Some(allow.rule.as_str()));
                 }
-                for card in &parsed.cards {
-                    assert!(!card.faces.is_empty());
-                    assert!(file.get(card.span.clone()).is_some(), "{file:?}");
-                    for face in &card.faces {
-                        if let Some(text) = &face.text {
-                            assert!(file.get(text.map.raw()).is_some());
-                            check_every_char(&file, text);
-                        }
+                for face in &card.faces {
+                    if let Some(text) = &face.text {
+                        assert!(file.get(text.map.raw()).is_some());
+                        check_every_char(file, text);
+                        exact += usize::from(text.map.is_exact());
                     }
                 }
             }
         }
-        let _ = sniff_format(&file);
     }
+    let _ = sniff_format(file);
+    exact
+}
+
+#[test]
+fn random_input_never_panics() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..2000 {
+        let len = rng.below(40);
+        let file: String = (0..len).map(|_| rng.pick(PIECES)).collect();
+        read_anything(&file);
+    }
+}
+
+#[test]
+fn mutated_files_never_panic() {
+    for (format, seed) in SEEDS {
+        let parsed = read(*format, seed, &ReadOptions::default());
+        assert!(parsed.errors.is_empty(), "{format:?}: {:?}", parsed.errors);
+        assert!(texts(&parsed.cards).iter().all(|t| t.map.is_exact()));
+    }
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut exact = 0;
+    for round in 0..10_000 {
+        let (_, seed) = SEEDS[round % SEEDS.len()];
+        let mut file = seed.to_owned();
+        for _ in 0..1 + rng.below(3) {
+            let mut at = rng.below(file.len() + 1);
+            while !file.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut end = (at + rng.below(4)).min(file.len());
+            while !file.is_char_boundary(end) {
+                end -= 1;
+            }
+            let piece = if rng.below(3) == 0 {
+                ""
+            } else {
+                rng.pick(PIECES)
+            };
+            file.replace_range(at..end, piece);
+        }
+        exact += read_anything(&file);
+    }
+    // Most mutations leave most cards readable: their maps were checked too.
+    assert!(exact > 20_000, "{exact}");
 }
 
 #[test]

@@ -306,9 +306,14 @@ impl Reader<'_, '_> {
                 } else {
                     key
                 };
+                let hint = if matches!(other, Node::Scalar(_)) {
+                    " (quote it)"
+                } else {
+                    ""
+                };
                 self.error(
                     at,
-                    format!("`{name}` should be a string, not a {}", other.kind()),
+                    format!("`{name}` should be a string, not a {}{hint}", other.kind()),
                 );
                 None
             }
@@ -614,7 +619,7 @@ mod tests {
             [
                 "`text` should be a string, not a list",
                 "`mana_cost` should be a string: quote it, as in `mana_cost: \"{1}{R}\"`",
-                "`type` should be a string, not a number",
+                "`type` should be a string, not a number (quote it)",
                 "expected a card map, not a number",
             ]
         );
