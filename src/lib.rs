@@ -16,5 +16,6 @@ pub mod phrase;
 pub mod report;
 pub mod resolve;
 pub mod rules;
+pub mod source;
 pub mod turn;
 pub mod walk;

@@ -1,0 +1,509 @@
+//! JSON card files, read in one pass with the pull parser:
+//!
+//! - MTGJSON per-set: `{"meta", "data": {"code", "cards": [card…], "tokens", …}}` (cards only);
+//!   each face of a multi-face card is its own object (`name` `A // B`, `faceName` `A`) and so its
+//!   own [`Card`] with one face;
+//! - MTGJSON AllPrintings: `{"data": {"LEA": {set…}, …}}`;
+//! - MTGJSON AtomicCards: `{"data": {"Card Name": [face, …]}}`: one card per name;
+//! - Scryfall: a bulk array of card objects, one card object, or a `{"data": [card…]}` list;
+//!   `card_faces` gives the faces when present;
+//! - any array of card objects (an MTGJSON card list).
+//!
+//! Under `data`, a key starting with a lower-case letter is a field of a set (`cards`, `code`,
+//! `tokens`, `booster`, …); any other key is a set code (object value) or a card name (array value).
+
+use super::json_cursor::{Cursor, Kind, Result};
+use super::{Card, CardText, Face, ReadOptions, SourceError};
+use std::ops::Range;
+
+/// Read a JSON document.
+pub(super) fn read(
+    text: &str,
+    options: &ReadOptions,
+    on_card: &mut dyn FnMut(Card),
+    errors: &mut Vec<SourceError>,
+) {
+    let mut cursor = Cursor::new(text, 0, text.len());
+    if cursor.at_end() {
+        return;
+    }
+    let mut reader = Reader {
+        options,
+        on_card,
+        errors,
+    };
+    let result = reader.top(&mut cursor).and_then(|()| {
+        if cursor.at_end() {
+            Ok(())
+        } else {
+            cursor.error("unexpected characters after the json value")
+        }
+    });
+    if let Err(e) = result {
+        reader.errors.push(SourceError::at(text, e.pos, e.message));
+    }
+}
+
+struct Reader<'r, 'f> {
+    options: &'r ReadOptions,
+    on_card: &'f mut dyn FnMut(Card),
+    errors: &'r mut Vec<SourceError>,
+}
+
+impl Reader<'_, '_> {
+    fn top(&mut self, cursor: &mut Cursor) -> Result<()> {
+        match cursor.kind()? {
+            Kind::Array => self.card_list(cursor),
+            Kind::Object => self.top_object(cursor),
+            kind => cursor.error(format!(
+                "expected a json object or an array of cards, not {}",
+                kind.name()
+            )),
+        }
+    }
+
+    /// An array of card objects.
+    fn card_list(&mut self, cursor: &mut Cursor) -> Result<()> {
+        cursor.begin_array()?;
+        let mut first = true;
+        while cursor.next_element(&mut first)? {
+            if let Some(card) = self.card_or_skip(cursor)? {
+                (self.on_card)(card);
+            }
+        }
+        Ok(())
+    }
+
+    fn card_or_skip(&mut self, cursor: &mut Cursor) -> Result<Option<Card>> {
+        let kind = cursor.kind()?;
+        if kind == Kind::Object {
+            return card_object(cursor, self.options, self.errors).map(Some);
+        }
+        let start = cursor.pos;
+        cursor.skip_value()?;
+        self.errors.push(SourceError::new(
+            cursor.since(start),
+            format!("expected a card object, not {}", kind.name()),
+        ));
+        Ok(None)
+    }
+
+    /// The top object: an MTGJSON or Scryfall-list wrapper (with `data`) or one card.
+    fn top_object(&mut self, cursor: &mut Cursor) -> Result<()> {
+        let start = cursor.pos;
+        cursor.begin_object()?;
+        let mut fields = Fields::default();
+        let mut wrapper = false;
+        let mut first = true;
+        while let Some(key) = cursor.next_key(&mut first)? {
+            if key == "data" {
+                wrapper = true;
+                match cursor.kind()? {
+                    Kind::Object => self.data_object(cursor, false)?,
+                    Kind::Array => self.card_list(cursor)?,
+                    _ => cursor.skip_value()?,
+                }
+            } else {
+                fields.read(&key, cursor, self.options, self.errors, true)?;
+            }
+        }
+        if !wrapper && fields.any {
+            (self.on_card)(fields.into_card(cursor.since(start)));
+        }
+        Ok(())
+    }
+
+    /// `data` of MTGJSON: a set (per-set file; `nested` for a set of AllPrintings), or a map of
+    /// sets (AllPrintings) or of card names (AtomicCards).
+    fn data_object(&mut self, cursor: &mut Cursor, nested: bool) -> Result<()> {
+        let mut set = SetCards::default();
+        let result = self.data_entries(cursor, nested, &mut set);
+        // Cards read before a syntax error are still cards.
+        self.flush(&mut set);
+        result
+    }
+
+    fn data_entries(
+        &mut self,
+        cursor: &mut Cursor,
+        nested: bool,
+        set: &mut SetCards,
+    ) -> Result<()> {
+        cursor.begin_object()?;
+        let mut first = true;
+        while let Some(key) = cursor.next_key(&mut first)? {
+            let set_field = key.starts_with(|c: char| c.is_ascii_lowercase());
+            match (key.as_ref(), cursor.kind()?) {
+                ("cards", Kind::Array) => self.set_cards(cursor, set)?,
+                ("code", Kind::String) => {
+                    let code = cursor.string()?.value;
+                    set.code = Some(code);
+                    self.flush(set);
+                }
+                (_, Kind::Object) if !nested && !set_field => self.data_object(cursor, true)?,
+                (name, Kind::Array) if !nested && !set_field => {
+                    let name = name.to_owned();
+                    self.atomic_card(cursor, name)?;
+                }
+                _ => cursor.skip_value()?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The `cards` of a set. Cards without `setCode` wait for the set's `code`, which MTGJSON
+    /// writes after `cards` (keys are sorted).
+    fn set_cards(&mut self, cursor: &mut Cursor, set: &mut SetCards) -> Result<()> {
+        cursor.begin_array()?;
+        let mut first = true;
+        while cursor.next_element(&mut first)? {
+            let Some(mut card) = self.card_or_skip(cursor)? else {
+                continue;
+            };
+            if card.set.is_none() {
+                card.set.clone_from(&set.code);
+            }
+            if card.set.is_none() || !set.pending.is_empty() {
+                set.pending.push(card);
+            } else {
+                (self.on_card)(card);
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, set: &mut SetCards) {
+        for mut card in set.pending.drain(..) {
+            if card.set.is_none() {
+                card.set.clone_from(&set.code);
+            }
+            (self.on_card)(card);
+        }
+    }
+
+    /// An AtomicCards entry: the faces of the card `name`.
+    fn atomic_card(&mut self, cursor: &mut Cursor, name: String) -> Result<()> {
+        let start = cursor.pos;
+        cursor.begin_array()?;
+        let mut faces = Vec::new();
+        let mut set = None;
+        let mut first = true;
+        while cursor.next_element(&mut first)? {
+            let Some(card) = self.card_or_skip(cursor)? else {
+                continue;
+            };
+            set = set.or(card.set);
+            faces.extend(card.faces);
+        }
+        if faces.is_empty() {
+            faces.push(Face::default());
+        }
+        (self.on_card)(Card {
+            name: Some(name),
+            set,
+            span: cursor.since(start),
+            faces,
+            allows: Vec::new(),
+        });
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+struct SetCards {
+    code: Option<String>,
+    pending: Vec<Card>,
+}
+
+/// Read one card object at the cursor (MTGJSON or Scryfall field names).
+pub(super) fn card_object(
+    cursor: &mut Cursor,
+    options: &ReadOptions,
+    errors: &mut Vec<SourceError>,
+) -> Result<Card> {
+    let start = cursor.pos;
+    let fields = Fields::object(cursor, options, errors, true)?;
+    Ok(fields.into_card(cursor.since(start)))
+}
+
+/// The fields of a card or face object that a card is made of.
+#[derive(Default)]
+struct Fields {
+    name: Option<String>,
+    card_name: Option<String>,
+    face_name: Option<String>,
+    type_line: Option<String>,
+    mana_cost: Option<String>,
+    set: Option<String>,
+    text: Option<CardText>,
+    faces: Vec<Face>,
+    /// Any card field was present (an object with none is not a card, e.g. a bare `meta`).
+    any: bool,
+}
+
+impl Fields {
+    fn object(
+        cursor: &mut Cursor,
+        options: &ReadOptions,
+        errors: &mut Vec<SourceError>,
+        with_faces: bool,
+    ) -> Result<Fields> {
+        cursor.begin_object()?;
+        let mut fields = Fields::default();
+        let mut first = true;
+        while let Some(key) = cursor.next_key(&mut first)? {
+            fields.read(&key, cursor, options, errors, with_faces)?;
+        }
+        Ok(fields)
+    }
+
+    /// Read the value of `key` if it is a card field, else skip it.
+    fn read(
+        &mut self,
+        key: &str,
+        cursor: &mut Cursor,
+        options: &ReadOptions,
+        errors: &mut Vec<SourceError>,
+        with_faces: bool,
+    ) -> Result<()> {
+        let (text_key, other_text_key) = if options.original {
+            (
+                matches!(key, "originalText" | "original_text"),
+                matches!(key, "text" | "oracle_text"),
+            )
+        } else {
+            (
+                matches!(key, "text" | "oracle_text"),
+                matches!(key, "originalText" | "original_text"),
+            )
+        };
+        if other_text_key {
+            self.any = true;
+            return cursor.skip_value();
+        }
+        if key == "card_faces" && with_faces {
+            self.any = true;
+            return self.read_faces(cursor, options, errors);
+        }
+        let slot = match key {
+            "name" => &mut self.name,
+            "card_name" => &mut self.card_name,
+            "faceName" => &mut self.face_name,
+            "type" | "type_line" => &mut self.type_line,
+            "manaCost" | "mana_cost" => &mut self.mana_cost,
+            "setCode" | "set" => &mut self.set,
+            _ if text_key => {
+                self.any = true;
+                if let Some(s) = string_value(key, cursor, errors)? {
+                    self.text = Some(CardText {
+                        value: s.value,
+                        map: s.map,
+                    });
+                }
+                return Ok(());
+            }
+            _ => return cursor.skip_value(),
+        };
+        self.any = true;
+        if let Some(s) = string_value(key, cursor, errors)? {
+            *slot = Some(s.value);
+        }
+        Ok(())
+    }
+
+    fn read_faces(
+        &mut self,
+        cursor: &mut Cursor,
+        options: &ReadOptions,
+        errors: &mut Vec<SourceError>,
+    ) -> Result<()> {
+        let kind = cursor.kind()?;
+        if kind != Kind::Array {
+            let start = cursor.pos;
+            cursor.skip_value()?;
+            if kind != Kind::Null {
+                errors.push(SourceError::new(
+                    cursor.since(start),
+                    format!("`card_faces` should be an array, not {}", kind.name()),
+                ));
+            }
+            return Ok(());
+        }
+        cursor.begin_array()?;
+        let mut first = true;
+        while cursor.next_element(&mut first)? {
+            let start = cursor.pos;
+            let kind = cursor.kind()?;
+            if kind != Kind::Object {
+                cursor.skip_value()?;
+                errors.push(SourceError::new(
+                    cursor.since(start),
+                    format!("expected a face object, not {}", kind.name()),
+                ));
+                continue;
+            }
+            let face = Fields::object(cursor, options, errors, false)?;
+            self.faces.push(face.into_face());
+        }
+        Ok(())
+    }
+
+    fn into_face(self) -> Face {
+        Face {
+            name: self.face_name.or(self.name),
+            type_line: self.type_line,
+            mana_cost: self.mana_cost,
+            text: self.text,
+        }
+    }
+
+    fn into_card(mut self, span: Range<usize>) -> Card {
+        let set = self.set.take();
+        let mut faces = std::mem::take(&mut self.faces);
+        let name = self.card_name.take().or_else(|| self.name.clone());
+        if faces.is_empty() {
+            faces.push(self.into_face());
+        }
+        let name = name.or_else(|| {
+            let names: Vec<&str> = faces.iter().filter_map(|f| f.name.as_deref()).collect();
+            (!names.is_empty()).then(|| names.join(" // "))
+        });
+        Card {
+            name,
+            set,
+            span,
+            faces,
+            allows: Vec::new(),
+        }
+    }
+}
+
+/// A string value; null is absent; another type is an error (recorded) and skipped.
+fn string_value(
+    key: &str,
+    cursor: &mut Cursor,
+    errors: &mut Vec<SourceError>,
+) -> Result<Option<super::json_cursor::JsonString>> {
+    match cursor.kind()? {
+        Kind::String => cursor.string().map(Some),
+        Kind::Null => cursor.skip_value().map(|()| None),
+        kind => {
+            let start = cursor.pos;
+            cursor.skip_value()?;
+            errors.push(SourceError::new(
+                cursor.since(start),
+                format!("`{key}` should be a string, not {}", kind.name()),
+            ));
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_str(text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(
+            text,
+            &ReadOptions { original },
+            &mut |c| cards.push(c),
+            &mut errors,
+        );
+        (cards, errors)
+    }
+
+    fn names(cards: &[Card]) -> Vec<&str> {
+        cards.iter().filter_map(|c| c.name.as_deref()).collect()
+    }
+
+    #[test]
+    fn mtgjson_set() {
+        let text = r#"{"meta": {"version": "5.2.0"}, "data": {"booster": {"x": {"cards": {"u": 1}}},
+            "cards": [
+              {"name": "A", "text": "Oracle.", "originalText": "Printed.", "type": "Instant", "manaCost": "{R}"},
+              {"name": "B // C", "faceName": "B", "side": "a", "text": "b", "setCode": "SET"},
+              {"name": "B // C", "faceName": "C", "side": "b"}
+            ],
+            "code": "SET", "tokens": [{"name": "Token", "text": "t"}], "name": "A Set"}}"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(names(&cards), ["A", "B // C", "B // C"]);
+        assert!(cards.iter().all(|c| c.set.as_deref() == Some("SET")));
+        let a = &cards[0].faces[0];
+        assert_eq!(a.name.as_deref(), Some("A"));
+        assert_eq!(a.text.as_ref().unwrap().value, "Oracle.");
+        assert_eq!(a.type_line.as_deref(), Some("Instant"));
+        assert_eq!(a.mana_cost.as_deref(), Some("{R}"));
+        assert_eq!(cards[1].faces[0].name.as_deref(), Some("B"));
+        assert_eq!(cards[2].faces[0].name.as_deref(), Some("C"));
+        assert!(cards[2].faces[0].text.is_none());
+        assert!(text[cards[0].span.clone()].starts_with("{\"name\": \"A\""));
+        assert!(text[cards[0].span.clone()].ends_with("\"{R}\"}"));
+        let (cards, _) = read_str(text, true);
+        assert_eq!(cards[0].faces[0].text.as_ref().unwrap().value, "Printed.");
+        assert!(cards[1].faces[0].text.is_none());
+    }
+
+    #[test]
+    fn all_printings_and_atomic() {
+        let text = r#"{"meta": {}, "data": {"LEA": {"cards": [{"name": "A"}], "code": "LEA"},
+            "ICE": {"code": "ICE", "cards": [{"name": "B"}, {"name": "C"}]}}}"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty());
+        assert_eq!(names(&cards), ["A", "B", "C"]);
+        assert_eq!(cards[0].set.as_deref(), Some("LEA"));
+        assert_eq!(cards[2].set.as_deref(), Some("ICE"));
+        let text = r#"{"meta": {}, "data": {"Fire // Ice": [{"name": "Fire // Ice", "faceName": "Fire", "text": "f"}, {"name": "Fire // Ice", "faceName": "Ice", "text": "i"}], "Opt": [{"name": "Opt", "text": "Scry 1."}]}}"#;
+        let (cards, _) = read_str(text, false);
+        assert_eq!(names(&cards), ["Fire // Ice", "Opt"]);
+        let faces: Vec<_> = cards[0].faces.iter().map(|f| f.name.as_deref()).collect();
+        assert_eq!(faces, [Some("Fire"), Some("Ice")]);
+    }
+
+    #[test]
+    fn scryfall() {
+        let text = r#"[{"object": "card", "name": "Fire // Ice", "set": "mh2", "card_faces": [
+            {"name": "Fire", "oracle_text": "F", "type_line": "Instant", "mana_cost": "{1}{R}"},
+            {"name": "Ice", "oracle_text": "I"}]},
+            {"name": "Opt", "oracle_text": "Scry 1.\nDraw a card.", "type_line": "Instant"}]"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty());
+        assert_eq!(names(&cards), ["Fire // Ice", "Opt"]);
+        assert_eq!(cards[0].set.as_deref(), Some("mh2"));
+        assert_eq!(cards[0].faces.len(), 2);
+        assert_eq!(cards[0].faces[0].mana_cost.as_deref(), Some("{1}{R}"));
+        let (cards, _) = read_str(r#"{"name": "Opt", "oracle_text": "x"}"#, false);
+        assert_eq!(names(&cards), ["Opt"]);
+        let (cards, _) = read_str(r#"{"object": "list", "data": [{"name": "Opt"}]}"#, false);
+        assert_eq!(names(&cards), ["Opt"]);
+    }
+
+    #[test]
+    fn errors() {
+        let (cards, errors) = read_str(r#"[{"name": "A", "text": 3}, 4, {"name": "B"}]"#, false);
+        assert_eq!(names(&cards), ["A", "B"]);
+        let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`text` should be a string, not a number or boolean",
+                "expected a card object, not a number or boolean"
+            ]
+        );
+        assert_eq!(errors[0].span, 23..24);
+        let text = r#"[{"name": "A"}, {"name": "B" "text": "x"}]"#;
+        let (cards, errors) = read_str(text, false);
+        assert_eq!(names(&cards), ["A"]);
+        assert_eq!(errors[0].span.start, text.find(" \"text").unwrap() + 1);
+        assert_eq!(errors[0].message, "expected `,` or `}` in json object");
+        let (_, errors) = read_str("[] x", false);
+        assert_eq!(errors[0].span, 3..4);
+        let (cards, errors) = read_str(" \n ", false);
+        assert!(cards.is_empty() && errors.is_empty());
+        let (_, errors) = read_str(&"[".repeat(100_000), false);
+        assert_eq!(errors.len(), 1);
+    }
+}

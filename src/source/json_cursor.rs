@@ -1,0 +1,475 @@
+//! A pull parser over the bytes of a JSON text: the reader asks for the next key, string or
+//! element and skips what it does not use, so no tree of the file is ever built. Skipping is
+//! iterative (a stack of open brackets), so deep nesting is an error, never a stack overflow.
+
+use super::escape::{Dialect, Escape, read_escape};
+use super::map::{MapBuilder, Style, TextMap};
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// Deeper nesting than this is reported rather than followed.
+const MAX_DEPTH: usize = 1024;
+
+/// A syntax error: where, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct JsonError {
+    pub pos: usize,
+    pub message: String,
+}
+
+pub(crate) type Result<T> = std::result::Result<T, JsonError>;
+
+/// A decoded string and its map to the file.
+#[derive(Debug)]
+pub(crate) struct JsonString {
+    pub value: String,
+    pub map: TextMap,
+}
+
+/// The kind of the next value, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Object,
+    Array,
+    String,
+    Null,
+    Other,
+}
+
+impl Kind {
+    /// For messages: "a number", "an object".
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kind::Object => "an object",
+            Kind::Array => "an array",
+            Kind::String => "a string",
+            Kind::Null => "null",
+            Kind::Other => "a number or boolean",
+        }
+    }
+}
+
+/// Reads `text[..end]` from `pos` on.
+#[derive(Debug)]
+pub(crate) struct Cursor<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pub pos: usize,
+    end: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor over `text[start..end]` (positions stay those of the whole text).
+    pub(crate) fn new(text: &'a str, start: usize, end: usize) -> Cursor<'a> {
+        let end = end.min(text.len());
+        Cursor {
+            text,
+            bytes: text.as_bytes(),
+            pos: start.min(end),
+            end,
+        }
+    }
+
+    pub(crate) fn error<T>(&self, message: impl Into<String>) -> Result<T> {
+        Err(JsonError {
+            pos: self.pos,
+            message: message.into(),
+        })
+    }
+
+    fn byte(&self) -> Option<u8> {
+        if self.pos < self.end {
+            self.bytes.get(self.pos).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Skip whitespace (and a byte order mark at the very start).
+    pub(crate) fn skip_ws(&mut self) {
+        if self.pos == 0 && self.text.starts_with('\u{feff}') {
+            self.pos = 3.min(self.end);
+        }
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.byte() {
+            self.pos += 1;
+        }
+    }
+
+    /// The next non-blank byte, not consumed.
+    pub(crate) fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.byte()
+    }
+
+    pub(crate) fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    /// The kind of the next value; an error at the end of the input or at a byte that starts no
+    /// value.
+    pub(crate) fn kind(&mut self) -> Result<Kind> {
+        match self.peek() {
+            Some(b'{') => Ok(Kind::Object),
+            Some(b'[') => Ok(Kind::Array),
+            Some(b'"') => Ok(Kind::String),
+            Some(b'n') => Ok(Kind::Null),
+            Some(b't' | b'f' | b'-' | b'0'..=b'9') => Ok(Kind::Other),
+            Some(_) => self.error("expected a json value"),
+            None => self.error("unexpected end of json input"),
+        }
+    }
+
+    fn expect(&mut self, byte: u8, message: &str) -> Result<()> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            self.error(message)
+        }
+    }
+
+    /// Enter an object (`{`); then call [`Cursor::next_key`] until it gives None.
+    pub(crate) fn begin_object(&mut self) -> Result<()> {
+        self.expect(b'{', "expected a json object")
+    }
+
+    /// The next key of the object (the cursor is then at its value), or None after the closing
+    /// `}`. `first` is true before the first key.
+    pub(crate) fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'a, str>>> {
+        match self.peek() {
+            Some(b'}') => {
+                self.pos += 1;
+                return Ok(None);
+            }
+            Some(b',') if !*first => self.pos += 1,
+            _ if *first => {}
+            _ => return self.error("expected `,` or `}` in json object"),
+        }
+        *first = false;
+        if self.peek() != Some(b'"') {
+            return self.error("expected a string key in json object");
+        }
+        let key = self.key()?;
+        self.expect(b':', "expected `:` after json object key")?;
+        Ok(Some(key))
+    }
+
+    /// Enter an array (`[`); then call [`Cursor::next_element`] until it gives false.
+    pub(crate) fn begin_array(&mut self) -> Result<()> {
+        self.expect(b'[', "expected a json array")
+    }
+
+    /// Whether another element follows (the cursor is then at it); false after the closing `]`.
+    pub(crate) fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        match self.peek() {
+            Some(b']') => {
+                self.pos += 1;
+                Ok(false)
+            }
+            Some(b',') if !*first => {
+                self.pos += 1;
+                *first = false;
+                Ok(true)
+            }
+            Some(_) if *first => {
+                *first = false;
+                Ok(true)
+            }
+            Some(_) => self.error("expected `,` or `]` in json array"),
+            None => self.error("unexpected end of json input in array"),
+        }
+    }
+
+    /// A key: borrowed when it has no escapes.
+    fn key(&mut self) -> Result<Cow<'a, str>> {
+        let start = self.pos + 1;
+        let (end, escaped) = self.scan_string()?;
+        if !escaped {
+            return Ok(Cow::Borrowed(self.text.get(start..end - 1).unwrap_or("")));
+        }
+        self.pos = start - 1;
+        Ok(Cow::Owned(self.string()?.value))
+    }
+
+    /// Move past a string starting at the cursor (`"`); its end and whether it has escapes.
+    fn scan_string(&mut self) -> Result<(usize, bool)> {
+        self.skip_ws();
+        if self.byte() != Some(b'"') {
+            return self.error("expected a json string");
+        }
+        let mut at = self.pos + 1;
+        let mut escaped = false;
+        loop {
+            match self.bytes.get(at) {
+                Some(b'"') if at < self.end => {
+                    self.pos = at + 1;
+                    return Ok((at + 1, escaped));
+                }
+                Some(b'\\') if at < self.end => {
+                    escaped = true;
+                    // Validated when decoded; here only its length matters.
+                    at += 2;
+                }
+                Some(b) if *b < 0x20 && at < self.end => {
+                    self.pos = at;
+                    return self.error("control character in json string");
+                }
+                Some(_) if at < self.end => at += 1,
+                _ => {
+                    self.pos = self.end;
+                    return self.error("unterminated json string");
+                }
+            }
+        }
+    }
+
+    /// Decode the string at the cursor, with the map of its characters to the file.
+    pub(crate) fn string(&mut self) -> Result<JsonString> {
+        self.skip_ws();
+        let open = self.pos;
+        let (close, escaped) = self.scan_string()?;
+        let content = open + 1..close - 1;
+        if !escaped {
+            let value = self.text.get(content.clone()).unwrap_or("").to_owned();
+            let map = TextMap::identity(open..close, content, Style::Json);
+            return Ok(JsonString { value, map });
+        }
+        let mut value = String::with_capacity(content.len());
+        let mut map = MapBuilder::default();
+        let mut at = content.start;
+        let mut run = at;
+        let bytes = self.bytes.get(..content.end).unwrap_or(&[]);
+        while at < content.end {
+            if bytes.get(at) != Some(&b'\\') {
+                at += 1;
+                continue;
+            }
+            let plain = self.text.get(run..at).unwrap_or("");
+            map.push(value.len(), plain.len(), run, plain.len());
+            value.push_str(plain);
+            match read_escape(bytes, at, Dialect::Json) {
+                Ok(Escape::Char(c, len)) => {
+                    map.push(value.len(), c.len_utf8(), at, len);
+                    value.push(c);
+                    at += len;
+                    run = at;
+                }
+                Ok(Escape::LineBreak(_)) | Err(_) => {
+                    self.pos = at;
+                    let message = read_escape(bytes, at, Dialect::Json)
+                        .err()
+                        .unwrap_or("invalid escape sequence");
+                    return self.error(format!("{message} in json string"));
+                }
+            }
+        }
+        let plain = self.text.get(run..content.end).unwrap_or("");
+        map.push(value.len(), plain.len(), run, plain.len());
+        value.push_str(plain);
+        let len = value.len();
+        Ok(JsonString {
+            value,
+            map: map.finish(open..close, Style::Json, len),
+        })
+    }
+
+    /// Skip one value of any kind, however deeply nested (up to [`MAX_DEPTH`]).
+    pub(crate) fn skip_value(&mut self) -> Result<()> {
+        // The open brackets, innermost last.
+        let mut stack: Vec<u8> = Vec::new();
+        loop {
+            // A value starts here.
+            match self.peek() {
+                Some(open @ (b'{' | b'[')) => {
+                    if stack.len() >= MAX_DEPTH {
+                        return self.error("json nested too deeply");
+                    }
+                    self.pos += 1;
+                    let close = if open == b'{' { b'}' } else { b']' };
+                    if self.peek() == Some(close) {
+                        self.pos += 1;
+                    } else {
+                        stack.push(open);
+                        if open == b'{' {
+                            self.scan_string()?;
+                            self.expect(b':', "expected `:` after json object key")?;
+                        }
+                        continue;
+                    }
+                }
+                Some(b'"') => {
+                    self.scan_string()?;
+                }
+                Some(b't') => self.literal("true")?,
+                Some(b'f') => self.literal("false")?,
+                Some(b'n') => self.literal("null")?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                Some(_) => return self.error("expected a json value"),
+                None => return self.error("unexpected end of json input"),
+            }
+            // After a value: close what is complete, or move to the next element.
+            loop {
+                let Some(&open) = stack.last() else {
+                    return Ok(());
+                };
+                match (open, self.peek()) {
+                    (_, Some(b',')) => {
+                        self.pos += 1;
+                        if open == b'{' {
+                            self.scan_string()?;
+                            self.expect(b':', "expected `:` after json object key")?;
+                        }
+                        break;
+                    }
+                    (b'{', Some(b'}')) | (b'[', Some(b']')) => {
+                        self.pos += 1;
+                        stack.pop();
+                    }
+                    (b'{', _) => return self.error("expected `,` or `}` in json object"),
+                    _ => return self.error("expected `,` or `]` in json array"),
+                }
+            }
+        }
+    }
+
+    fn literal(&mut self, word: &str) -> Result<()> {
+        let fits = self
+            .bytes
+            .get(self.pos..self.pos + word.len())
+            .is_some_and(|b| b == word.as_bytes())
+            && self.pos + word.len() <= self.end;
+        if !fits {
+            return self.error("expected a json value");
+        }
+        self.pos += word.len();
+        Ok(())
+    }
+
+    /// A number, checked against the JSON grammar.
+    fn number(&mut self) -> Result<()> {
+        if self.byte() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.byte() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => self.digits(),
+            _ => return self.error("invalid json number"),
+        }
+        if self.byte() == Some(b'.') {
+            self.pos += 1;
+            if !matches!(self.byte(), Some(b'0'..=b'9')) {
+                return self.error("invalid json number");
+            }
+            self.digits();
+        }
+        if let Some(b'e' | b'E') = self.byte() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.byte() {
+                self.pos += 1;
+            }
+            if !matches!(self.byte(), Some(b'0'..=b'9')) {
+                return self.error("invalid json number");
+            }
+            self.digits();
+        }
+        Ok(())
+    }
+
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.byte() {
+            self.pos += 1;
+        }
+    }
+
+    /// The byte range from `start` to the cursor.
+    pub(crate) fn since(&self, start: usize) -> Range<usize> {
+        start..self.pos
+    }
+}
+
+/// Whether `text` holds exactly one JSON value (and whitespace).
+pub(crate) fn is_one_value(text: &str) -> bool {
+    let mut cursor = Cursor::new(text, 0, text.len());
+    cursor.skip_value().is_ok() && cursor.at_end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skips_values() {
+        for good in [
+            "{}",
+            "[]",
+            r#"{"a": [1, -2.5e+3, true, false, null, "x\"y"], "b": {"c": {}}}"#,
+            "  0  ",
+        ] {
+            assert!(is_one_value(good), "{good}");
+        }
+        for bad in [
+            "{",
+            "[1,]",
+            "[1 2]",
+            "{\"a\" 1}",
+            "01",
+            "-",
+            "1.",
+            "tru",
+            "\"a",
+            "{1: 2}",
+            "[}",
+            "",
+            "\"\u{1}\"",
+        ] {
+            assert!(!is_one_value(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error() {
+        let deep = "[".repeat(1_000_000);
+        let mut cursor = Cursor::new(&deep, 0, deep.len());
+        let err = cursor.skip_value().unwrap_err();
+        assert_eq!(err.message, "json nested too deeply");
+        let ok = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        assert!(is_one_value(&ok));
+    }
+
+    #[test]
+    fn decodes_strings_with_maps() {
+        let text = r#"  "a\n\u2014\ud83d\ude00\"\\\/b""#;
+        let mut cursor = Cursor::new(text, 0, text.len());
+        let s = cursor.string().unwrap();
+        assert_eq!(s.value, "a\n—😀\"\\/b");
+        assert_eq!(s.map.raw(), 2..text.len());
+        let em = s.value.find('—').unwrap();
+        assert_eq!(s.map.to_file(em..em + 3).map(|r| &text[r]), Some("\\u2014"));
+        let face = s.value.find('😀').unwrap();
+        assert_eq!(
+            s.map.to_file(face..face + 4).map(|r| &text[r]),
+            Some("\\ud83d\\ude00")
+        );
+        assert_eq!(
+            s.map.to_file(0..s.value.len()).map(|r| &text[r]),
+            Some(&text[3..text.len() - 1])
+        );
+        let mut bad = Cursor::new(r#""\x""#, 0, 4);
+        assert_eq!(bad.string().unwrap_err().pos, 1);
+    }
+
+    #[test]
+    fn walks_objects_and_arrays() {
+        let text = r#"{"a": [1, 2], "b\u0021": "x"}"#;
+        let mut c = Cursor::new(text, 0, text.len());
+        c.begin_object().unwrap();
+        let mut first = true;
+        let mut keys = Vec::new();
+        while let Some(key) = c.next_key(&mut first).unwrap() {
+            keys.push(key.into_owned());
+            c.skip_value().unwrap();
+        }
+        assert_eq!(keys, ["a", "b!"]);
+        assert!(c.at_end());
+    }
+}

@@ -1,0 +1,69 @@
+//! JSON Lines: one card object per non-empty line, with Scryfall-like fields (`name`,
+//! `card_name`, `type_line`, `oracle_text`, `mana_cost`, `card_faces`, `set`). A line that cannot
+//! be read is an error for that line only.
+
+use super::json::card_object;
+use super::json_cursor::{Cursor, Kind};
+use super::{Card, ReadOptions, SourceError};
+
+/// Read every line.
+pub(super) fn read(
+    text: &str,
+    options: &ReadOptions,
+    on_card: &mut dyn FnMut(Card),
+    errors: &mut Vec<SourceError>,
+) {
+    let mut start = 0;
+    while start < text.len() {
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let mut cursor = Cursor::new(text, start, end);
+        if !cursor.at_end() {
+            let result = match cursor.kind() {
+                Ok(Kind::Object) => card_object(&mut cursor, options, errors).and_then(|card| {
+                    if cursor.at_end() {
+                        Ok(card)
+                    } else {
+                        cursor.error("unexpected characters after the card object")
+                    }
+                }),
+                Ok(kind) => cursor.error(format!("expected a card object, not {}", kind.name())),
+                Err(e) => Err(e),
+            };
+            match result {
+                Ok(card) => on_card(card),
+                Err(e) => errors.push(SourceError::at(text, e.pos, e.message)),
+            }
+        }
+        start = end + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_lines_and_steps_over_bad_ones() {
+        let text = "{\"name\": \"Fire\", \"card_name\": \"Fire // Ice\", \"oracle_text\": \"x\", \"set\": \"mh2\"}\r\n\r\n[1]\n{\"name\": \"B\" oops}\n  {\"name\": \"C\", \"original_text\": \"old\"}  \n";
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(
+            text,
+            &ReadOptions { original: true },
+            &mut |c| cards.push(c),
+            &mut errors,
+        );
+        let names: Vec<_> = cards.iter().map(|c| c.name.as_deref()).collect();
+        assert_eq!(names, [Some("Fire // Ice"), Some("C")]);
+        assert_eq!(cards[0].faces[0].name.as_deref(), Some("Fire"));
+        assert_eq!(cards[0].set.as_deref(), Some("mh2"));
+        assert!(cards[0].faces[0].text.is_none());
+        assert_eq!(cards[1].faces[0].text.as_ref().unwrap().value, "old");
+        assert_eq!(errors.len(), 2);
+        assert_eq!(&text[errors[0].span.clone()], "[");
+        assert_eq!(errors[0].message, "expected a card object, not an array");
+        assert_eq!(&text[errors[1].span.clone()], "o");
+        assert!(text[cards[1].span.clone()].starts_with("{\"name\": \"C\""));
+        assert!(text[cards[1].span.clone()].ends_with('}'));
+    }
+}

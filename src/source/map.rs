@@ -1,0 +1,360 @@
+//! The map from a decoded text value back to the bytes of the file it was read from.
+//!
+//! A value is stored as runs ("segments"): a run whose decoded and raw lengths are equal maps byte
+//! for byte (plain text, or one folded line break to one space); any other run is one decoded
+//! character standing for a whole raw piece (an escape such as `\u2014`, `''`, or a CRLF line
+//! break), which a range may start or end at but never cut.
+
+use std::ops::Range;
+
+/// How the raw string is written in the file: decides how a replacement must be encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// A JSON string (raw range includes the quotes).
+    Json,
+    /// A YAML plain scalar; `flow` when it sits inside a `[...]` or `{...}` collection.
+    YamlPlain { flow: bool },
+    /// A YAML `'...'` scalar.
+    YamlSingle,
+    /// A YAML `"..."` scalar.
+    YamlDouble,
+    /// A YAML `|` block scalar whose content lines are indented by `indent` spaces.
+    YamlLiteral { indent: usize },
+    /// A YAML `>` block scalar.
+    YamlFolded,
+    /// Lines of a plain text file, written as they are.
+    Verbatim,
+}
+
+/// One run of the map: decoded bytes `dec..dec+dec_len` come from file bytes `file..file+file_len`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Segment {
+    dec: usize,
+    file: usize,
+    dec_len: usize,
+    file_len: usize,
+}
+
+impl Segment {
+    fn linear(&self) -> bool {
+        self.dec_len == self.file_len
+    }
+}
+
+/// Where each byte of a decoded text value came from in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextMap {
+    raw: Range<usize>,
+    style: Style,
+    /// Empty when the map is not exact ("whole"): then only `raw` is known.
+    segments: Vec<Segment>,
+    decoded_len: usize,
+}
+
+impl TextMap {
+    /// A map that knows only the raw extent of the value.
+    pub(crate) fn whole(raw: Range<usize>, style: Style) -> TextMap {
+        TextMap {
+            raw,
+            style,
+            segments: Vec::new(),
+            decoded_len: 0,
+        }
+    }
+
+    /// The value is the file bytes `content` verbatim (escape-free JSON string, text file line).
+    pub(crate) fn identity(raw: Range<usize>, content: Range<usize>, style: Style) -> TextMap {
+        let mut builder = MapBuilder::default();
+        builder.push(0, content.len(), content.start, content.len());
+        builder.finish(raw, style, content.len())
+    }
+
+    /// The whole raw string/scalar in the file (with quotes for quoted scalars / JSON strings).
+    pub fn raw(&self) -> Range<usize> {
+        self.raw.clone()
+    }
+
+    /// Whether [`TextMap::to_file`] can answer (it is `None` for every range otherwise).
+    pub fn is_exact(&self) -> bool {
+        !self.segments.is_empty()
+    }
+
+    /// File byte range of the decoded byte range `decoded` (char boundaries); None when the map is
+    /// not exact for it (then callers label [`TextMap::raw`]).
+    ///
+    /// The result runs from the start of the first character's raw bytes to the end of the last
+    /// character's raw bytes; an empty range maps to an empty range at its position.
+    pub fn to_file(&self, decoded: Range<usize>) -> Option<Range<usize>> {
+        if self.segments.is_empty() || decoded.start > decoded.end {
+            return None;
+        }
+        if decoded.end > self.decoded_len {
+            return None;
+        }
+        let start = self.file_start(decoded.start)?;
+        if decoded.start == decoded.end {
+            return Some(start..start);
+        }
+        let end = self.file_end(decoded.end)?;
+        (start <= end).then_some(start..end)
+    }
+
+    /// Raw position where the decoded byte `pos` begins (`pos == decoded_len`: the end of the last
+    /// character).
+    fn file_start(&self, pos: usize) -> Option<usize> {
+        if pos == self.decoded_len {
+            let last = self.segments.last()?;
+            return Some(last.file + last.file_len);
+        }
+        let index = self.segments.partition_point(|s| s.dec + s.dec_len <= pos);
+        let seg = self.segments.get(index)?;
+        if seg.linear() {
+            Some(seg.file + (pos - seg.dec))
+        } else if pos == seg.dec {
+            Some(seg.file)
+        } else {
+            None
+        }
+    }
+
+    /// Raw position where the decoded character ending at byte `end` (exclusive) ends.
+    fn file_end(&self, end: usize) -> Option<usize> {
+        let index = self.segments.partition_point(|s| s.dec + s.dec_len < end);
+        let seg = self.segments.get(index)?;
+        if seg.linear() {
+            Some(seg.file + (end - seg.dec))
+        } else if end == seg.dec + seg.dec_len {
+            Some(seg.file + seg.file_len)
+        } else {
+            None
+        }
+    }
+
+    /// Encode a plain replacement string for writing at a [`TextMap::to_file`] range: JSON-escape
+    /// inside JSON strings, YAML double-quoted escaping inside `"…"`, `''` doubling inside `'…'`,
+    /// verbatim in plain and block scalars. None if it cannot be written safely there (a line
+    /// break in a plain, single-quoted or folded scalar, `: ` or ` #` in a plain scalar, …).
+    pub fn encode(&self, replacement: &str) -> Option<String> {
+        match self.style {
+            Style::Json => Some(encode_json(replacement)),
+            Style::YamlDouble => Some(encode_yaml_double(replacement)),
+            Style::YamlSingle => {
+                if replacement.chars().any(|c| c.is_control()) {
+                    return None;
+                }
+                Some(replacement.replace('\'', "''"))
+            }
+            Style::YamlPlain { flow } => encode_yaml_plain(replacement, flow),
+            Style::YamlLiteral { indent } => {
+                if replacement
+                    .chars()
+                    .any(|c| c.is_control() && c != '\n' && c != '\t')
+                {
+                    return None;
+                }
+                // A line break must be followed by the block's indentation to stay inside it.
+                let pad = format!("\n{}", " ".repeat(indent));
+                Some(replacement.replace('\n', &pad))
+            }
+            Style::YamlFolded => {
+                if replacement.chars().any(|c| c.is_control() && c != '\t') {
+                    return None;
+                }
+                Some(replacement.to_owned())
+            }
+            Style::Verbatim => {
+                // A blank line would split the card in two; `\r` would mix line endings.
+                if replacement.contains('\r')
+                    || replacement.contains("\n\n")
+                    || replacement.starts_with('\n')
+                    || replacement.ends_with('\n')
+                {
+                    return None;
+                }
+                Some(replacement.to_owned())
+            }
+        }
+    }
+}
+
+fn encode_json(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn encode_yaml_double(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let n = c as u32;
+                if n <= 0xff {
+                    out.push_str(&format!("\\x{n:02x}"));
+                } else {
+                    out.push_str(&format!("\\u{n:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn encode_yaml_plain(s: &str, flow: bool) -> Option<String> {
+    let unsafe_text = s.is_empty()
+        || s.chars().any(|c| c.is_control())
+        || s.contains(": ")
+        || s.contains(" #")
+        || s.ends_with(':')
+        || s.starts_with('#')
+        || s.starts_with(char::is_whitespace)
+        || s.ends_with(char::is_whitespace)
+        || (flow && s.contains([',', '[', ']', '{', '}']));
+    (!unsafe_text).then(|| s.to_owned())
+}
+
+/// Collects segments in order, merging adjacent byte-for-byte runs.
+#[derive(Debug, Default)]
+pub(crate) struct MapBuilder {
+    segments: Vec<Segment>,
+}
+
+impl MapBuilder {
+    /// Decoded `dec..dec+dec_len` came from file `file..file+file_len`.
+    pub(crate) fn push(&mut self, dec: usize, dec_len: usize, file: usize, file_len: usize) {
+        if dec_len == 0 {
+            return;
+        }
+        let seg = Segment {
+            dec,
+            file,
+            dec_len,
+            file_len,
+        };
+        if let Some(last) = self.segments.last_mut()
+            && last.linear()
+            && seg.linear()
+            && last.dec + last.dec_len == dec
+            && last.file + last.file_len == file
+        {
+            last.dec_len += dec_len;
+            last.file_len += file_len;
+            return;
+        }
+        self.segments.push(seg);
+    }
+
+    /// The map, if the segments cover decoded `0..decoded_len` without gaps and run forward in the
+    /// file inside `raw`; otherwise a whole map.
+    pub(crate) fn finish(self, raw: Range<usize>, style: Style, decoded_len: usize) -> TextMap {
+        let mut dec = 0;
+        let mut file = raw.start;
+        for seg in &self.segments {
+            if seg.dec != dec || seg.file < file {
+                return TextMap::whole(raw, style);
+            }
+            dec = seg.dec + seg.dec_len;
+            file = seg.file + seg.file_len;
+        }
+        if dec != decoded_len || file > raw.end || decoded_len == 0 {
+            return TextMap::whole(raw, style);
+        }
+        TextMap {
+            raw,
+            style,
+            segments: self.segments,
+            decoded_len,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(pieces: &[(usize, usize, usize, usize)], raw: Range<usize>, len: usize) -> TextMap {
+        let mut b = MapBuilder::default();
+        for &(d, dl, f, fl) in pieces {
+            b.push(d, dl, f, fl);
+        }
+        b.finish(raw, Style::Json, len)
+    }
+
+    #[test]
+    fn identity_maps_by_offset() {
+        let m = TextMap::identity(9..20, 10..19, Style::Json);
+        assert_eq!(m.to_file(0..3), Some(10..13));
+        assert_eq!(m.to_file(9..9), Some(19..19));
+        assert_eq!(m.to_file(2..10), None);
+        assert_eq!(m.raw(), 9..20);
+    }
+
+    #[test]
+    fn escape_is_atomic() {
+        // decoded "a—b" (— is 3 bytes) from raw `"a\u2014b"` at 0..12
+        let m = map(&[(0, 1, 1, 1), (1, 3, 2, 6), (4, 1, 8, 1)], 0..10, 5);
+        assert_eq!(m.to_file(0..5), Some(1..9));
+        assert_eq!(m.to_file(1..4), Some(2..8));
+        assert_eq!(m.to_file(4..5), Some(8..9));
+        assert_eq!(m.to_file(2..4), None);
+    }
+
+    #[test]
+    fn gaps_and_backward_runs_make_whole_maps() {
+        assert!(!map(&[(0, 1, 1, 1), (2, 1, 2, 1)], 0..5, 3).is_exact());
+        assert!(!map(&[(0, 1, 3, 1), (1, 1, 2, 1)], 0..5, 2).is_exact());
+        assert!(!map(&[(0, 1, 1, 1)], 0..5, 2).is_exact());
+        assert_eq!(map(&[(0, 1, 1, 1)], 0..5, 2).to_file(0..1), None);
+    }
+
+    #[test]
+    fn encodes_per_style() {
+        let m = |style| TextMap::whole(0..1, style);
+        assert_eq!(
+            m(Style::Json).encode("a \"b\"\n\\").as_deref(),
+            Some("a \\\"b\\\"\\n\\\\")
+        );
+        assert_eq!(
+            m(Style::YamlDouble).encode("x\u{7}\"").as_deref(),
+            Some("x\\x07\\\"")
+        );
+        assert_eq!(
+            m(Style::YamlSingle).encode("it's").as_deref(),
+            Some("it''s")
+        );
+        assert_eq!(m(Style::YamlSingle).encode("a\nb"), None);
+        let plain = m(Style::YamlPlain { flow: false });
+        assert_eq!(
+            plain.encode("until end of turn, x").as_deref(),
+            Some("until end of turn, x")
+        );
+        assert_eq!(plain.encode("a: b"), None);
+        assert_eq!(plain.encode("a #b"), None);
+        assert_eq!(plain.encode("a\nb"), None);
+        assert_eq!(m(Style::YamlPlain { flow: true }).encode("a, b"), None);
+        assert_eq!(
+            m(Style::YamlLiteral { indent: 4 })
+                .encode("a\nb")
+                .as_deref(),
+            Some("a\n    b")
+        );
+        assert_eq!(m(Style::YamlFolded).encode("a\nb"), None);
+        assert_eq!(m(Style::Verbatim).encode("a\n\nb"), None);
+    }
+}

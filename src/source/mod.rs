@@ -1,0 +1,214 @@
+//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines and plain text,
+//! read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the file.
+//!
+//! Readers never panic and never stop at the first problem they can step over: what they could
+//! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
+//! read where the format allows.
+
+mod escape;
+mod json;
+mod json_cursor;
+mod jsonl;
+pub mod map;
+mod text;
+mod yaml;
+mod yaml_scalar;
+
+pub use map::TextMap;
+
+use std::ops::Range;
+use std::path::Path;
+
+/// A card file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A YAML custom set: one card map, a list of them, or a map with a `cards:` list.
+    Yaml,
+    /// A JSON document: MTGJSON (set, AllPrintings, AtomicCards, card list) or Scryfall.
+    Json,
+    /// One JSON card object per line (Scryfall-like fields).
+    JsonLines,
+    /// Plain text: cards separated by blank lines.
+    Text,
+}
+
+/// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, any
+/// case); None for other extensions.
+pub fn format_from_extension(path: &Path) -> Option<Format> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "yaml" | "yml" => Some(Format::Yaml),
+        "json" => Some(Format::Json),
+        "jsonl" | "ndjson" => Some(Format::JsonLines),
+        "txt" => Some(Format::Text),
+        _ => None,
+    }
+}
+
+/// The format of a file named explicitly or by a config glob with an unknown extension, guessed
+/// from its content: a first line that is a JSON object followed by another such line is JSON
+/// Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower
+/// case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text.
+pub fn sniff_format(text: &str) -> Format {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let Some(first) = lines.next() else {
+        return Format::Text;
+    };
+    if first.starts_with('{') || first.starts_with('[') {
+        let second = lines.next();
+        let is_object = |line: &str| line.starts_with('{') && json_cursor::is_one_value(line);
+        if is_object(first) && second.is_some_and(is_object) {
+            return Format::JsonLines;
+        }
+        return Format::Json;
+    }
+    let yaml_line = text
+        .lines()
+        .map(str::trim_end)
+        .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'));
+    match yaml_line {
+        Some(line) if is_yaml_start(line) => Format::Yaml,
+        _ => Format::Text,
+    }
+}
+
+/// `key:` with a lower-case identifier key (card names start upper case: `Circle of Protection:
+/// Red` is a text card), or a sequence entry, or a document start.
+fn is_yaml_start(line: &str) -> bool {
+    if line == "---" || line.starts_with("--- ") || line == "-" || line.starts_with("- ") {
+        return true;
+    }
+    let Some((key, rest)) = line.split_once(':') else {
+        return false;
+    };
+    let mut chars = key.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
+    first_ok
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        && (rest.is_empty() || rest.starts_with([' ', '\t']))
+}
+
+/// How to read a file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// MTGJSON: read `originalText` (the printed wording) instead of `text` (Oracle); JSON Lines
+    /// and Scryfall-like objects: `original_text` instead of `oracle_text`.
+    pub original: bool,
+}
+
+/// What a file held.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// The cards, in file order.
+    pub cards: Vec<Card>,
+    /// What could not be read, in the order met.
+    pub errors: Vec<SourceError>,
+}
+
+/// A part of a file that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceError {
+    /// Byte range in the file (empty at the end of the file).
+    pub span: Range<usize>,
+    /// Lower case, no trailing period.
+    pub message: String,
+}
+
+impl SourceError {
+    pub(crate) fn new(span: Range<usize>, message: impl Into<String>) -> SourceError {
+        SourceError {
+            span,
+            message: message.into(),
+        }
+    }
+
+    /// An error at one position: the character there, or an empty range at the end.
+    pub(crate) fn at(text: &str, pos: usize, message: impl Into<String>) -> SourceError {
+        let mut pos = pos.min(text.len());
+        while !text.is_char_boundary(pos) {
+            pos -= 1;
+        }
+        let len = text[pos..].chars().next().map_or(0, char::len_utf8);
+        SourceError::new(pos..pos + len, message)
+    }
+}
+
+/// One card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    /// Card name (`A // B` for a multi-face card).
+    pub name: Option<String>,
+    /// Set code when the input says (MTGJSON set `code` / `setCode`, Scryfall and JSON Lines
+    /// `set`, YAML `set`).
+    pub set: Option<String>,
+    /// The card's extent in the file (the YAML map, the JSON object, the text block).
+    pub span: Range<usize>,
+    /// At least one face; a face may have no text.
+    pub faces: Vec<Face>,
+    /// YAML `# phaselint: allow(CODE, other-name)` comments on the card's first line or in the
+    /// comment lines directly above it.
+    pub allows: Vec<Allow>,
+}
+
+/// A rule allowed (suppressed) for one card by a comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Allow {
+    /// The rule code or name as written.
+    pub rule: String,
+    /// Its byte range inside the comment.
+    pub span: Range<usize>,
+}
+
+/// One face of a card.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Face {
+    /// Face name.
+    pub name: Option<String>,
+    /// Type line (`Legendary Creature — Goblin`).
+    pub type_line: Option<String>,
+    /// Mana cost (`{1}{R}`).
+    pub mana_cost: Option<String>,
+    /// Rules text, if the face has any.
+    pub text: Option<CardText>,
+}
+
+/// A decoded text value and where its bytes are in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardText {
+    /// The text as the format decodes it (escapes resolved, YAML folding applied).
+    pub value: String,
+    /// From byte ranges of `value` to byte ranges of the file.
+    pub map: TextMap,
+}
+
+/// Read a whole file. Never panics, whatever the input.
+pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
+    let mut cards = Vec::new();
+    let errors = read_each(format, text, options, &mut |card| cards.push(card));
+    Parsed { cards, errors }
+}
+
+/// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
+/// drops them keeps only the file text and one card in memory (JSON and JSON Lines; YAML and text
+/// files are small and read whole). Returns the errors. Never panics.
+pub fn read_each(
+    format: Format,
+    text: &str,
+    options: &ReadOptions,
+    on_card: &mut dyn FnMut(Card),
+) -> Vec<SourceError> {
+    let mut errors = Vec::new();
+    match format {
+        Format::Yaml => yaml::read(text, on_card, &mut errors),
+        Format::Json => json::read(text, options, on_card, &mut errors),
+        Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
+        Format::Text => text::read(text, on_card),
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,663 @@
+//! YAML custom sets: a document is one card map, a list of card maps, or a map with a `cards:`
+//! list. Every document of a multi-document file (`---`) is read.
+//!
+//! The file is read into a small tree of spanned nodes first (custom sets are hand-written and
+//! small), so a field of the wrong type is an error for that card, not for the file.
+
+use super::map::TextMap;
+use super::yaml_scalar::scalar_map;
+use super::{Allow, Card, CardText, Face, SourceError};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+use std::fmt;
+use std::ops::Range;
+
+/// A YAML node, kept whatever its type so the reader can say what was wrong with it.
+#[derive(Debug)]
+enum Node {
+    Str(String),
+    /// A scalar of another type: "number", "boolean", "binary value".
+    Scalar(&'static str),
+    Null,
+    Seq(Vec<Spanned<Node>>),
+    Map(Vec<(Spanned<Node>, Spanned<Node>)>),
+}
+
+impl Node {
+    fn kind(&self) -> &'static str {
+        match self {
+            Node::Str(_) => "string",
+            Node::Scalar(kind) => kind,
+            Node::Null => "null",
+            Node::Seq(_) => "list",
+            Node::Map(_) => "map",
+        }
+    }
+}
+
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any YAML node")
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Node, E> {
+        Ok(Node::Scalar("boolean"))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Node, E> {
+        Ok(Node::Scalar("number"))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Node, E> {
+        Ok(Node::Scalar("number"))
+    }
+    fn visit_i128<E: de::Error>(self, _: i128) -> Result<Node, E> {
+        Ok(Node::Scalar("number"))
+    }
+    fn visit_u128<E: de::Error>(self, _: u128) -> Result<Node, E> {
+        Ok(Node::Scalar("number"))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Node, E> {
+        Ok(Node::Scalar("number"))
+    }
+    fn visit_char<E: de::Error>(self, v: char) -> Result<Node, E> {
+        Ok(Node::Str(v.to_string()))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
+        Ok(Node::Str(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Node, E> {
+        Ok(Node::Str(v))
+    }
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Node, E> {
+        Ok(Node::Scalar("binary value"))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        Node::deserialize(d)
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        Node::deserialize(d)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Node::Seq(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(key) = map.next_key()? {
+            let value = map.next_value()?;
+            entries.push((key, value));
+        }
+        Ok(Node::Map(entries))
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// Read every document of `text`.
+pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+    let options = serde_saphyr::options! {
+        // `yes`, `no`, `on`, `off` are words in card text, not booleans.
+        strict_booleans: true,
+        // `.inf` as text rather than a failed file.
+        reject_non_finite_typeless_float: false,
+        with_snippet: false,
+    };
+    let docs = match serde_saphyr::from_multiple_with_options::<Spanned<Node>>(text, options) {
+        Ok(docs) => docs,
+        Err(e) => {
+            errors.push(syntax_error(text, &e));
+            return;
+        }
+    };
+    let first_new = errors.len();
+    let mut reader = Reader {
+        text,
+        errors,
+        on_card,
+        floor: 0,
+    };
+    for doc in &docs {
+        reader.document(doc);
+    }
+    // Fields are looked up by name, not met in file order.
+    errors[first_new..].sort_by_key(|e| e.span.start);
+}
+
+struct Reader<'a, 'f> {
+    text: &'a str,
+    errors: &'a mut Vec<SourceError>,
+    on_card: &'f mut dyn FnMut(Card),
+    /// End of the last card read: allow comments above a card come after it.
+    floor: usize,
+}
+
+impl Reader<'_, '_> {
+    fn document(&mut self, doc: &Spanned<Node>) {
+        match &doc.value {
+            Node::Null => {}
+            Node::Seq(items) => {
+                for item in items {
+                    self.card(item, None);
+                }
+            }
+            Node::Map(entries) => match field(entries, &["cards"]) {
+                Some((_, cards)) => {
+                    let set = self.string(entries, &["set", "code"]);
+                    match &cards.value {
+                        Node::Seq(items) => {
+                            for item in items {
+                                self.card(item, set.as_ref().map(|(s, _)| s.clone()));
+                            }
+                        }
+                        Node::Null => {}
+                        other => self.error(
+                            cards,
+                            format!("`cards` should be a list of cards, not a {}", other.kind()),
+                        ),
+                    }
+                }
+                None => self.card(doc, None),
+            },
+            other => self.error(
+                doc,
+                format!(
+                    "expected a card map, a list of cards or a map with a `cards` list, not a {}",
+                    other.kind()
+                ),
+            ),
+        }
+    }
+
+    fn card(&mut self, node: &Spanned<Node>, default_set: Option<String>) {
+        let Node::Map(entries) = &node.value else {
+            self.error(
+                node,
+                format!("expected a card map, not a {}", node.value.kind()),
+            );
+            return;
+        };
+        let name = self.string(entries, &["name"]).map(|(s, _)| s);
+        let set = self
+            .string(entries, &["set"])
+            .map(|(s, _)| s)
+            .or(default_set);
+        let mut faces = Vec::new();
+        match field(entries, &["faces"]).map(|(_, v)| v) {
+            None => {}
+            Some(Spanned {
+                value: Node::Seq(items),
+                ..
+            }) => {
+                for item in items {
+                    match &item.value {
+                        Node::Map(face) => {
+                            let face = self.face(face, None);
+                            faces.push(face);
+                        }
+                        other => {
+                            self.error(item, format!("expected a face map, not a {}", other.kind()))
+                        }
+                    }
+                }
+            }
+            Some(Spanned {
+                value: Node::Null, ..
+            }) => {}
+            Some(other) => self.error(
+                other,
+                format!(
+                    "`faces` should be a list of faces, not a {}",
+                    other.value.kind()
+                ),
+            ),
+        }
+        if faces.is_empty() {
+            faces.push(self.face(entries, name.clone()));
+        } else if let Some((key, _)) = field(entries, TEXT_KEYS) {
+            self.error(
+                key,
+                "a card with `faces` has its text in the faces: this text is not read",
+            );
+        }
+        let name = name.or_else(|| {
+            let names: Vec<&str> = faces.iter().filter_map(|f| f.name.as_deref()).collect();
+            (!names.is_empty()).then(|| names.join(" // "))
+        });
+        let mut scalars = Vec::new();
+        collect_scalars(self.text, node, &mut scalars);
+        let start = span(self.text, node).map_or(0, |s| s.start);
+        let end = scalars
+            .iter()
+            .map(|s| s.end)
+            .filter(|&end| end >= start)
+            .max()
+            .unwrap_or(start);
+        let end = card_end(self.text, start, end);
+        let allows = allows(self.text, start, self.floor, &scalars);
+        self.floor = self.floor.max(end);
+        (self.on_card)(Card {
+            name,
+            set,
+            span: start..end,
+            faces,
+            allows,
+        });
+    }
+
+    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)], name: Option<String>) -> Face {
+        let name = name.or_else(|| self.string(entries, &["name"]).map(|(s, _)| s));
+        let type_line = self.string(entries, &["type", "type_line"]).map(|(s, _)| s);
+        let mana_cost = self.string(entries, &["mana_cost"]).map(|(s, _)| s);
+        let text = self.string(entries, TEXT_KEYS).map(|(value, node)| {
+            let map = match span(self.text, node) {
+                Some(span) => scalar_map(self.text, span, &value),
+                None => TextMap::whole(0..0, super::map::Style::YamlPlain { flow: false }),
+            };
+            CardText { value, map }
+        });
+        Face {
+            name,
+            type_line,
+            mana_cost,
+            text,
+        }
+    }
+
+    /// The string value of the first of `keys` present; another type is an error for the card
+    /// (null is the same as absent).
+    fn string<'n>(
+        &mut self,
+        entries: &'n [(Spanned<Node>, Spanned<Node>)],
+        keys: &[&str],
+    ) -> Option<(String, &'n Spanned<Node>)> {
+        let (key, value) = field(entries, keys)?;
+        let name = match &key.value {
+            Node::Str(name) => name.as_str(),
+            _ => "",
+        };
+        match &value.value {
+            Node::Str(s) => Some((s.clone(), value)),
+            Node::Null => None,
+            Node::Map(_) if name == "mana_cost" => {
+                self.error(
+                    value,
+                    "`mana_cost` should be a string: quote it, as in `mana_cost: \"{1}{R}\"`",
+                );
+                None
+            }
+            other => {
+                let at = if span(self.text, value).is_some_and(|s| !s.is_empty()) {
+                    value
+                } else {
+                    key
+                };
+                let hint = if matches!(other, Node::Scalar(_)) {
+                    " (quote it)"
+                } else {
+                    ""
+                };
+                self.error(
+                    at,
+                    format!("`{name}` should be a string, not a {}{hint}", other.kind()),
+                );
+                None
+            }
+        }
+    }
+
+    fn error(&mut self, node: &Spanned<Node>, message: impl Into<String>) {
+        let span = span(self.text, node).unwrap_or(0..0);
+        let span = if span.is_empty() {
+            SourceError::at(self.text, span.start, "").span
+        } else {
+            span
+        };
+        self.errors.push(SourceError::new(span, message));
+    }
+}
+
+const TEXT_KEYS: &[&str] = &["text", "oracle_text", "rules_text"];
+
+/// The first entry whose key is one of `keys` (in the order of `keys`).
+fn field<'n>(
+    entries: &'n [(Spanned<Node>, Spanned<Node>)],
+    keys: &[&str],
+) -> Option<&'n (Spanned<Node>, Spanned<Node>)> {
+    keys.iter().find_map(|wanted| {
+        entries
+            .iter()
+            .find(|(key, _)| matches!(&key.value, Node::Str(k) if k == wanted))
+    })
+}
+
+/// The end of a card whose last scalar ends at `end`: without the trailing line break and
+/// indentation a block scalar's range has, with the `}` of a flow map.
+fn card_end(text: &str, start: usize, end: usize) -> usize {
+    let Some(body) = text.get(start..end) else {
+        return end;
+    };
+    let end = start + body.trim_end().len();
+    if body.starts_with('{') {
+        let rest = text.get(end..).unwrap_or("");
+        let trimmed = rest.trim_start();
+        if trimmed.starts_with('}') {
+            return end + (rest.len() - trimmed.len()) + 1;
+        }
+    }
+    end
+}
+
+/// The byte range serde-saphyr gives for a node (a scalar's raw text; a collection's start).
+fn span(text: &str, node: &Spanned<Node>) -> Option<Range<usize>> {
+    let s = node.referenced.span();
+    let start = usize::try_from(s.byte_offset()?).ok()?;
+    let len = usize::try_from(s.byte_len()?).ok()?;
+    let end = start.checked_add(len)?;
+    text.get(start..end).map(|_| start..end)
+}
+
+/// The raw ranges of every node under `node` (keys included).
+fn collect_scalars(text: &str, node: &Spanned<Node>, out: &mut Vec<Range<usize>>) {
+    if let Some(span) = span(text, node) {
+        out.push(span);
+    }
+    match &node.value {
+        Node::Seq(items) => {
+            for item in items {
+                collect_scalars(text, item, out);
+            }
+        }
+        Node::Map(entries) => {
+            for (key, value) in entries {
+                collect_scalars(text, key, out);
+                collect_scalars(text, value, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `# phaselint: allow(...)` comments on the line where the card starts (outside its scalars)
+/// and on the comment lines directly above it (after `floor`, the end of the previous card, so
+/// the content lines of a block scalar are never taken for comments).
+fn allows(text: &str, start: usize, floor: usize, scalars: &[Range<usize>]) -> Vec<Allow> {
+    let bytes = text.as_bytes();
+    let line_start = bytes
+        .get(..start)
+        .and_then(|head| head.iter().rposition(|&b| b == b'\n'))
+        .map_or(0, |i| i + 1);
+    let mut found = Vec::new();
+    let line_end = bytes
+        .get(start..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+        .map_or(text.len(), |i| start + i);
+    let mut hash = None;
+    for (i, &b) in bytes.iter().enumerate().take(line_end).skip(line_start) {
+        let after_blank = i == line_start || matches!(bytes[i - 1], b' ' | b'\t');
+        if b == b'#' && after_blank && !scalars.iter().any(|s| s.start <= i && i < s.end) {
+            hash = Some(i);
+            break;
+        }
+    }
+    if let Some(hash) = hash {
+        allow_comment(text, hash, line_end, &mut found);
+    }
+    // Comment lines directly above, nearest first; kept in file order.
+    let mut above = Vec::new();
+    let mut end = line_start;
+    while end > floor && end > 0 {
+        let prev_end = end - 1;
+        let prev_start = bytes
+            .get(..prev_end)
+            .and_then(|head| head.iter().rposition(|&b| b == b'\n'))
+            .map_or(0, |i| i + 1);
+        if prev_start < floor {
+            break;
+        }
+        let Some(line) = text.get(prev_start..prev_end) else {
+            break;
+        };
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with('#') {
+            break;
+        }
+        let hash = prev_start + (line.len() - trimmed.len());
+        let mut these = Vec::new();
+        allow_comment(text, hash, prev_end, &mut these);
+        above.push(these);
+        end = prev_start;
+    }
+    above.reverse();
+    let mut allows: Vec<Allow> = above.into_iter().flatten().collect();
+    allows.extend(found);
+    allows
+}
+
+/// The rules of one comment `# phaselint: allow(A, b-c)` running from `hash` to `end`.
+fn allow_comment(text: &str, hash: usize, end: usize, out: &mut Vec<Allow>) {
+    let Some(comment) = text.get(hash..end) else {
+        return;
+    };
+    let Some(body) = comment.strip_prefix('#') else {
+        return;
+    };
+    let Some(rest) = body.trim_start().strip_prefix("phaselint:") else {
+        return;
+    };
+    let Some(rest) = rest.trim_start().strip_prefix("allow") else {
+        return;
+    };
+    let Some(rest) = rest.trim_start().strip_prefix('(') else {
+        return;
+    };
+    let Some(close) = rest.find(')') else {
+        return;
+    };
+    let list = &rest[..close];
+    // `list` is a slice of `text`: its position is its pointer's distance from the text's.
+    let list_start = list.as_ptr() as usize - text.as_ptr() as usize;
+    let mut offset = 0;
+    for item in list.split(',') {
+        let trimmed = item.trim();
+        if !trimmed.is_empty() {
+            let lead = item.len() - item.trim_start().len();
+            let start = list_start + offset + lead;
+            out.push(Allow {
+                rule: trimmed.to_owned(),
+                span: start..start + trimmed.len(),
+            });
+        }
+        offset += item.len() + 1;
+    }
+}
+
+/// A SourceError for a file serde-saphyr could not read.
+fn syntax_error(text: &str, e: &serde_saphyr::Error) -> SourceError {
+    let location = e.location();
+    let offset = location
+        .as_ref()
+        .and_then(|l| {
+            let span = l.span();
+            span.byte_offset()
+                .and_then(|o| usize::try_from(o).ok())
+                .or_else(|| offset_of(text, l.line(), l.column()))
+        })
+        .unwrap_or(0);
+    let full = e.to_string();
+    let mut message = full.lines().next().unwrap_or("").trim().to_owned();
+    if let Some(at) = message.find(" at line ") {
+        message.truncate(at);
+    }
+    if let Some(limit) = message.strip_prefix("budget breached:") {
+        message = format!("yaml exceeds a parser limit ({})", limit.trim());
+    }
+    if let Some(at) = message.find(", set DuplicateKeyPolicy") {
+        message.truncate(at);
+    }
+    let message = message.trim_end_matches('.').to_owned();
+    let mut message = lower_first(&message);
+    if message.is_empty() {
+        message = "invalid yaml".to_owned();
+    }
+    let line = line_at(text, offset);
+    if line.contains("mana_cost: {") {
+        message.push_str(" (quote mana costs: `mana_cost: \"{1}{R}\"`)");
+    }
+    SourceError::at(text, offset, message)
+}
+
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_uppercase() && !chars.clone().next().is_some_and(char::is_uppercase) => {
+            c.to_lowercase().chain(chars).collect()
+        }
+        _ => s.to_owned(),
+    }
+}
+
+/// Byte offset of 1-based `line` and `column` (in characters).
+fn offset_of(text: &str, line: u64, column: u64) -> Option<usize> {
+    let line = usize::try_from(line).ok()?.checked_sub(1)?;
+    let column = usize::try_from(column).ok()?.saturating_sub(1);
+    let mut start = 0;
+    for _ in 0..line {
+        start += text.get(start..)?.find('\n')? + 1;
+    }
+    let rest = text.get(start..)?;
+    let line_len = rest.find('\n').unwrap_or(rest.len());
+    let in_line = rest[..line_len]
+        .char_indices()
+        .nth(column)
+        .map_or(line_len, |(i, _)| i);
+    Some(start + in_line)
+}
+
+fn line_at(text: &str, offset: usize) -> &str {
+    let bytes = text.as_bytes();
+    let offset = offset.min(bytes.len());
+    let start = bytes[..offset]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = bytes[offset..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| offset + i);
+    text.get(start..end).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_str(text: &str) -> (Vec<Card>, Vec<SourceError>) {
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(text, &mut |c| cards.push(c), &mut errors);
+        (cards, errors)
+    }
+
+    #[test]
+    fn shapes() {
+        let (cards, errors) = read_str("name: A\ntext: x\n");
+        assert_eq!((cards.len(), errors.len()), (1, 0));
+        let (cards, _) = read_str("- name: A\n- name: B\n");
+        assert_eq!(cards.len(), 2);
+        let (cards, _) = read_str("set: ABC\ncards:\n  - name: A\n  - name: B\n    set: XYZ\n");
+        assert_eq!(cards[0].set.as_deref(), Some("ABC"));
+        assert_eq!(cards[1].set.as_deref(), Some("XYZ"));
+        let (cards, _) = read_str("name: A\n---\nname: B\n---\n- name: C\n");
+        let names: Vec<_> = cards.iter().map(|c| c.name.clone().unwrap()).collect();
+        assert_eq!(names, ["A", "B", "C"]);
+    }
+
+    #[test]
+    fn faces_and_names() {
+        let text = "faces:\n  - name: Fire\n    type: Instant\n    mana_cost: '{1}{R}'\n    text: Fire deals 2 damage.\n  - name: Ice\n    oracle_text: Draw a card.\n";
+        let (cards, errors) = read_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let card = &cards[0];
+        assert_eq!(card.name.as_deref(), Some("Fire // Ice"));
+        assert_eq!(card.faces.len(), 2);
+        assert_eq!(card.faces[0].type_line.as_deref(), Some("Instant"));
+        assert_eq!(card.faces[0].mana_cost.as_deref(), Some("{1}{R}"));
+        assert_eq!(
+            card.faces[1].text.as_ref().map(|t| t.value.as_str()),
+            Some("Draw a card.")
+        );
+        assert_eq!(card.span, 0..text.trim_end().len());
+        let (cards, _) = read_str("- {name: A, text: x }  # c\n");
+        assert_eq!(cards[0].span, 2..21);
+    }
+
+    #[test]
+    fn wrong_types_are_card_errors() {
+        let text =
+            "- name: A\n  text: [1, 2]\n  mana_cost: {R}\n  type: 3\n- name: B\n  text: ok\n- 7\n";
+        let (cards, errors) = read_str(text);
+        assert_eq!(cards.len(), 2);
+        assert!(cards[0].faces[0].text.is_none());
+        let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`text` should be a string, not a list",
+                "`mana_cost` should be a string: quote it, as in `mana_cost: \"{1}{R}\"`",
+                "`type` should be a string, not a number (quote it)",
+                "expected a card map, not a number",
+            ]
+        );
+        assert_eq!(&text[errors[2].span.clone()], "3");
+        assert_eq!(&text[errors[3].span.clone()], "7");
+    }
+
+    #[test]
+    fn syntax_errors_have_locations() {
+        let text = "name: A\ntext: [unclosed\n";
+        let (cards, errors) = read_str(text);
+        assert!(cards.is_empty());
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].span.start, text.find('[').unwrap());
+        assert!(errors[0].message.contains("unclosed"), "{:?}", errors[0]);
+        let text = "name: A\nname: B\n";
+        let (_, errors) = read_str(text);
+        assert_eq!(errors[0].span.start, 8);
+        assert_eq!(errors[0].message, "duplicate mapping key: name");
+        let (_, errors) = read_str("name: A\nmana_cost: {1}{R}\n");
+        assert!(
+            errors[0]
+                .message
+                .ends_with("(quote mana costs: `mana_cost: \"{1}{R}\"`)")
+        );
+    }
+
+    #[test]
+    fn allow_comments() {
+        let text = "# phaselint: allow(PL001)\n- name: A  # phaselint: allow(late-trigger, PL002)\n  text: |\n    # phaselint: allow(not-me)\n# phaselint:allow( x )\n- name: \"B # phaselint: allow(no)\"\n";
+        let (cards, errors) = read_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let rules: Vec<_> = cards[0].allows.iter().map(|a| a.rule.as_str()).collect();
+        assert_eq!(rules, ["PL001", "late-trigger", "PL002"]);
+        for allow in cards.iter().flat_map(|c| &c.allows) {
+            assert_eq!(&text[allow.span.clone()], allow.rule);
+        }
+        let rules: Vec<_> = cards[1].allows.iter().map(|a| a.rule.as_str()).collect();
+        assert_eq!(rules, ["x"]);
+    }
+}
