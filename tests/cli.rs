@@ -112,7 +112,10 @@ fn a_file_that_is_not_utf8_is_reported_with_its_place() {
 
 #[test]
 fn the_bundled_sampler_is_explained() {
-    let sampler = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/explain/sampler.phrases");
+    let sampler = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/explain/sampler.phrases"
+    );
     let output = phaselint(&["explain", "--file", sampler]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);

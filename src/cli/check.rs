@@ -190,7 +190,10 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
                 path,
                 Arc::from(prefix),
                 valid,
-                format!("not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8", bytes[valid]),
+                format!(
+                    "not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8",
+                    bytes[valid]
+                ),
             );
         }
     };
@@ -219,14 +222,21 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
         }
         if *checked.source != *original {
             if args.diff {
-                diffs.push_str(&fix::unified_diff(&display(path), &original, &checked.source));
+                diffs.push_str(&fix::unified_diff(
+                    &display(path),
+                    &original,
+                    &checked.source,
+                ));
                 // The report is of the file as it is on disk.
                 checked = check_text(path, original.to_string(), format, &options, config);
             } else if let Err(error) = fix::write_atomically(path, &checked.source) {
                 checked.diagnostics.push(input_problem(
                     &UNREADABLE_FILE,
                     0..0,
-                    format!("could not write the fixes: {}", crate::config::io_message(&error)),
+                    format!(
+                        "could not write the fixes: {}",
+                        crate::config::io_message(&error)
+                    ),
                     None,
                 ));
                 checked.failed = true;
@@ -248,7 +258,14 @@ fn check_text(
     let mut diagnostics: Vec<Diagnostic> = parsed
         .errors
         .iter()
-        .map(|error| input_problem(&MALFORMED_INPUT, error.span.clone(), error.message.clone(), None))
+        .map(|error| {
+            input_problem(
+                &MALFORMED_INPUT,
+                error.span.clone(),
+                error.message.clone(),
+                None,
+            )
+        })
         .collect();
     for card in &parsed.cards {
         check_card(card, path, config, &mut diagnostics);

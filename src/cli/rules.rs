@@ -32,7 +32,9 @@ pub fn run(args: &RulesArgs) -> (Result<String, String>, Outcome) {
                 Outcome::Clean,
             ),
             None => (
-                Err(format!("no rule is called {code:?}; `phaselint rules` lists them")),
+                Err(format!(
+                    "no rule is called {code:?}; `phaselint rules` lists them"
+                )),
                 Outcome::Failed,
             ),
         },

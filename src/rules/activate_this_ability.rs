@@ -13,7 +13,7 @@ pub static RULE: RuleInfo = RuleInfo {
 Finds "Activate this ability only" and rewrites it as "Activate only".
 
 ## Why
-Cards have said "Activate only ..." since 2011; the restriction is on the ability it follows either way (CR 602.5b).
+Cards have said "Activate only ..." since 2011; the restriction is on the ability it follows either way (CR 602.5b). Reminder text is left alone: some keywords' reminder text still says "Activate this ability only" (forecast, 702.57).
 
 ## Example
 ```text
@@ -35,6 +35,8 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
     helpers::marks(face, |wording| {
         matches!(wording, Wording::ActivateThisAbility)
     })
+    // Keyword reminder text keeps this wording today (forecast, 702.57).
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
     .map(|(span, _, _, _)| {
         let words = span.of(face.text);
         let replacement = "activate";
@@ -59,8 +61,24 @@ mod tests {
         cases(
             &LINT,
             "Artifact",
-            &["{T}: Add {R}. Activate only during your turn."],
+            &[
+                "{T}: Add {R}. Activate only during your turn.",
+                "Forecast — {1}: Scry 1. (Activate this ability only during your upkeep and only once each turn.)",
+            ],
             &["{T}: Add {R}. [[Activate this ability]] only during your turn."],
+        );
+    }
+
+    #[test]
+    fn the_fix_rewrites_the_words() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Artifact",
+                "{T}: Add {R}. Activate this ability only during your turn."
+            )
+            .as_deref(),
+            Some("{T}: Add {R}. Activate only during your turn.")
         );
     }
 }

@@ -68,4 +68,12 @@ mod tests {
             ],
         );
     }
+
+    #[test]
+    fn the_fix_rewrites_the_words() {
+        assert_eq!(
+            fixed(&LINT, "Enchantment", "On your upkeep, you lose 1 life.").as_deref(),
+            Some("At the beginning of your upkeep, you lose 1 life.")
+        );
+    }
 }

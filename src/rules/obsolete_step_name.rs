@@ -40,7 +40,10 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
                 face,
                 span,
                 replacement,
-                format!("\"{words}\" is the obsolete name of the {replacement}"),
+                format!(
+                    "\"{words}\" is the obsolete name of the {}",
+                    todays_name(wording)
+                ),
                 &[rule_of(wording)],
             )
         })
@@ -59,6 +62,16 @@ fn step_name(wording: Wording, old: &str) -> &'static str {
         (Wording::OldStepName(UnitName::Draw), true) => "draw steps",
         (_, false) => "end step",
         (_, true) => "end steps",
+    }
+}
+
+/// The step's name today, for messages.
+fn todays_name(wording: Wording) -> &'static str {
+    match wording {
+        Wording::OldStepName(UnitName::Untap) => "untap step",
+        Wording::OldStepName(UnitName::Upkeep) => "upkeep step",
+        Wording::OldStepName(UnitName::Draw) => "draw step",
+        _ => "end step",
     }
 }
 

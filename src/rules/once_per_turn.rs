@@ -61,4 +61,17 @@ mod tests {
             &["{1}: Draw a card. Activate only [[once per turn]]."],
         );
     }
+
+    #[test]
+    fn the_fix_rewrites_the_words() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Artifact",
+                "{1}: Draw a card. Activate only once per turn."
+            )
+            .as_deref(),
+            Some("{1}: Draw a card. Activate only once each turn.")
+        );
+    }
 }

@@ -66,4 +66,12 @@ mod tests {
             &["Target creature gets +2/+2 [[until the end of turn]]."],
         );
     }
+
+    #[test]
+    fn the_fix_rewrites_the_words() {
+        assert_eq!(
+            fixed(&LINT, "Instant", "It gains flying until the end of turn.").as_deref(),
+            Some("It gains flying until end of turn.")
+        );
+    }
 }
