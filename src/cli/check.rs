@@ -62,28 +62,47 @@ pub struct CheckArgs {
     pub deny_warnings: bool,
 }
 
-/// Runs `check`: the report to print and the outcome.
-pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+/// What a `check` run found: every file, and the diffs of `--diff`.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub files: Vec<CheckedFile>,
+    pub diffs: String,
+}
+
+/// Checks (and with --fix, fixes) the paths of `args`. A config problem is reported as a checked
+/// file of its own; the error is a usage problem (a bad `--exclude` glob).
+pub fn check(args: &CheckArgs) -> Result<Checked, String> {
     let config = match load_config(args) {
         Ok(config) => config,
         Err(error) => {
-            let file = config_problem(&error);
-            return (Ok(render(args, &[file])), Outcome::Failed);
+            return Ok(Checked {
+                files: vec![config_problem(&error)],
+                diffs: String::new(),
+            });
         }
     };
-    let walked = match walk(&args.paths, &args.exclude, &config) {
-        Ok(walked) => walked,
+    let walked = walk(&args.paths, &args.exclude, &config)?;
+    let mut checked = Checked {
+        files: walked
+            .errors
+            .iter()
+            .map(|(path, message)| unreadable(path, Arc::from(""), 0, message.clone()))
+            .collect(),
+        diffs: String::new(),
+    };
+    for path in &walked.files {
+        let file = check_path(path, args, &config, &mut checked.diffs);
+        checked.files.push(file);
+    }
+    Ok(checked)
+}
+
+/// Runs `check`: the report to print and the outcome.
+pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+    let Checked { files, diffs } = match check(args) {
+        Ok(checked) => checked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let mut files: Vec<CheckedFile> = walked
-        .errors
-        .iter()
-        .map(|(path, message)| unreadable(path, Arc::from(""), 0, message.clone()))
-        .collect();
-    let mut diffs = String::new();
-    for path in &walked.files {
-        files.push(check_path(path, args, &config, &mut diffs));
-    }
     let failed = files.iter().any(|file| file.failed);
     let summary = Summary::of(&files);
     let output = if args.diff {

@@ -1,0 +1,136 @@
+//! `phaselint check fixtures/`: the bundled custom set, databases and text file, in every output
+//! format (snapshots in snapshots/, read before they were accepted), and every rule firing.
+
+use clap::Parser;
+use phaselint::check::CheckedFile;
+use phaselint::cli::check::{CheckArgs, check};
+use phaselint::cli::{Cli, Command};
+use phaselint::report::{self, Format, HumanStyle};
+use phaselint::rules;
+use std::collections::BTreeSet;
+
+fn args(extra: &[&str]) -> CheckArgs {
+    let mut argv = vec!["phaselint", "check", "fixtures/"];
+    argv.extend_from_slice(extra);
+    match Cli::parse_from(argv).command {
+        Command::Check(args) => args,
+        _ => unreachable!("the command is check"),
+    }
+}
+
+fn checked_fixtures() -> Vec<CheckedFile> {
+    // Integration tests run in the package root, so paths print as `fixtures/...`.
+    check(&args(&[])).expect("the fixtures are checked").files
+}
+
+fn render(format: Format) -> String {
+    let style = HumanStyle {
+        graphical: true,
+        color: false,
+        width: 80,
+    };
+    report::render(format, &checked_fixtures(), rules::registry(), &style)
+}
+
+fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+#[test]
+fn every_format_over_the_fixtures() {
+    settings().bind(|| {
+        insta::assert_snapshot!("check_fixtures_human", render(Format::Human));
+        insta::assert_snapshot!("check_fixtures_short", render(Format::Short));
+        insta::assert_snapshot!("check_fixtures_json", render(Format::Json));
+        insta::assert_snapshot!("check_fixtures_github", render(Format::Github));
+        insta::assert_snapshot!("check_fixtures_sarif", render(Format::Sarif));
+    });
+}
+
+#[test]
+fn every_lint_rule_fires_in_the_fixtures() {
+    let fired: BTreeSet<&str> = checked_fixtures()
+        .iter()
+        .flat_map(|file| &file.diagnostics)
+        .map(|diagnostic| diagnostic.code)
+        .collect();
+    for lint in rules::lints() {
+        assert!(
+            fired.contains(lint.info.code),
+            "{} {} fires nowhere in fixtures/",
+            lint.info.code,
+            lint.info.name
+        );
+    }
+}
+
+#[test]
+fn the_fixtures_read_without_input_problems() {
+    let files = checked_fixtures();
+    assert!(files.iter().all(|file| !file.failed));
+    let cards: usize = files.iter().map(|file| file.cards).sum();
+    assert!(cards >= 20, "the custom set has 20 or more cards: {cards}");
+}
+
+#[test]
+fn the_suppressed_card_is_quiet_only_because_of_its_comment() {
+    let files = checked_fixtures();
+    let engine = files
+        .iter()
+        .find(|file| file.path.ends_with("paradox-engine.yaml"))
+        .expect("the fixture is walked");
+    assert!(engine.diagnostics.is_empty());
+    // Without the comment the same text is an unknown timing phrase.
+    let text = std::fs::read_to_string("fixtures/set/paradox-engine.yaml").unwrap();
+    let uncommented = text.replace("# phaselint: allow(unknown-timing-phrase)", "");
+    let parsed = phaselint::source::read(
+        phaselint::source::Format::Yaml,
+        &uncommented,
+        &Default::default(),
+    );
+    let config = phaselint::config::Config::default_for(".".into());
+    let mut diagnostics = Vec::new();
+    for card in &parsed.cards {
+        phaselint::lint::check_card(
+            card,
+            std::path::Path::new("paradox-engine.yaml"),
+            &config,
+            &mut diagnostics,
+        );
+    }
+    assert_eq!(
+        diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+        ["PL001"]
+    );
+}
+
+#[test]
+fn the_card_ignored_in_the_config_is_quiet() {
+    let files = checked_fixtures();
+    assert!(
+        files
+            .iter()
+            .flat_map(|file| &file.diagnostics)
+            .all(|d| d.card.as_deref() != Some("Relic of the Old Clock")),
+        "fixtures/phaselint.toml ignores obsolete-step-name for this card"
+    );
+}
+
+#[test]
+fn original_text_finds_the_old_wordings_of_the_database() {
+    let files = check(&args(&["--original"])).unwrap().files;
+    let database = files
+        .iter()
+        .find(|file| file.path.ends_with("cwd-mtgjson.json"))
+        .unwrap();
+    let codes: Vec<_> = database.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        ["PL101", "PL102", "PL103"],
+        "{:#?}",
+        database.diagnostics
+    );
+}
