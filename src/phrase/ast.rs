@@ -66,6 +66,10 @@ pub enum Form {
     Combat(CombatTrigger),
     /// "until end of turn", "until your next turn", "until the end of your next turn".
     Until(Until),
+    /// "during its controller's next turn": an effect that applies in that turn.
+    During(UnitRef),
+    /// "it becomes night next turn": the day/night check of the next turn (730.2).
+    DayNightNextTurn,
     /// "for as long as ...", "until ~ leaves the battlefield".
     WhileCondition(WhileCondition),
     /// "until you reveal a land card": a repeated action.
@@ -207,6 +211,8 @@ pub enum WhileCondition {
     ForAsLongAs,
     UntilLeavesTheBattlefield,
     UntilAbandoned,
+    /// "until the last is removed", "until a player planeswalks": until an event of the game.
+    UntilEvent,
 }
 
 /// How a "this turn" clause uses the turn.

@@ -148,6 +148,8 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
         Rule::until_not_timing => Form::RepeatUntil,
+        Rule::during_next_turn => Form::During(unit_ref(pair)?),
+        Rule::day_night_next_turn => Form::DayNightNextTurn,
         Rule::quoted_mention => Form::Mention,
         Rule::trigger_this_turn => Form::ThisSpan {
             clause: ClauseKind::TriggerDuration,
@@ -468,6 +470,7 @@ fn object_duration(pair: Pair<'_, Rule>) -> Lowered<WhileCondition> {
         Some(Rule::for_as_long_as) => Ok(WhileCondition::ForAsLongAs),
         Some(Rule::until_leaves) => Ok(WhileCondition::UntilLeavesTheBattlefield),
         Some(Rule::until_abandoned) => Ok(WhileCondition::UntilAbandoned),
+        Some(Rule::until_event) => Ok(WhileCondition::UntilEvent),
         _ => unexpected(&pair, "a duration with a condition"),
     }
 }

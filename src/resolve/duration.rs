@@ -4,7 +4,7 @@
 use super::Meaning;
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{ThisUnit, Until, WhileCondition};
+use crate::phrase::ast::{ThisUnit, UnitRef, Until, WhileCondition};
 
 fn expires(edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(Role::Expires, edge, unit, occurrence, owner)
@@ -16,6 +16,29 @@ fn end_of_this_turn() -> TimingPoint {
 
 fn end_of_this_combat() -> TimingPoint {
     expires(Edge::End, Unit::Combat, Occurrence::This, Owner::Any)
+}
+
+/// "during its controller's next turn": the effect applies from that turn's beginning to its end
+/// (611.2a).
+pub fn during(unit_ref: &UnitRef) -> Meaning {
+    let during_unit = unit(unit_ref.name);
+    let during_occurrence = occurrence(unit_ref, PlainMeans::This);
+    let during_owner = owner(unit_ref.owner);
+    Meaning::new(Kind::Duration)
+        .point(TimingPoint::new(
+            Role::Opens,
+            Edge::Begin,
+            during_unit,
+            during_occurrence,
+            during_owner,
+        ))
+        .point(expires(
+            Edge::End,
+            during_unit,
+            during_occurrence,
+            during_owner,
+        ))
+        .rule("611.2a")
 }
 
 /// An "until" duration.
@@ -82,5 +105,6 @@ pub fn while_condition(condition: WhileCondition) -> Meaning {
         WhileCondition::ForAsLongAs => meaning.rule("611.2b"),
         WhileCondition::UntilLeavesTheBattlefield => meaning.rule("610.3"),
         WhileCondition::UntilAbandoned => meaning.rule("701.33").rule("904.11"),
+        WhileCondition::UntilEvent => meaning.rule("611.2a"),
     }
 }

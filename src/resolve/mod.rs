@@ -101,6 +101,8 @@ fn meaning(phrase: &Phrase) -> Meaning {
             Meaning::new(Kind::Reference)
         }
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
+        Form::During(unit_ref) => duration::during(unit_ref),
+        Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("730.2"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Unknown => Meaning::new(Kind::Unknown),
