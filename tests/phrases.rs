@@ -100,7 +100,7 @@ fn the_place_of_a_phrase_decides_its_kind() {
         (
             "Skip that draw and you draw a card at the beginning of the next end step.",
             &[
-                ("Skip that draw and you draw a card", Unknown),
+                ("Skip that draw", NotTiming),
                 ("at the beginning of the next end step", DelayedTrigger),
             ],
         ),

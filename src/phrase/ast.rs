@@ -74,6 +74,10 @@ pub enum Form {
     WhileCondition(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
+    /// "would begin an extra turn", "Gift an extra turn": an extra turn named, not given.
+    ExtraTurnMention,
+    /// "skip that draw": a replacement of a card draw (614.1b), no point of the turn.
+    SkipDraw,
     /// A timing phrase named in quotes rather than used: "until end of turn" and "this turn"
     /// effects end.
     Mention,
@@ -324,4 +328,6 @@ pub enum TurnChange {
     StepAfterPhase(UnitName),
     /// "skip your next untap step".
     Skip(UnitRef),
+    /// "skips that turn instead": the turn a player would begin is skipped (614.10).
+    SkipThatTurn,
 }

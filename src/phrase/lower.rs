@@ -125,7 +125,12 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 
 /// Lowers one phrase pair.
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
-    let span = span_of(&pair);
+    // After a repeated process ("Repeat this process until ..."), the phrase is the "until" clause.
+    let span = pair
+        .clone()
+        .into_inner()
+        .find(|inner| inner.as_rule() == Rule::repeated_until)
+        .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
     let marks = marks(&pair)?;
     let form = match pair.as_rule() {
         Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
@@ -167,7 +172,9 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
-        Rule::window | Rule::window_also => Form::Window(window(pair)?),
+        Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
+        Rule::skip_replaced => skip_replaced(pair)?,
+        Rule::extra_turn_mention => Form::ExtraTurnMention,
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
@@ -218,6 +225,16 @@ fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
         });
     }
     Ok(marks)
+}
+
+/// `skip_replaced`: "skips that turn instead" skips the turn about to begin; "skip that draw"
+/// replaces a draw, which is no point of the turn.
+fn skip_replaced(pair: Pair<'_, Rule>) -> Lowered<Form> {
+    match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::skip_that_turn) => Ok(Form::TurnChange(TurnChange::SkipThatTurn)),
+        Some(Rule::skip_that_draw) => Ok(Form::SkipDraw),
+        _ => unexpected(&pair, "a skipped turn or draw"),
+    }
 }
 
 /// `loose_trigger`: "At your upkeep" reads as "At the beginning of your upkeep".
@@ -491,7 +508,11 @@ fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
 
 /// `window`, and `window_also`, which continues the window before it.
 fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
-    let mut actor = (pair.as_rule() == Rule::window_also).then_some(WindowActor::Continued);
+    let mut actor = match pair.as_rule() {
+        Rule::window_also => Some(WindowActor::Continued),
+        Rule::window_unstated => Some(WindowActor::Unstated),
+        _ => None,
+    };
     let mut time = None;
     let mut once_each_turn = false;
     for child in pair.clone().into_inner() {

@@ -101,6 +101,8 @@ fn meaning(phrase: &Phrase) -> Meaning {
             Meaning::new(Kind::Reference)
         }
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
+        Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
+        Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("730.2"),
         Form::Window(window) => window::window(window),

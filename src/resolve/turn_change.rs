@@ -45,5 +45,14 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("500.11")
             .rule("614.10"),
+        TurnChange::SkipThatTurn => meaning
+            .point(TimingPoint::new(
+                Role::Skips,
+                Edge::Begin,
+                Unit::Turn,
+                Occurrence::Next,
+                Owner::Any,
+            ))
+            .rule("614.10"),
     }
 }
