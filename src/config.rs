@@ -10,8 +10,9 @@
 //!
 //! - A path is first made relative to the glob's base directory: the config file's directory, or
 //!   the current directory for `--exclude`. A relative path is taken as relative to the current
-//!   directory; nothing is canonicalized, so symlinks and `..` are not resolved. A path outside the
-//!   base directory is matched as it was given.
+//!   directory; nothing is canonicalized, so symlinks are not resolved, but `..` is, by the text of
+//!   the path (`sets/../legacy` is `legacy`). A path outside the base directory is matched as it
+//!   was given.
 //! - A glob matches a path when it matches the path or one of its parent directories, so
 //!   `legacy/old` also covers everything inside `legacy/old/`.
 //! - A glob without `/` is matched against single names, at any depth: `drafts`, `*.json`. A glob
@@ -210,15 +211,36 @@ fn normalize_glob(text: &str) -> (bool, &str) {
     (anchored, pattern)
 }
 
-/// `path` made absolute against the current directory, without touching the file system; `path`
-/// itself when that is not possible.
+/// `path` made absolute against the current directory, with `..` resolved by its text, without
+/// touching the file system; `path` itself when that is not possible.
 fn absolute(path: &Path) -> PathBuf {
     let path = if path.as_os_str().is_empty() {
         Path::new(".")
     } else {
         path
     };
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    without_parent_dirs(&absolute)
+}
+
+/// `path` with each `..` taking away the name before it: `/a/b/../c` is `/a/c`, as `/a/c` is what
+/// a glob of the config under `/a` should see (and `/a/b` is not one of its parents).
+fn without_parent_dirs(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                // `/..` is `/`.
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(Component::ParentDir),
+            },
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// `path` relative to `base` (which is absolute) when it lies inside it, else as given, without
@@ -678,6 +700,15 @@ exclude = ["drafts/**"]
             level(&config, &STEP, "/project/./legacy/a.yaml", None),
             Level::Off
         );
+        // `..` is resolved by the text of the path.
+        assert_eq!(
+            level(&config, &STEP, "/project/sets/../legacy/a.yaml", None),
+            Level::Off
+        );
+        assert_eq!(
+            level(&config, &STEP, "/project/legacy/../sets/a.yaml", None),
+            Level::Error
+        );
         // Outside the root: matched as given.
         assert_eq!(
             level(&config, &STEP, "/elsewhere/legacy/a.yaml", None),
@@ -855,6 +886,15 @@ exclude = ["drafts/**"]
         assert_eq!(Config::find(&deep), Some(config.clone()));
         assert_eq!(Config::find(&card_file), Some(config.clone()));
         assert_eq!(Config::find(&dir.path().join("a")), Some(config));
+        // Only real parents count: `a/b/../c` is in `a`, not in `a/b`.
+        let b_config = deep.join(FILE_NAME);
+        std::fs::create_dir_all(dir.path().join("a/c")).unwrap();
+        std::fs::write(&b_config, "").unwrap();
+        assert_eq!(
+            Config::find(&deep.join("../c")),
+            Some(dir.path().join("a").join(FILE_NAME))
+        );
+        std::fs::remove_file(&b_config).unwrap();
         // A nearer file wins.
         let nearer = deep.join(FILE_NAME);
         std::fs::write(&nearer, "").unwrap();

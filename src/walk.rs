@@ -14,7 +14,8 @@
 //! - `--exclude` globs are relative to the current directory, the config's globs to the config
 //!   file's directory; both match the way the [`crate::config`] module docs describe (as in
 //!   `.gitignore`: `drafts` or `*.json` at any depth, `legacy/**` from the base directory).
-//! - A path named twice is listed once, where it first appears.
+//! - A path named twice is listed once, where it first appears, however it is spelled: `a.yaml`,
+//!   `./a.yaml` and the `./a.yaml` a walk of `.` finds are one file.
 
 use crate::config::{self, Config, PathGlobs};
 use std::collections::HashSet;
@@ -59,7 +60,9 @@ fn walk_from(
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
     let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| {
-        if seen.insert(path.clone()) {
+        // `a.yaml` and `./a.yaml` are one file: compare them absolute, where `.` is dropped.
+        let key = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+        if seen.insert(key) {
             files.push(path);
         }
     };
@@ -300,6 +303,19 @@ mod tests {
             walked.files,
             [dir.path().join("b.yaml"), dir.path().join("a.yaml")]
         );
+    }
+
+    #[test]
+    fn one_file_spelled_two_ways_is_listed_once() {
+        let dir = tree(&["a.yaml"]);
+        let config = Config::default_for(dir.path().to_path_buf());
+        let paths = [
+            dir.path().join("a.yaml"),
+            dir.path().join("./a.yaml"),
+            dir.path().join("."),
+        ];
+        let walked = walk_from(dir.path(), &paths, &[], &config).unwrap();
+        assert_eq!(walked.files, [dir.path().join("a.yaml")]);
     }
 
     #[test]

@@ -141,7 +141,7 @@ fn load_config(args: &CheckArgs) -> Result<Config, ConfigError> {
                 .cloned()
                 .unwrap_or_else(|| PathBuf::from("."));
             let start = std::path::absolute(&start).unwrap_or(start);
-            Config::find(&start)
+            Config::find(&start).map(|found| relative_to_current_dir(&found))
         }
     };
     match found {
@@ -150,6 +150,16 @@ fn load_config(args: &CheckArgs) -> Result<Config, ConfigError> {
             std::env::current_dir().unwrap_or_default(),
         )),
     }
+}
+
+/// A path found by searching (absolute) made relative to the current directory when it is inside
+/// it, so that a problem in it is reported under the same kind of path as the checked files.
+fn relative_to_current_dir(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok())
+        .filter(|relative| !relative.as_os_str().is_empty())
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
 }
 
 /// A config problem, reported like a file problem so that every format carries it.
@@ -216,6 +226,16 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
             );
         }
     };
+    // NUL is valid UTF-8 but never in card text (YAML and JSON forbid it): a binary file, as git
+    // decides, and not a text card named "\0\0\0".
+    if let Some(nul) = text.bytes().position(|byte| byte == 0) {
+        return unreadable(
+            path,
+            Arc::from(&text[..nul]),
+            nul,
+            format!("a binary file: byte {nul} is a NUL byte"),
+        );
+    }
     let format = source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
     let options = ReadOptions {
         original: args.original,

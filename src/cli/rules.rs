@@ -46,7 +46,11 @@ fn list() -> String {
     for rule in registry() {
         out.push_str(&format!(
             "{:<6} {:<30} {:<8} {}\n",
-            rule.code, rule.name, rule.level, rule.summary
+            rule.code,
+            rule.name,
+            // `Severity`'s Display writes without padding: pad the string.
+            rule.level.as_str(),
+            rule.summary
         ));
     }
     out

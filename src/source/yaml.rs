@@ -362,10 +362,22 @@ fn card_end(text: &str, start: usize, end: usize) -> usize {
     end
 }
 
+/// The length of a leading byte order mark: serde-saphyr skips it and counts its offsets from
+/// after it.
+fn bom_len(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
+}
+
 /// The byte range serde-saphyr gives for a node (a scalar's raw text; a collection's start).
 fn span(text: &str, node: &Spanned<Node>) -> Option<Range<usize>> {
     let s = node.referenced.span();
-    let start = usize::try_from(s.byte_offset()?).ok()?;
+    let start = usize::try_from(s.byte_offset()?)
+        .ok()?
+        .checked_add(bom_len(text))?;
     let len = usize::try_from(s.byte_len()?).ok()?;
     let end = start.checked_add(len)?;
     text.get(start..end).map(|_| start..end)
@@ -432,7 +444,7 @@ fn allows(text: &str, start: usize, floor: usize, scalars: &[Range<usize>]) -> V
         let Some(line) = text.get(prev_start..prev_end) else {
             break;
         };
-        let trimmed = line.trim_start();
+        let trimmed = line.trim_start_matches('\u{feff}').trim_start();
         if !trimmed.starts_with('#') {
             break;
         }
@@ -489,13 +501,16 @@ fn allow_comment(text: &str, hash: usize, end: usize, out: &mut Vec<Allow>) {
 /// A SourceError for a file serde-saphyr could not read.
 fn syntax_error(text: &str, e: &serde_saphyr::Error) -> SourceError {
     let location = e.location();
+    // serde-saphyr's places are in the text after a byte order mark.
+    let bom = bom_len(text);
     let offset = location
         .as_ref()
         .and_then(|l| {
             let span = l.span();
             span.byte_offset()
                 .and_then(|o| usize::try_from(o).ok())
-                .or_else(|| offset_of(text, l.line(), l.column()))
+                .or_else(|| offset_of(&text[bom..], l.line(), l.column()))
+                .map(|o| o + bom)
         })
         .unwrap_or(0);
     let full = e.to_string();
@@ -645,6 +660,24 @@ mod tests {
                 .message
                 .ends_with("(quote mana costs: `mana_cost: \"{1}{R}\"`)")
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_move_spans() {
+        let text = "\u{feff}# phaselint: allow(PL001)\n- name: A\n  text: at end of turn\n";
+        let (cards, errors) = read_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        let card_text = cards[0].faces[0].text.as_ref().unwrap();
+        assert_eq!(&text[card_text.map.raw()], "at end of turn");
+        assert_eq!(
+            card_text.map.to_file(3..6).map(|span| &text[span]),
+            Some("end")
+        );
+        let rules: Vec<_> = cards[0].allows.iter().map(|a| a.rule.as_str()).collect();
+        assert_eq!(rules, ["PL001"]);
+        let text = "\u{feff}name: A\ntext: [unclosed\n";
+        let (_, errors) = read_str(text);
+        assert_eq!(errors[0].span.start, text.find('[').unwrap());
     }
 
     #[test]
