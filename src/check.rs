@@ -14,6 +14,8 @@ pub struct CheckedFile {
     pub diagnostics: Vec<Diagnostic>,
     /// How many cards were read from it.
     pub cards: usize,
+    /// How many fixes `--fix` applied to it.
+    pub fixed: usize,
     /// The file could not be read whole (I/O error, not UTF-8, malformed YAML or JSON): exit 2.
     pub failed: bool,
 }

@@ -859,7 +859,10 @@ fn fix_changes_no_byte_outside_the_fixed_words() {
         &["check", "--format", "short", "--fix", "set.yaml"],
     );
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 1 file (3 cards)\n");
+    assert_eq!(
+        stdout(&output),
+        "no problems found in 1 file (3 cards); applied 3 fixes\n"
+    );
     let expected = source
         .replacen(
             "At end of turn, sacrifice",
@@ -887,7 +890,10 @@ fn crlf_files_keep_crlf_after_fix() {
     write(dir.path(), "c.jsonl", lines);
     let output = run(dir.path(), &["check", "--format", "short", "--fix", "."]);
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 3 files (5 cards)\n");
+    assert_eq!(
+        stdout(&output),
+        "no problems found in 3 files (5 cards); applied 4 fixes\n"
+    );
     let printed = |text: &str| text.replace("At end of turn", "At the beginning of the end step");
     assert_eq!(
         read(dir.path().join("a.yaml")),
@@ -915,7 +921,8 @@ fn diff_prints_a_unified_diff_and_writes_nothing() {
     );
     let before = read(&path);
     let output = run(dir.path(), &["check", "--diff", "runner.yaml"]);
-    assert_exit(&output, 0);
+    // As ruff: pending changes fail a --diff run.
+    assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
         "\
@@ -1000,7 +1007,10 @@ fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
         ],
     );
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 3 files (7 cards)\n");
+    assert_eq!(
+        stdout(&output),
+        "no problems found in 3 files (7 cards); applied 2 fixes\n"
+    );
     let parse = |bytes: &[u8]| -> Value { serde_json::from_slice(bytes).expect("still JSON") };
     let old = parse(&before[Path::new("databases/cwd-mtgjson.json")]);
     let new = parse(&std::fs::read(&mtgjson).unwrap());
@@ -1040,7 +1050,10 @@ fn json_lines_are_fixed_by_fix() {
         &["check", "--format", "short", "--fix", "cards.jsonl"],
     );
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 1 file (2 cards)\n");
+    assert_eq!(
+        stdout(&output),
+        "no problems found in 1 file (2 cards); applied 2 fixes\n"
+    );
     let fixed = read(&path);
     assert_eq!(
         fixed,
@@ -1093,7 +1106,10 @@ fn the_exit_code_after_fix_reflects_the_remaining_problems_only() {
         ],
     );
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 1 file (1 card)\n");
+    assert_eq!(
+        stdout(&output),
+        "no problems found in 1 file (1 card); applied 1 fix\n"
+    );
     assert!(read(&warning_only).contains("At the beginning of the end step"));
 
     write(
@@ -1938,4 +1954,37 @@ fn a_pipe_closed_after_one_line_ends_quietly() {
     assert!(!message.contains("panicked"), "{message}");
     assert_eq!(message, "");
     assert_exit(&output, 0);
+}
+
+#[test]
+fn printed_wordings_read_with_original_are_reported_never_fixed() {
+    let dir = tempdir();
+    let database = read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/databases/cwd-mtgjson.json"
+    ));
+    let path = write(dir.path(), "cwd.json", database.clone());
+    let output = run(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "short",
+            "--original",
+            "--fix",
+            "--fix-json",
+            "cwd.json",
+        ],
+    );
+    assert_exit(&output, 0);
+    assert!(
+        stdout(&output).contains("warning[PL101]"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        read(&path),
+        database,
+        "originalText is history: never rewritten"
+    );
 }

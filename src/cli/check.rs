@@ -8,7 +8,7 @@ use crate::fix;
 use crate::lint::{check_card, input_problem};
 use crate::report::{self, Format, HumanStyle, Summary};
 use crate::rules::{self, INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE};
-use crate::source::{self, ReadOptions};
+use crate::source::{self, Card, ReadOptions};
 use crate::walk::walk;
 use clap::Args;
 use std::io::{IsTerminal, Read};
@@ -62,11 +62,15 @@ pub struct CheckArgs {
     pub deny_warnings: bool,
 }
 
-/// What a `check` run found: every file, and the diffs of `--diff`.
+/// What a `check` run found: every file, the diffs of `--diff`, and what `--fix` changed.
 #[derive(Debug, Default)]
 pub struct Checked {
     pub files: Vec<CheckedFile>,
     pub diffs: String,
+    /// Fixes applied (or, with --diff, that would be).
+    pub fixes: usize,
+    /// Files written (or, with --diff, that would be).
+    pub fixed_files: usize,
 }
 
 /// Checks (and with --fix, fixes) the paths of `args`. A config problem is reported as a checked
@@ -77,7 +81,7 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
         Err(error) => {
             return Ok(Checked {
                 files: vec![config_problem(&error)],
-                diffs: String::new(),
+                ..Checked::default()
             });
         }
     };
@@ -88,10 +92,10 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
             .iter()
             .map(|(path, message)| unreadable(path, Arc::from(""), 0, message.clone()))
             .collect(),
-        diffs: String::new(),
+        ..Checked::default()
     };
     for path in &walked.files {
-        let file = check_path(path, args, &config, &mut checked.diffs);
+        let file = check_path(path, args, &config, &mut checked);
         checked.files.push(file);
     }
     Ok(checked)
@@ -99,7 +103,12 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
 
 /// Runs `check`: the report to print and the outcome.
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
-    let Checked { files, diffs } = match check(args) {
+    let Checked {
+        files,
+        diffs,
+        fixes,
+        ..
+    } = match check(args) {
         Ok(checked) => checked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
@@ -110,9 +119,11 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     } else {
         render(args, &files)
     };
+    // As ruff: with --diff, pending changes fail the run.
+    let pending = args.diff && fixes > 0;
     let outcome = if failed {
         Outcome::Failed
-    } else if summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
+    } else if pending || summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
         Outcome::Problems
     } else {
         Outcome::Clean
@@ -175,6 +186,7 @@ fn config_problem(error: &ConfigError) -> CheckedFile {
             None,
         )],
         cards: 0,
+        fixed: 0,
         failed: true,
     }
 }
@@ -186,6 +198,7 @@ fn unreadable(path: &Path, source: Arc<str>, at: usize, message: String) -> Chec
         source,
         diagnostics: vec![input_problem(&UNREADABLE_FILE, at..at, message, None)],
         cards: 0,
+        fixed: 0,
         failed: true,
     }
 }
@@ -195,7 +208,7 @@ fn display(path: &Path) -> String {
 }
 
 /// Reads, checks and (with --fix or --diff) fixes one file.
-fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String) -> CheckedFile {
+fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked) -> CheckedFile {
     let is_stdin = path.as_os_str() == "-";
     let bytes = if is_stdin {
         let mut bytes = Vec::new();
@@ -241,10 +254,12 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
         original: args.original,
     };
     let mut checked = check_text(path, text, format, &options, config);
-    let fixable = match format {
-        source::Format::Json => args.fix_json,
-        _ => true,
-    };
+    // Printed wordings (--original) are history: they are reported, never rewritten.
+    let fixable = !args.original
+        && match format {
+            source::Format::Json => args.fix_json,
+            _ => true,
+        };
     if (args.fix || args.diff) && fixable && !checked.failed && !is_stdin {
         let min = if args.unsafe_fixes {
             Applicability::Unsafe
@@ -252,16 +267,23 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
             Applicability::Safe
         };
         let original = checked.source.clone();
+        let mut fixes = 0;
         for _ in 0..FIX_ROUNDS {
             let applied = fix::apply(&checked.source, &checked.diagnostics, min);
             if applied.applied == 0 || applied.text.as_str() == &*checked.source {
                 break;
             }
+            fixes += applied.applied;
             checked = check_text(path, applied.text, format, &options, config);
         }
         if *checked.source != *original {
+            run.fixes += fixes;
+            run.fixed_files += 1;
+            if !args.diff {
+                checked.fixed = fixes;
+            }
             if args.diff {
-                diffs.push_str(&fix::unified_diff(
+                run.diffs.push_str(&fix::unified_diff(
                     &display(path),
                     &original,
                     &checked.source,
@@ -306,9 +328,7 @@ fn check_text(
             )
         })
         .collect();
-    for card in &parsed.cards {
-        check_card(card, path, config, &mut diagnostics);
-    }
+    diagnostics.extend(check_cards(&parsed.cards, path, config));
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
     });
@@ -318,5 +338,39 @@ fn check_text(
         source: Arc::from(text),
         diagnostics,
         cards: parsed.cards.len(),
+        fixed: 0,
     }
+}
+
+/// Cards per thread below which a file is checked on one thread: spawning costs more than it saves.
+const CARDS_PER_THREAD: usize = 256;
+
+/// Checks cards on all cores, in chunks, keeping the cards' order.
+fn check_cards(cards: &[Card], path: &Path, config: &Config) -> Vec<Diagnostic> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = cores.min(cards.len() / CARDS_PER_THREAD).max(1);
+    let check_chunk = |chunk: &[Card]| {
+        let mut out = Vec::new();
+        for card in chunk {
+            check_card(card, path, config, &mut out);
+        }
+        out
+    };
+    if threads == 1 {
+        return check_chunk(cards);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = cards
+            .chunks(cards.len().div_ceil(threads))
+            .map(|chunk| scope.spawn(move || check_chunk(chunk)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }

@@ -8,9 +8,11 @@ use crate::model::Span;
 use pest::Parser;
 use std::fmt;
 use std::num::NonZeroUsize;
+use std::sync::{Mutex, PoisonError};
 
 /// How many grammar calls a line may take per byte, and at least, before it is given up as
-/// pathological. Real text takes a few dozen calls a byte; the limit only stops runaway input.
+/// pathological. Real text takes a few dozen calls a byte; the limit only stops runaway input. In
+/// one process the limit is that of the longest line read so far (see `raise_call_limit`).
 const CALLS_PER_BYTE: usize = 1_000;
 const MIN_CALLS: usize = 100_000;
 
@@ -45,8 +47,7 @@ pub struct Found {
 pub fn find(text: &str) -> Found {
     let mut found = Found::default();
     for (ability, (offset, line)) in lines(text).into_iter().enumerate() {
-        let limit = MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len()));
-        pest::set_call_limit(NonZeroUsize::new(limit));
+        raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
         let span = Span::new(offset, offset + line.len());
         let lowered = TimingParser::parse(Rule::ability_line, line)
             .map_err(|error| error.variant.message().into_owned())
@@ -59,6 +60,20 @@ pub fn find(text: &str) -> Found {
         }
     }
     found
+}
+
+/// The highest call limit any line has needed so far.
+static CALL_LIMIT: Mutex<usize> = Mutex::new(0);
+
+/// Makes pest's call limit at least `limit`. pest keeps one limit for all threads, and `check`
+/// reads cards on several: the limit only grows, under a lock, so no thread's line is parsed with
+/// a limit set for a shorter line on another thread.
+fn raise_call_limit(limit: usize) {
+    let mut highest = CALL_LIMIT.lock().unwrap_or_else(PoisonError::into_inner);
+    if limit > *highest {
+        *highest = limit;
+        pest::set_call_limit(NonZeroUsize::new(limit));
+    }
 }
 
 /// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`).

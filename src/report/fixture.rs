@@ -134,6 +134,7 @@ pub fn dawn(above: &str) -> CheckedFile {
         source: Arc::from(source),
         diagnostics,
         cards: 2,
+        fixed: 0,
         failed: false,
     }
 }
@@ -156,6 +157,7 @@ pub fn broken() -> CheckedFile {
             fix: None,
         }],
         cards: 0,
+        fixed: 0,
         failed: true,
     }
 }
@@ -167,6 +169,7 @@ pub fn clean() -> CheckedFile {
         source: Arc::from("Ornithopter\nMemnite\nShield Sphere\n"),
         diagnostics: vec![],
         cards: 3,
+        fixed: 0,
         failed: false,
     }
 }

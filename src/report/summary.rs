@@ -13,6 +13,13 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub notes: usize,
+    /// Fixes applied by `--fix`; left out of JSON when none were.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub fixed: usize,
+}
+
+fn is_zero(count: &usize) -> bool {
+    *count == 0
 }
 
 impl Summary {
@@ -24,6 +31,7 @@ impl Summary {
         };
         for file in files {
             summary.cards += file.cards;
+            summary.fixed += file.fixed;
             for diagnostic in &file.diagnostics {
                 match diagnostic.severity {
                     Severity::Error => summary.errors += 1,
@@ -59,7 +67,20 @@ impl fmt::Display for Summary {
             " in {} ({})",
             counted(self.files, "file"),
             counted(self.cards, "card")
-        )
+        )?;
+        if self.fixed > 0 {
+            write!(f, "; applied {}", counted_fixes(self.fixed))?;
+        }
+        Ok(())
+    }
+}
+
+/// `1 fix`, `2 fixes`.
+fn counted_fixes(count: usize) -> String {
+    if count == 1 {
+        "1 fix".to_string()
+    } else {
+        format!("{count} fixes")
     }
 }
 
@@ -88,6 +109,7 @@ mod tests {
                 errors: 2,
                 warnings: 1,
                 notes: 1,
+                fixed: 0,
             }
         );
         assert_eq!(
@@ -104,6 +126,7 @@ mod tests {
             errors: 1,
             warnings: 0,
             notes: 0,
+            fixed: 0,
         };
         assert_eq!(one.to_string(), "found 1 error in 1 file (1 card)");
         let clean = Summary {
@@ -112,12 +135,18 @@ mod tests {
             ..Summary::default()
         };
         assert_eq!(clean.to_string(), "no problems found in 4 files (21 cards)");
+        let fixed = Summary { fixed: 2, ..clean };
+        assert_eq!(
+            fixed.to_string(),
+            "no problems found in 4 files (21 cards); applied 2 fixes"
+        );
         let notes = Summary {
             files: 2,
             cards: 0,
             errors: 0,
             warnings: 3,
             notes: 2,
+            fixed: 0,
         };
         assert_eq!(
             notes.to_string(),

@@ -10,7 +10,7 @@ pub static UNREADABLE_FILE: RuleInfo = RuleInfo {
     name: "unreadable-file",
     level: Severity::Error,
     summary: "a file could not be read: an I/O error, or bytes that are not UTF-8",
-    docs: "## What it does\nReports a file that could not be read: it is missing, unreadable, a directory that cannot be walked, or not UTF-8 text (a binary file, or text in another encoding). The location is the first byte that is not UTF-8.\n\n## Why\nphaselint never guesses at text it cannot decode; the other files are still checked and the exit code is 2.\n\n## Fix\nSave the file as UTF-8, or exclude it with `--exclude` or `[files] exclude` in phaselint.toml.",
+    docs: "## What it does\nReports a file that could not be read: it is missing, unreadable, a directory that cannot be walked, or not text (a binary file with a NUL byte, or text in another encoding than UTF-8). The location is the first byte that is not UTF-8, or the first NUL byte.\n\n## Why\nphaselint never guesses at text it cannot decode; the other files are still checked and the exit code is 2.\n\n## Fix\nSave the file as UTF-8, or exclude it with `--exclude` or `[files] exclude` in phaselint.toml.",
     fix: FixAvailability::None,
 };
 
