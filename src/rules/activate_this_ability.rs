@@ -32,23 +32,16 @@ Safe: "Activate this ability" becomes "Activate"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| {
+    let marks = helpers::marks(face, |wording| {
         matches!(wording, Wording::ActivateThisAbility)
     })
     // Keyword reminder text keeps this wording today (forecast, 702.57).
-    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
-    .map(|(span, _, _, _)| {
-        let words = span.of(face.text);
-        let replacement = "activate";
-        helpers::rewrite(
-            face,
-            span,
-            replacement,
-            format!("\"{words} only\" is the older wording of \"Activate only\""),
-            &["602.5b"],
-        )
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "activate",
+        message: format!("\"{words} only\" is the older wording of \"Activate only\""),
+        cr: &["602.5b"],
     })
-    .collect()
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use super::{FaceText, Violation};
 use crate::diagnostic::Applicability;
-use crate::model::{Finding, Span};
+use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Phrase, Wording};
 
 /// `replacement` with its first letter upper-cased when `original` starts with a capital.
@@ -23,7 +23,7 @@ pub fn keep_capital(original: &str, replacement: &str) -> String {
 pub fn marks<'f>(
     face: &'f FaceText<'_>,
     pick: impl Fn(Wording) -> bool + Copy + 'f,
-) -> impl Iterator<Item = (Span, Wording, &'f Phrase, &'f Finding)> + 'f {
+) -> impl Iterator<Item = MarkAt<'f>> + 'f {
     face.items.iter().flat_map(move |(phrase, finding)| {
         phrase
             .marks
@@ -33,24 +33,63 @@ pub fn marks<'f>(
     })
 }
 
-/// A violation that rewrites the marked words with a safe fix.
-pub fn rewrite(
+/// A mark with the phrase and finding it is in.
+pub type MarkAt<'f> = (Span, Wording, &'f Phrase, &'f Finding);
+
+/// What marked words become, and the rules that say so.
+pub struct Rewrite {
+    pub replacement: &'static str,
+    pub message: String,
+    pub cr: &'static [&'static str],
+}
+
+/// One violation with a safe fix per mark: `rewrite` gets the wording and the marked words.
+pub fn rewrite_marks<'f>(
+    face: &'f FaceText<'_>,
+    marks: impl Iterator<Item = MarkAt<'f>>,
+    rewrite: impl Fn(Wording, &str) -> Rewrite,
+) -> Vec<Violation> {
+    marks
+        .map(|(span, wording, _, _)| {
+            let original = span.of(face.text);
+            let Rewrite {
+                replacement,
+                message,
+                cr,
+            } = rewrite(wording, original);
+            let replacement = keep_capital(original, replacement);
+            Violation::new(span, message)
+                .help(format!("write \"{replacement}\""))
+                .cr(cr)
+                .fix(
+                    Applicability::Safe,
+                    format!("replace with \"{replacement}\""),
+                    (span, replacement),
+                )
+        })
+        .collect()
+}
+
+/// One violation per window whose finding carries the resolver caveat `code`: a window in a step
+/// where no player gets priority. The caveat's own message is the help.
+pub fn windows_with_caveat(
     face: &FaceText<'_>,
-    span: Span,
-    replacement: &str,
-    message: String,
+    code: &str,
+    message: &str,
     cr: &[&'static str],
-) -> Violation {
-    let original = span.of(face.text);
-    let replacement = keep_capital(original, replacement);
-    Violation::new(span, message)
-        .help(format!("write \"{replacement}\""))
-        .cr(cr)
-        .fix(
-            Applicability::Safe,
-            format!("replace with \"{replacement}\""),
-            (span, replacement),
-        )
+) -> Vec<Violation> {
+    face.items
+        .iter()
+        .filter(|(_, finding)| finding.kind == Kind::Window)
+        .filter_map(|(phrase, finding)| {
+            let caveat = finding.caveats.iter().find(|caveat| caveat.code == code)?;
+            Some(
+                Violation::new(phrase.span, message)
+                    .help(caveat.message.clone())
+                    .cr(cr),
+            )
+        })
+        .collect()
 }
 
 /// One note per finding that carries the resolver caveat `code`, with the caveat's message.

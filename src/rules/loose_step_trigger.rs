@@ -32,19 +32,12 @@ Safe: "At", "On" or "During" becomes "At the beginning of"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| matches!(wording, Wording::LooseTrigger))
-        .map(|(span, _, _, _)| {
-            let words = span.of(face.text);
-            let replacement = "at the beginning of";
-            helpers::rewrite(
-                face,
-                span,
-                replacement,
-                format!("\"{words}\" opens a trigger without \"the beginning of\""),
-                &["603.1"],
-            )
-        })
-        .collect()
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::LooseTrigger));
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "at the beginning of",
+        message: format!("\"{words}\" opens a trigger without \"the beginning of\""),
+        cr: &["603.1"],
+    })
 }
 
 #[cfg(test)]

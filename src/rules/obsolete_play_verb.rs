@@ -32,7 +32,7 @@ Safe: "Play" and "Play this ability" become "Activate"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| matches!(wording, Wording::PlayVerb))
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::PlayVerb))
         // "any time you could play a sorcery" is rewritten whole by sorcery-timing-wording.
         .filter(|(span, _, phrase, _)| {
             !phrase.marks.iter().any(|mark| {
@@ -40,19 +40,12 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
                     && mark.span.start <= span.start
                     && span.end <= mark.span.end
             })
-        })
-        .map(|(span, _, _, _)| {
-            let words = span.of(face.text);
-            let replacement = "activate";
-            helpers::rewrite(
-                face,
-                span,
-                replacement,
-                format!("\"{words}\" is obsolete wording for activating an ability"),
-                &["602.5b"],
-            )
-        })
-        .collect()
+        });
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "activate",
+        message: format!("\"{words}\" is obsolete wording for activating an ability"),
+        cr: &["602.5b"],
+    })
 }
 
 #[cfg(test)]

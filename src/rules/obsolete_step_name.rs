@@ -32,22 +32,15 @@ Safe: "untap phase" → "untap step", "upkeep phase" → "upkeep", "draw phase" 
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| matches!(wording, Wording::OldStepName(_)))
-        .map(|(span, wording, _, _)| {
-            let words = span.of(face.text);
-            let replacement = step_name(wording, words);
-            helpers::rewrite(
-                face,
-                span,
-                replacement,
-                format!(
-                    "\"{words}\" is the obsolete name of the {}",
-                    todays_name(wording)
-                ),
-                &[rule_of(wording)],
-            )
-        })
-        .collect()
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::OldStepName(_)));
+    helpers::rewrite_marks(face, marks, |wording, words| helpers::Rewrite {
+        replacement: step_name(wording, words),
+        message: format!(
+            "\"{words}\" is the obsolete name of the {}",
+            todays_name(wording)
+        ),
+        cr: rule_of(wording),
+    })
 }
 
 /// Today's name of an old step name, keeping a plural.
@@ -76,10 +69,10 @@ fn todays_name(wording: Wording) -> &'static str {
 }
 
 /// The rule that names the step today.
-fn rule_of(wording: Wording) -> &'static str {
+fn rule_of(wording: Wording) -> &'static [&'static str] {
     match wording {
-        Wording::OldStepName(UnitName::End) => "512.1",
-        _ => "501.1",
+        Wording::OldStepName(UnitName::End) => &["512.1"],
+        _ => &["501.1"],
     }
 }
 

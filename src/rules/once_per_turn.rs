@@ -32,19 +32,12 @@ Safe: "once per turn" becomes "once each turn"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| matches!(wording, Wording::OncePerTurn))
-        .map(|(span, _, _, _)| {
-            let words = span.of(face.text);
-            let replacement = "once each turn";
-            helpers::rewrite(
-                face,
-                span,
-                replacement,
-                format!("\"{words}\" is not the standard wording"),
-                &["602.5b"],
-            )
-        })
-        .collect()
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::OncePerTurn));
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "once each turn",
+        message: format!("\"{words}\" is not the standard wording"),
+        cr: &["602.5b"],
+    })
 }
 
 #[cfg(test)]

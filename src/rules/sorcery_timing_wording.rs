@@ -32,24 +32,17 @@ Safe: the words are replaced by "as a sorcery"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| matches!(wording, Wording::AnyTimeSorcery))
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::AnyTimeSorcery))
         // Only a restriction ("Activate only ..."); "Any time you could cast a sorcery, you may
         // ..." is a permission, and current Oracle text still words it so.
         .filter(|(_, _, phrase, _)| {
             !matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::Unstated)
-        })
-        .map(|(span, _, _, _)| {
-            let words = span.of(face.text);
-            let replacement = "as a sorcery";
-            helpers::rewrite(
-                face,
-                span,
-                replacement,
-                format!("\"{words}\" is the older wording of \"as a sorcery\""),
-                &["307.5", "602.5d"],
-            )
-        })
-        .collect()
+        });
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "as a sorcery",
+        message: format!("\"{words}\" is the older wording of \"as a sorcery\""),
+        cr: &["307.5", "602.5d"],
+    })
 }
 
 #[cfg(test)]

@@ -32,21 +32,14 @@ Safe: the phrase becomes "until end of turn"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::marks(face, |wording| {
+    let marks = helpers::marks(face, |wording| {
         matches!(wording, Wording::UntilTheEndOfTurn)
+    });
+    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+        replacement: "until end of turn",
+        message: format!("\"{words}\" is not the standard wording"),
+        cr: &["500.5b", "514.2"],
     })
-    .map(|(span, _, _, _)| {
-        let words = span.of(face.text);
-        let replacement = "until end of turn";
-        helpers::rewrite(
-            face,
-            span,
-            replacement,
-            format!("\"{words}\" is not the standard wording"),
-            &["500.5b", "514.2"],
-        )
-    })
-    .collect()
 }
 
 #[cfg(test)]

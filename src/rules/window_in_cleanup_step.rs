@@ -1,8 +1,7 @@
 //! PL202: a window during the cleanup step, where no player gets priority.
 
-use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::Severity;
-use crate::model::Kind;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL202",
@@ -28,24 +27,12 @@ Use the end step: "Activate only during the end step.""#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    face.items
-        .iter()
-        .filter(|(_, finding)| finding.kind == Kind::Window)
-        .filter_map(|(phrase, finding)| {
-            let caveat = finding
-                .caveats
-                .iter()
-                .find(|caveat| caveat.code == "no-priority-in-cleanup")?;
-            Some(
-                Violation::new(
-                    phrase.span,
-                    "this window never opens: no player gets priority during the cleanup step",
-                )
-                .help(caveat.message.clone())
-                .cr(&["514.3", "514.3a"]),
-            )
-        })
-        .collect()
+    helpers::windows_with_caveat(
+        face,
+        "no-priority-in-cleanup",
+        "this window never opens: no player gets priority during the cleanup step",
+        &["514.3", "514.3a"],
+    )
 }
 
 #[cfg(test)]

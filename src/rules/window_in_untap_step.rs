@@ -1,8 +1,7 @@
 //! PL201: a window during the untap step, where no player gets priority.
 
-use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::Severity;
-use crate::model::Kind;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL201",
@@ -28,24 +27,12 @@ Use the upkeep: "Activate only during your upkeep.""#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    face.items
-        .iter()
-        .filter(|(_, finding)| finding.kind == Kind::Window)
-        .filter_map(|(phrase, finding)| {
-            let caveat = finding
-                .caveats
-                .iter()
-                .find(|caveat| caveat.code == "no-priority-in-untap")?;
-            Some(
-                Violation::new(
-                    phrase.span,
-                    "this window never opens: no player gets priority during the untap step",
-                )
-                .help(caveat.message.clone())
-                .cr(&["502.4", "117.3a"]),
-            )
-        })
-        .collect()
+    helpers::windows_with_caveat(
+        face,
+        "no-priority-in-untap",
+        "this window never opens: no player gets priority during the untap step",
+        &["502.4", "117.3a"],
+    )
 }
 
 #[cfg(test)]
