@@ -97,6 +97,10 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
     ("Marchesa's Surprise Party", "PL501"),
+    // A digital-only (Astral) card never retemplated: "their controllers' next untap phases".
+    ("Goblin Polka Band", "PL103"),
+    // A promotional card never retemplated: "Activate this ability only if ...".
+    ("M'Odo, the Gnarled Oracle", "PL105"),
 ];
 
 /// How many unknown timing phrases (PL001 errors) current Oracle text may still hold. Lower it as

@@ -27,6 +27,8 @@ pub enum Wording {
     OldStepName(UnitName),
     /// "Play" or "Play this ability" as a window's actor: now "Activate".
     PlayVerb,
+    /// "play" a spell ("any time you could play an instant"): now "cast".
+    PlayForCast,
     /// "Activate this ability only": now "Activate only".
     ActivateThisAbility,
     /// "any time you could cast a sorcery": now "as a sorcery".
@@ -74,6 +76,10 @@ pub enum Form {
     WhileCondition(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
+    /// "Activate only if ...": a condition on activating, no time.
+    Condition,
+    /// A step named outside any template ("during your untap phase" after "does not untap").
+    StepMention,
     /// "would begin an extra turn", "Gift an extra turn": an extra turn named, not given.
     ExtraTurnMention,
     /// "skip that draw": a replacement of a card draw (614.1b), no point of the turn.

@@ -175,6 +175,8 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
         Rule::extra_turn_mention => Form::ExtraTurnMention,
+        Rule::activation_condition => Form::Condition,
+        Rule::old_step_mention => Form::StepMention,
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
@@ -204,9 +206,8 @@ fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             | Rule::old_upkeep_phase
             | Rule::old_draw_phase
             | Rule::old_end_of_turn_step => Wording::OldStepName(unit_name(&inner)?),
-            Rule::actor_play | Rule::actor_play_this_ability | Rule::obsolete_play_verb => {
-                Wording::PlayVerb
-            }
+            Rule::actor_play | Rule::actor_play_this_ability => Wording::PlayVerb,
+            Rule::obsolete_play_verb => Wording::PlayForCast,
             Rule::actor_activate_this_ability => Wording::ActivateThisAbility,
             Rule::sorcery_any_time => Wording::AnyTimeSorcery,
             Rule::once_per_turn => Wording::OncePerTurn,

@@ -135,7 +135,7 @@ pub fn obsolete_end_of_turn(delayed: bool) -> Caveat {
 pub fn wording(wording: Wording) -> Caveat {
     match wording {
         Wording::OldStepName(name) => old_step_name(name),
-        Wording::PlayVerb => obsolete_play(),
+        Wording::PlayVerb | Wording::PlayForCast => obsolete_play(),
         Wording::ActivateThisAbility => caveat(
             "nonstandard-wording",
             "602.5b",

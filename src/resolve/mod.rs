@@ -102,6 +102,8 @@ fn meaning(phrase: &Phrase) -> Meaning {
         }
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
+        Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
+        Form::StepMention => Meaning::new(Kind::Reference),
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("730.2"),

@@ -10,10 +10,10 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "\"Play only\" and \"Play this ability only\": the obsolete wording of \"Activate only\"",
     docs: r#"## What it does
-Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only".
+Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant"), rewritten as "cast".
 
 ## Why
-Since the Magic 2010 rules, abilities are activated and only lands are played (CR 602.5b, 305.1); "play" an ability is obsolete.
+Since the Magic 2010 rules, abilities are activated, spells are cast, and only lands are played (CR 602.5b, 601.1, 305.1); "play" an ability or a spell is obsolete.
 
 ## Example
 ```text
@@ -32,19 +32,28 @@ Safe: "Play" and "Play this ability" become "Activate"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| matches!(wording, Wording::PlayVerb))
-        // "any time you could play a sorcery" is rewritten whole by sorcery-timing-wording.
-        .filter(|(span, _, phrase, _)| {
-            !phrase.marks.iter().any(|mark| {
-                mark.wording == Wording::AnyTimeSorcery
-                    && mark.span.start <= span.start
-                    && span.end <= mark.span.end
-            })
-        });
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
-        replacement: "activate",
-        message: format!("\"{words}\" is obsolete wording for activating an ability"),
-        cr: &["602.5b"],
+    let marks = helpers::marks(face, |wording| {
+        matches!(wording, Wording::PlayVerb | Wording::PlayForCast)
+    })
+    // "any time you could play a sorcery" is rewritten whole by sorcery-timing-wording.
+    .filter(|(span, _, phrase, _)| {
+        !phrase.marks.iter().any(|mark| {
+            mark.wording == Wording::AnyTimeSorcery
+                && mark.span.start <= span.start
+                && span.end <= mark.span.end
+        })
+    });
+    helpers::rewrite_marks(face, marks, |wording, words| match wording {
+        Wording::PlayForCast => helpers::Rewrite {
+            replacement: "cast",
+            message: format!("\"{words}\" is obsolete wording for casting a spell"),
+            cr: &["601.1"],
+        },
+        _ => helpers::Rewrite {
+            replacement: "activate",
+            message: format!("\"{words}\" is obsolete wording for activating an ability"),
+            cr: &["602.5b"],
+        },
     })
 }
 
@@ -63,6 +72,19 @@ mod tests {
                 "{T}: Add {G}. [[Play this ability]] only during your upkeep.",
                 "{1}: Regenerate this creature. [[Play]] only once each turn.",
             ],
+        );
+    }
+
+    #[test]
+    fn a_spell_is_cast_not_played() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Artifact",
+                "{1}: Add {G}. Activate only any time you could play an instant."
+            )
+            .as_deref(),
+            Some("{1}: Add {G}. Activate only any time you could cast an instant.")
         );
     }
 
