@@ -17,5 +17,6 @@ pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod source;
+pub mod stats;
 pub mod turn;
 pub mod walk;

@@ -1,7 +1,7 @@
 //! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
 
 use clap::Parser;
-use phaselint::cli::{Cli, Command, check, explain, rules};
+use phaselint::cli::{Cli, Command, check, explain, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Stats(args) => stats::run(args),
     };
     match output {
         Ok(text) => write_stdout(&text),

@@ -126,6 +126,11 @@ contract_enum! {
         ObjectOwner => "object-owner",
         /// The player an Aura or effect names ("enchanted player's upkeep").
         EnchantedPlayer => "enchanted-player",
+        /// Every player but you ("each other player's upkeep"); in a game without teams, the
+        /// opponents.
+        OtherPlayer => "other-player",
+        /// Whoever is the monarch as the unit begins ("the monarch's end step", 724).
+        Monarch => "monarch",
     }
 }
 

@@ -132,3 +132,41 @@ fn the_bundled_sampler_is_explained() {
         assert!(text.contains(kind), "the sampler shows {kind}");
     }
 }
+
+#[test]
+fn stats_json_has_the_issue_shape_and_counts_joke_sets_apart() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("cards.jsonl");
+    std::fs::write(
+        &path,
+        concat!(
+            r#"{"name": "A", "type_line": "Instant", "oracle_text": "It gains flying until end of turn. Draw a card at the beginning of the next end step.", "set": "NEO"}"#,
+            "\n",
+            r#"{"name": "B", "type_line": "Instant", "oracle_text": "Skip your next turn until the cows come home.", "set": "NEO"}"#,
+            "\n",
+            r#"{"name": "C", "type_line": "Instant", "oracle_text": "Until end of turn, you may say \"moo\".", "set": "UNH"}"#,
+            "\n",
+        ),
+    )
+    .expect("written");
+    let output = phaselint(&["stats", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    assert_eq!(json["cards"], 2);
+    assert_eq!(json["findings_by_kind"]["duration"], 1);
+    assert_eq!(json["findings_by_kind"]["delayed-trigger"], 1);
+    assert_eq!(json["findings_by_kind"]["turn-change"], 1);
+    assert_eq!(json["findings_by_kind"]["unknown"], 1);
+    // "until", "at the beginning of", "Skip" and "next turn" (inside "Skip your next turn") are
+    // classified; the second "until" is not.
+    assert_eq!(
+        json["anchors"],
+        serde_json::json!({"total": 5, "classified": 4})
+    );
+    assert_eq!(
+        json["unknown"],
+        serde_json::json!([{"phrase": "until the cows come home", "count": 1, "example": "B"}])
+    );
+    assert_eq!(json["joke_sets"]["cards"], 1);
+    assert_eq!(json["findings_by_template"]["until_end_of_turn"], 1);
+}

@@ -76,7 +76,7 @@ pub struct Checked {
 /// Checks (and with --fix, fixes) the paths of `args`. A config problem is reported as a checked
 /// file of its own; the error is a usage problem (a bad `--exclude` glob).
 pub fn check(args: &CheckArgs) -> Result<Checked, String> {
-    let config = match load_config(args) {
+    let config = match load_config(args.config.as_ref(), &args.paths) {
         Ok(config) => config,
         Err(error) => {
             return Ok(Checked {
@@ -141,12 +141,15 @@ fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
     report::render(args.format, files, rules::registry(), &style)
 }
 
-fn load_config(args: &CheckArgs) -> Result<Config, ConfigError> {
-    let found = match &args.config {
+/// The config named with `--config`, or the one found upward from the first path, or defaults.
+pub(crate) fn load_config(
+    explicit: Option<&PathBuf>,
+    paths: &[PathBuf],
+) -> Result<Config, ConfigError> {
+    let found = match explicit {
         Some(path) => Some(path.clone()),
         None => {
-            let start = args
-                .paths
+            let start = paths
                 .iter()
                 .find(|path| path.as_os_str() != "-")
                 .cloned()
@@ -210,45 +213,10 @@ fn display(path: &Path) -> String {
 /// Reads, checks and (with --fix or --diff) fixes one file.
 fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked) -> CheckedFile {
     let is_stdin = path.as_os_str() == "-";
-    let bytes = if is_stdin {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        std::fs::read(path)
-    };
-    let bytes = match bytes {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            return unreadable(path, Arc::from(""), 0, crate::config::io_message(&error));
-        }
-    };
-    let text = match String::from_utf8(bytes) {
+    let text = match read_text(path) {
         Ok(text) => text,
-        Err(error) => {
-            let valid = error.utf8_error().valid_up_to();
-            let bytes = error.into_bytes();
-            let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
-            return unreadable(
-                path,
-                Arc::from(prefix),
-                valid,
-                format!(
-                    "not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8",
-                    bytes[valid]
-                ),
-            );
-        }
+        Err(unreadable) => return *unreadable,
     };
-    // NUL is valid UTF-8 but never in card text (YAML and JSON forbid it): a binary file, as git
-    // decides, and not a text card named "\0\0\0".
-    if let Some(nul) = text.bytes().position(|byte| byte == 0) {
-        return unreadable(
-            path,
-            Arc::from(&text[..nul]),
-            nul,
-            format!("a binary file: byte {nul} is a NUL byte"),
-        );
-    }
     let format = source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
     let options = ReadOptions {
         original: args.original,
@@ -305,6 +273,57 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked)
         }
     }
     checked
+}
+
+/// Reads a file (or stdin for `-`) as text. A file that cannot be read, is not UTF-8 or holds a
+/// NUL byte is an unreadable checked file, with the part that could be read as its source.
+pub(crate) fn read_text(path: &Path) -> Result<String, Box<CheckedFile>> {
+    let is_stdin = path.as_os_str() == "-";
+    let bytes = if is_stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            return Err(Box::new(unreadable(
+                path,
+                Arc::from(""),
+                0,
+                crate::config::io_message(&error),
+            )));
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let valid = error.utf8_error().valid_up_to();
+            let bytes = error.into_bytes();
+            let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
+            return Err(Box::new(unreadable(
+                path,
+                Arc::from(prefix),
+                valid,
+                format!(
+                    "not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8",
+                    bytes[valid]
+                ),
+            )));
+        }
+    };
+    // NUL is valid UTF-8 but never in card text (YAML and JSON forbid it): a binary file, as git
+    // decides, and not a text card named "\0\0\0".
+    if let Some(nul) = text.bytes().position(|byte| byte == 0) {
+        return Err(Box::new(unreadable(
+            path,
+            Arc::from(&text[..nul]),
+            nul,
+            format!("a binary file: byte {nul} is a NUL byte"),
+        )));
+    }
+    Ok(text)
 }
 
 /// Reads the cards of a file's text and checks them.

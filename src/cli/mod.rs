@@ -3,6 +3,7 @@
 pub mod check;
 pub mod explain;
 pub mod rules;
+pub mod stats;
 
 use clap::{Parser, Subcommand};
 
@@ -23,6 +24,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// List the rules, or print one rule's documentation.
     Rules(rules::RulesArgs),
+    /// Count what the grammar finds in a card pool: kinds, templates, coverage, unknown phrases.
+    Stats(stats::StatsArgs),
 }
 
 /// How a subcommand ended, for the exit code.

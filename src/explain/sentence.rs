@@ -99,6 +99,8 @@ fn owner_possessive(owner: Owner) -> Option<&'static str> {
         Owner::Controller => Some("its controller's"),
         Owner::ObjectOwner => Some("its owner's"),
         Owner::EnchantedPlayer => Some("the enchanted player's"),
+        Owner::OtherPlayer => Some("each other player's"),
+        Owner::Monarch => Some("the monarch's"),
     }
 }
 

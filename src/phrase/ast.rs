@@ -1,6 +1,7 @@
 //! The typed syntax of a timing phrase, lowered from the grammar's parse tree. It says what the
 //! words are ("your next upkeep"); what they mean on the turn is the resolver's work.
 
+use super::parser::Rule;
 use crate::model::Span;
 
 /// One phrase found in card text.
@@ -11,6 +12,8 @@ pub struct Phrase {
     pub form: Form,
     /// Words inside the phrase that are worded in an old or nonstandard way.
     pub marks: Vec<Mark>,
+    /// The grammar rule that matched: the phrase's template, for statistics.
+    pub template: Rule,
 }
 
 /// Words of a phrase worded in an old or nonstandard way, with their span.
@@ -164,7 +167,9 @@ pub enum Quantifier {
 pub enum OwnerWord {
     Your,
     EachOpponent,
+    EachOtherPlayer,
     EachPlayer,
+    Monarch,
     AnOpponent,
     ThatPlayer,
     TargetPlayer,

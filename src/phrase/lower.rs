@@ -132,6 +132,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         .find(|inner| inner.as_rule() == Rule::repeated_until)
         .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
     let marks = marks(&pair)?;
+    let template = pair.as_rule();
     let form = match pair.as_rule() {
         Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
         Rule::loose_trigger => Form::AtPoint {
@@ -194,6 +195,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         place,
         form,
         marks,
+        template,
     })
 }
 
@@ -326,6 +328,8 @@ fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
         Rule::owner_your => OwnerWord::Your,
         Rule::owner_each_opponent => OwnerWord::EachOpponent,
         Rule::owner_each_player => OwnerWord::EachPlayer,
+        Rule::owner_each_other_player => OwnerWord::EachOtherPlayer,
+        Rule::owner_monarch => OwnerWord::Monarch,
         Rule::owner_an_opponent => OwnerWord::AnOpponent,
         Rule::owner_that_player | Rule::owner_suffix_that_player => OwnerWord::ThatPlayer,
         Rule::owner_target_player | Rule::owner_suffix_target_player => OwnerWord::TargetPlayer,
@@ -410,6 +414,8 @@ fn is_owner_rule(rule: Rule) -> bool {
         Rule::owner_your
             | Rule::owner_each_opponent
             | Rule::owner_each_player
+            | Rule::owner_each_other_player
+            | Rule::owner_monarch
             | Rule::owner_an_opponent
             | Rule::owner_that_player
             | Rule::owner_target_player

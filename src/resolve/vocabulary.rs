@@ -16,6 +16,8 @@ pub fn owner(word: Option<OwnerWord>) -> Owner {
         Some(OwnerWord::EnchantedPlayer) => Owner::EnchantedPlayer,
         Some(OwnerWord::ObjectController) => Owner::Controller,
         Some(OwnerWord::ObjectOwner) => Owner::ObjectOwner,
+        Some(OwnerWord::EachOtherPlayer) => Owner::OtherPlayer,
+        Some(OwnerWord::Monarch) => Owner::Monarch,
     }
 }
 
@@ -72,7 +74,11 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
 /// possessive: one that already says "each" ("each opponent's upkeep") reads as each.
 pub fn plain_occurrence(owner: Option<OwnerWord>, plain: PlainMeans) -> Occurrence {
     match plain {
-        _ if matches!(owner, Some(OwnerWord::EachOpponent | OwnerWord::EachPlayer)) => {
+        _ if matches!(
+            owner,
+            Some(OwnerWord::EachOpponent | OwnerWord::EachOtherPlayer | OwnerWord::EachPlayer)
+        ) =>
+        {
             Occurrence::Each
         }
         PlainMeans::Each => Occurrence::Each,

@@ -292,6 +292,9 @@ impl Fields {
             "type" | "type_line" => &mut self.type_line,
             "manaCost" | "mana_cost" => &mut self.mana_cost,
             "setCode" | "set" => &mut self.set,
+            // cards.jsonl names no set, only where the wording was first printed: enough to tell
+            // the joke sets apart in `stats`.
+            "original_text_set" if self.set.is_none() => &mut self.set,
             _ if text_key => {
                 self.any = true;
                 if let Some(s) = string_value(key, cursor, errors)? {

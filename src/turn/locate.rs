@@ -31,7 +31,7 @@ pub fn locate(
 fn owned_by(turn: &Turn, owner: Owner) -> bool {
     match owner {
         Owner::You => turn.active == Player::You,
-        Owner::Opponent => turn.active == Player::Opponent,
+        Owner::Opponent | Owner::OtherPlayer => turn.active == Player::Opponent,
         _ => true,
     }
 }

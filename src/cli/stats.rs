@@ -1,0 +1,150 @@
+//! `phaselint stats [--format text|json] PATH...`: what the grammar makes of a card pool.
+
+use super::Outcome;
+use super::check::{load_config, read_text};
+use crate::source::{self, ReadOptions, read_each};
+use crate::stats::{Report, Stats, Tally};
+use crate::walk::walk;
+use clap::{Args, ValueEnum};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Counts, coverage and the unknown phrases, for reading.
+    Text,
+    /// `{"cards", "findings_by_kind", "anchors", "unknown", ...}`.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Files or directories of cards; `-` reads standard input.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+
+    /// MTGJSON: read each card's `originalText` instead of `text`.
+    #[arg(long)]
+    pub original: bool,
+
+    /// Skip files matching this glob; may be repeated.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// How many unknown phrases the text format lists (JSON lists them all).
+    #[arg(long, default_value_t = 40)]
+    pub top: usize,
+}
+
+/// Runs `stats`. Files that cannot be read are named on the error channel and make the exit
+/// code 2; the statistics of the others are printed.
+pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
+    let config = match load_config(None, &args.paths) {
+        Ok(config) => config,
+        Err(error) => return (Err(error.to_string()), Outcome::Failed),
+    };
+    let walked = match walk(&args.paths, &args.exclude, &config) {
+        Ok(walked) => walked,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let mut problems: Vec<String> = walked
+        .errors
+        .iter()
+        .map(|(path, message)| format!("{}: {message}", path.display()))
+        .collect();
+    let options = ReadOptions {
+        original: args.original,
+    };
+    let mut tally = Tally::default();
+    for path in &walked.files {
+        let text = match read_text(path) {
+            Ok(text) => text,
+            Err(file) => {
+                let message = file.diagnostics.first().map_or("", |d| d.message.as_str());
+                problems.push(format!("{}: {message}", file.path));
+                continue;
+            }
+        };
+        let format =
+            source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+        let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
+        problems.extend(
+            errors
+                .iter()
+                .map(|error| format!("{}: {}", path.display(), error.message)),
+        );
+    }
+    let report = tally.finish();
+    let output = match args.format {
+        StatsFormat::Text => Ok(render_text(&report, args.top)),
+        StatsFormat::Json => serde_json::to_string_pretty(&report)
+            .map(|json| json + "\n")
+            .map_err(|error| format!("could not write JSON: {error}")),
+    };
+    if problems.is_empty() {
+        (output, Outcome::Clean)
+    } else {
+        let output = output.map(|text| {
+            let mut with_problems = text;
+            for problem in &problems {
+                let _ = writeln!(with_problems, "could not read: {problem}");
+            }
+            with_problems
+        });
+        (output, Outcome::Failed)
+    }
+}
+
+fn render_text(report: &Report, top: usize) -> String {
+    let mut out = String::new();
+    section(&mut out, "cards", &report.stats, top);
+    if let Some(joke) = &report.joke_sets {
+        out.push('\n');
+        section(&mut out, "joke-set cards, counted apart", joke, top);
+    }
+    out
+}
+
+fn section(out: &mut String, title: &str, stats: &Stats, top: usize) {
+    let _ = writeln!(out, "{title}: {}", stats.cards);
+    let total: usize = stats.findings_by_kind.values().sum();
+    let _ = writeln!(out, "findings: {total}");
+    for (kind, count) in &stats.findings_by_kind {
+        let _ = writeln!(out, "  {kind:<16} {count:>7}");
+    }
+    let _ = writeln!(out, "by template:");
+    let mut templates: Vec<_> = stats.findings_by_template.iter().collect();
+    templates.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+    for (template, count) in templates {
+        let _ = writeln!(out, "  {template:<30} {count:>7}");
+    }
+    let _ = writeln!(
+        out,
+        "anchors: {} of {} classified ({:.2}%)",
+        stats.anchors.classified,
+        stats.anchors.total,
+        stats.anchors.share() * 100.0
+    );
+    let unknown: usize = stats.unknown.iter().map(|u| u.count).sum();
+    let _ = writeln!(
+        out,
+        "unknown: {unknown} ({} distinct){}",
+        stats.unknown.len(),
+        if stats.unknown.len() > top {
+            format!(", the {top} most frequent:")
+        } else {
+            String::new()
+        }
+    );
+    for entry in stats.unknown.iter().take(top) {
+        let _ = writeln!(
+            out,
+            "  {:>5}  {:?}  (e.g. {})",
+            entry.count, entry.phrase, entry.example
+        );
+    }
+}

@@ -1,0 +1,300 @@
+//! Statistics over checked cards: findings by kind and by template, the phrases not understood,
+//! and how many occurrences of the timing anchors were classified. Joke-set cards (the Un-sets,
+//! which break templating on purpose) are counted apart when the input names their set.
+
+use crate::model::{Finding, Kind, Span};
+use crate::phrase::find;
+use crate::resolve::resolve;
+use crate::source::Card;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Set codes of the joke sets and of other cards printed to break templating on purpose.
+const JOKE_SETS: &[&str] = &[
+    "UGL", "UNH", "UST", "UND", "UNF", "UNK", "UNS", "CMB1", "CMB2", "HHO", "PCEL", "PTG",
+];
+
+/// Whether a set code is a joke set's.
+pub fn is_joke_set(set: &str) -> bool {
+    JOKE_SETS.iter().any(|joke| joke.eq_ignore_ascii_case(set))
+}
+
+/// Anchor occurrences, and how many of them a finding other than `unknown` covers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Anchors {
+    pub total: usize,
+    pub classified: usize,
+}
+
+impl Anchors {
+    /// The classified share, 1.0 when there are no anchors.
+    pub fn share(&self) -> f64 {
+        if self.total == 0 {
+            1.0
+        } else {
+            self.classified as f64 / self.total as f64
+        }
+    }
+}
+
+/// One phrase not understood, with how often it occurs and a card it occurs on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unknown {
+    pub phrase: String,
+    pub count: usize,
+    pub example: String,
+}
+
+/// The statistics of a set of cards.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub cards: usize,
+    pub findings_by_kind: BTreeMap<&'static str, usize>,
+    pub findings_by_template: BTreeMap<String, usize>,
+    pub anchors: Anchors,
+    /// Most frequent first, then alphabetical.
+    pub unknown: Vec<Unknown>,
+}
+
+/// Statistics being gathered: the regular cards and the joke-set cards apart.
+#[derive(Debug, Default)]
+pub struct Tally {
+    regular: Gathered,
+    joke: Gathered,
+}
+
+#[derive(Debug, Default)]
+struct Gathered {
+    stats: Stats,
+    unknown: BTreeMap<String, (usize, String)>,
+}
+
+/// The result: statistics of the regular cards, and of the joke-set cards when there are any.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    #[serde(flatten)]
+    pub stats: Stats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joke_sets: Option<Stats>,
+}
+
+impl Tally {
+    /// Counts one card.
+    pub fn add(&mut self, card: &Card) {
+        let joke = card.set.as_deref().is_some_and(is_joke_set);
+        let gathered = if joke {
+            &mut self.joke
+        } else {
+            &mut self.regular
+        };
+        gathered.add(card);
+    }
+
+    pub fn finish(self) -> Report {
+        let joke = (self.joke.stats.cards > 0).then(|| self.joke.finish());
+        Report {
+            stats: self.regular.finish(),
+            joke_sets: joke,
+        }
+    }
+}
+
+impl Gathered {
+    fn add(&mut self, card: &Card) {
+        self.stats.cards += 1;
+        for face in &card.faces {
+            let Some(text) = &face.text else { continue };
+            let text = text.value.as_str();
+            let found = find(text);
+            let findings: Vec<Finding> = found
+                .phrases
+                .iter()
+                .map(|phrase| {
+                    let finding = resolve(text, phrase);
+                    *self
+                        .stats
+                        .findings_by_template
+                        .entry(format!("{:?}", phrase.template))
+                        .or_default() += 1;
+                    finding
+                })
+                .collect();
+            for finding in &findings {
+                *self
+                    .stats
+                    .findings_by_kind
+                    .entry(finding.kind.as_str())
+                    .or_default() += 1;
+                if finding.kind == Kind::Unknown {
+                    let name = face.name.as_deref().or(card.name.as_deref()).unwrap_or("");
+                    let phrase = generic(&finding.phrase, name);
+                    let entry = self
+                        .unknown
+                        .entry(phrase)
+                        .or_insert_with(|| (0, name.to_string()));
+                    entry.0 += 1;
+                }
+            }
+            for anchor in anchors(text) {
+                self.stats.anchors.total += 1;
+                let classified = findings.iter().any(|finding| {
+                    finding.kind != Kind::Unknown
+                        && finding.span.start <= anchor.start
+                        && anchor.start < finding.span.end
+                });
+                if classified {
+                    self.stats.anchors.classified += 1;
+                }
+            }
+        }
+    }
+
+    fn finish(self) -> Stats {
+        let mut stats = self.stats;
+        stats.unknown = self
+            .unknown
+            .into_iter()
+            .map(|(phrase, (count, example))| Unknown {
+                phrase,
+                count,
+                example,
+            })
+            .collect();
+        stats
+            .unknown
+            .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.phrase.cmp(&b.phrase)));
+        stats
+    }
+}
+
+/// A phrase lower-cased, with the card's own name as `~`, so that one shape groups together.
+fn generic(phrase: &str, name: &str) -> String {
+    let phrase = phrase.to_lowercase().replace('’', "'");
+    if name.is_empty() {
+        phrase
+    } else {
+        phrase.replace(&name.to_lowercase().replace('’', "'"), "~")
+    }
+}
+
+/// The timing anchors of issue 4, each a sequence of words; `*` stands for up to two words.
+const ANCHORS: &[&[&str]] = &[
+    &["until"],
+    &["this", "turn"],
+    &["this", "combat"],
+    &["at", "the", "beginning", "of"],
+    &["at", "end", "of"],
+    &["only", "during"],
+    &["only", "before"],
+    &["only", "after"],
+    &["as", "a", "sorcery"],
+    &["skip"],
+    &["skips"],
+    &["extra", "turn"],
+    &["extra", "turns"],
+    &["additional", "*", "phase"],
+    &["additional", "*", "phases"],
+    &["additional", "*", "step"],
+    &["additional", "*", "steps"],
+    &["next", "turn"],
+    &["each", "turn"],
+];
+
+/// The byte spans of the anchor words in `text`, found word by word, case-insensitively.
+pub fn anchors(text: &str) -> Vec<Span> {
+    let words = words(text);
+    let mut found = Vec::new();
+    for start in 0..words.len() {
+        for anchor in ANCHORS {
+            if let Some(end) = matches_at(&words, start, anchor) {
+                found.push(Span::new(words[start].0, words[end].1));
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The words of a text as byte spans with their ASCII-lower-cased letters.
+fn words(text: &str) -> Vec<(usize, usize, String)> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (at, c) in text.char_indices() {
+        let in_word = c.is_alphanumeric() || c == '\'' || c == '’';
+        match (in_word, start) {
+            (true, None) => start = Some(at),
+            (false, Some(from)) => {
+                words.push((from, at, text[from..at].to_ascii_lowercase()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        words.push((from, text.len(), text[from..].to_ascii_lowercase()));
+    }
+    words
+}
+
+/// The index of the last word of `anchor` when it matches from word `start`.
+fn matches_at(words: &[(usize, usize, String)], start: usize, anchor: &[&str]) -> Option<usize> {
+    let mut at = start;
+    let mut parts = anchor.iter().peekable();
+    while let Some(part) = parts.next() {
+        if *part == "*" {
+            // Up to two words before the next part.
+            let next = parts.next()?;
+            let found = (at..(at + 3).min(words.len())).find(|&i| words[i].2 == *next)?;
+            at = found + 1;
+            continue;
+        }
+        if words.get(at)?.2 != *part {
+            return None;
+        }
+        at += 1;
+    }
+    Some(at - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anchor_words(text: &str) -> Vec<&str> {
+        anchors(text).iter().map(|span| span.of(text)).collect()
+    }
+
+    #[test]
+    fn anchors_are_whole_words_in_any_case() {
+        assert_eq!(
+            anchor_words("Until end of turn, it gains haste. Skip your next turn."),
+            ["Until", "Skip", "next turn"]
+        );
+        assert_eq!(anchor_words("untapped, skipping"), Vec::<&str>::new());
+        assert_eq!(
+            anchor_words("there is an additional combat phase"),
+            ["additional combat phase"]
+        );
+        assert_eq!(
+            anchor_words("At the beginning of each end step this turn"),
+            ["At the beginning of", "this turn"]
+        );
+    }
+
+    #[test]
+    fn joke_sets_are_known_by_code() {
+        assert!(is_joke_set("ust"));
+        assert!(!is_joke_set("NEO"));
+    }
+
+    #[test]
+    fn a_card_name_groups_as_a_tilde() {
+        assert_eq!(
+            generic(
+                "until Mirror-Mad Phantasm is revealed",
+                "Mirror-Mad Phantasm"
+            ),
+            "until ~ is revealed"
+        );
+    }
+}
