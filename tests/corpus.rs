@@ -93,10 +93,9 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Shichifukujin Dragon", "PL101"),
     // An Un-set card: "Once per turn, you may cast ...".
     ("Fourth Stage of Magic Design", "PL502"),
-    // Digital-only (Astral) and conspiracy cards worded "During your upkeep, ..." for a trigger.
+    // Digital-only (Astral) cards worded "During your upkeep, ..." for a trigger.
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
-    ("Marchesa's Surprise Party", "PL501"),
     // A digital-only (Astral) card never retemplated: "their controllers' next untap phases".
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".
@@ -105,7 +104,7 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
 
 /// How many unknown timing phrases (PL001 errors) current Oracle text may still hold. Lower it as
 /// the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 156;
+const UNKNOWN_CEILING: usize = 154;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -159,6 +158,15 @@ fn check_over_the_oracle_corpus_warns_only_where_justified() {
         diagnostics.len()
     ));
     assert!(unjustified.is_empty(), "unjustified: {unjustified:#?}");
+    // The list stays exact: a justification no diagnostic needs any more is removed.
+    for (card, code) in JUSTIFIED_WARNINGS {
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.card.as_deref() == Some(*card) && d.code == *code),
+            "{card} no longer gets {code}: remove it from JUSTIFIED_WARNINGS"
+        );
+    }
     assert!(
         unknown <= UNKNOWN_CEILING,
         "{unknown} unknown timing phrases, more than the ceiling of {UNKNOWN_CEILING}"
@@ -289,7 +297,7 @@ fn the_end_of_turn_errata_agree_with_oracle() {
 
 /// The share of timing-anchor occurrences that `phaselint stats` counts as classified, over the
 /// current Oracle text of the regular (non-joke) cards. A floor: raise it as the grammar grows.
-const ANCHOR_FLOOR: f64 = 0.9918;
+const ANCHOR_FLOOR: f64 = 0.9919;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {

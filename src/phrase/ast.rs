@@ -73,6 +73,8 @@ pub enum Form {
     Until(Until),
     /// "during its controller's next turn": an effect that applies in that turn.
     During(UnitRef),
+    /// "doesn't untap during its controller's next untap step".
+    NoUntapDuring(UnitRef),
     /// "it becomes night next turn": the day/night check of the next turn (730.2).
     DayNightNextTurn,
     /// "for as long as ...", "until ~ leaves the battlefield".

@@ -108,8 +108,10 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
             )?,
             _ => {
                 let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
-                    || (child.as_rule() == Rule::combat_trigger
-                        && child.as_span().start() == content_start);
+                    || (matches!(
+                        child.as_rule(),
+                        Rule::combat_trigger | Rule::trigger_this_turn
+                    ) && child.as_span().start() == content_start);
                 out.push(phrase(
                     child,
                     Place {
@@ -155,6 +157,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
         Rule::until_not_timing => Form::RepeatUntil,
         Rule::during_next_turn => Form::During(unit_ref(pair)?),
+        Rule::untap_during_next => Form::NoUntapDuring(unit_ref(pair)?),
         Rule::day_night_next_turn => Form::DayNightNextTurn,
         Rule::quoted_mention => Form::Mention,
         Rule::trigger_this_turn => Form::ThisSpan {

@@ -184,6 +184,15 @@ fn old_step_name(name: UnitName) -> Caveat {
     caveat("obsolete-wording", rule, message)
 }
 
+/// "skips that turn instead" skips each turn its "if" clause names, which the point does not say.
+pub fn skips_what_the_condition_names() -> Caveat {
+    caveat(
+        "skips-what-the-condition-names",
+        "614.10",
+        "a replacement effect: it skips each turn its condition names (\"if a player would begin an extra turn\"), not every turn",
+    )
+}
+
 /// "Play this ability only" is the obsolete wording of "Activate only".
 pub fn obsolete_play() -> Caveat {
     caveat(

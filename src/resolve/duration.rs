@@ -41,6 +41,19 @@ pub fn during(unit_ref: &UnitRef) -> Meaning {
         .rule("611.2a")
 }
 
+/// "doesn't untap during its controller's next untap step": the effect ends as that untap step
+/// ends, having stopped the untap in it (502.3).
+pub fn no_untap_during(unit_ref: &UnitRef) -> Meaning {
+    Meaning::new(Kind::Duration)
+        .point(expires(
+            Edge::End,
+            unit(unit_ref.name),
+            occurrence(unit_ref, PlainMeans::This),
+            owner(unit_ref.owner),
+        ))
+        .rule("502.3")
+}
+
 /// An "until" duration.
 pub fn until(until: &Until) -> Meaning {
     let meaning = Meaning::new(Kind::Duration);

@@ -94,7 +94,15 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::WhileCondition(condition) => duration::while_condition(*condition),
         Form::ThisSpan { clause, unit } => match clause {
             ClauseKind::Duration => duration::this_span(*unit),
-            ClauseKind::TriggerDuration => duration::this_span(*unit).rule("603.7b"),
+            // A printed trigger's "this turn" counts events ("dealt damage by this creature this
+            // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
+            ClauseKind::TriggerDuration if phrase.place.opens_ability => {
+                Meaning::new(Kind::Reference)
+            }
+            ClauseKind::TriggerDuration => Meaning {
+                kind: Kind::DelayedTrigger,
+                ..duration::this_span(*unit).rule("603.7b")
+            },
             ClauseKind::Reference => Meaning::new(Kind::Reference),
         },
         Form::EachTurn(EachTurn::OnlyOnce | EachTurn::Counted | EachTurn::Limited) => {
@@ -106,6 +114,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::StepMention => Meaning::new(Kind::Reference),
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
+        Form::NoUntapDuring(unit_ref) => duration::no_untap_during(unit_ref),
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("730.2"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),

@@ -45,14 +45,16 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("500.11")
             .rule("614.10"),
+        // A standing replacement: every turn its condition names is skipped (614.10).
         TurnChange::SkipThatTurn => meaning
             .point(TimingPoint::new(
                 Role::Skips,
                 Edge::Begin,
                 Unit::Turn,
-                Occurrence::Next,
+                Occurrence::Each,
                 Owner::Any,
             ))
-            .rule("614.10"),
+            .rule("614.10")
+            .caveat(caveats::skips_what_the_condition_names()),
     }
 }

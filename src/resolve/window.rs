@@ -4,7 +4,7 @@
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use super::{Meaning, caveats};
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatPoint, Quantifier, Window, WindowTime};
+use crate::phrase::ast::{CombatPoint, OwnerWord, Quantifier, Window, WindowTime};
 
 fn point(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(role, edge, unit, occurrence, owner)
@@ -121,9 +121,12 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             ))
             .rule("503.2")
             .caveat(caveats::after_first_upkeep()),
-        WindowTime::DuringTurn(word) => {
-            open_during(meaning, Unit::Turn, Occurrence::Each, owner(Some(word)))
-        }
+        WindowTime::DuringTurn(word) => open_during(
+            meaning,
+            Unit::Turn,
+            Occurrence::Each,
+            actor_owner(Some(word)),
+        ),
         WindowTime::During(unit_ref) => {
             let during_unit = unit(unit_ref.name);
             let during_occurrence = match unit_ref.quantifier {
@@ -134,10 +137,19 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
                 meaning,
                 during_unit,
                 during_occurrence,
-                owner(unit_ref.owner),
+                actor_owner(unit_ref.owner),
             );
             priority_note(meaning, during_unit)
         }
+    }
+}
+
+/// Whose turn a window names. "Their" in a restriction is the player who casts or activates,
+/// who is "you" (109.5): "Players can cast spells only during their own turns".
+fn actor_owner(word: Option<OwnerWord>) -> Owner {
+    match word {
+        Some(OwnerWord::Their) => Owner::You,
+        other => owner(other),
     }
 }
 
