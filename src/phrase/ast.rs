@@ -193,6 +193,8 @@ pub struct CombatTrigger {
     pub other_events: bool,
     /// The trigger states the duration "this turn" (603.7b).
     pub this_turn: bool,
+    /// The trigger states the duration "this combat" (603.7b).
+    pub this_combat: bool,
 }
 
 /// The event of a combat trigger.
@@ -259,6 +261,8 @@ pub enum EachTurn {
     Counted,
     /// "no more than one spell each turn".
     Limited,
+    /// "attacks each combat if able": a requirement (508.1d).
+    IfAble,
 }
 
 /// A casting or activation window.

@@ -175,6 +175,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::once_each_turn => Form::EachTurn(EachTurn::OnlyOnce),
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
+        Rule::each_turn_if_able => Form::EachTurn(EachTurn::IfAble),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
@@ -448,9 +449,11 @@ fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
     let mut by_player = false;
     let mut other_events = false;
     let mut this_turn = false;
+    let mut this_combat = false;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
             Rule::player_subject => by_player = true,
+            Rule::stated_this_combat => this_combat = true,
             Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
             Rule::stated_this_turn => this_turn = true,
             _ => event = Some(combat_event(&child)?),
@@ -462,6 +465,7 @@ fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
             by_player,
             other_events,
             this_turn,
+            this_combat,
         }),
         None => unexpected(&pair, "a combat trigger"),
     }
@@ -622,6 +626,25 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     match inner.as_rule() {
         Rule::owner_turn => Ok(WindowTime::DuringTurn(inner_owner(inner)?)),
         Rule::unit_ref => Ok(WindowTime::During(unit_ref(inner)?)),
+        Rule::unit_on_turn => {
+            let mut name = None;
+            let mut owner = None;
+            for child in inner.clone().into_inner() {
+                match child.as_rule() {
+                    Rule::the => {}
+                    Rule::on_turn => owner = Some(inner_owner(child)?),
+                    _ => name = Some(unit_name(&child)?),
+                }
+            }
+            match name {
+                Some(name) => Ok(WindowTime::During(UnitRef {
+                    name,
+                    owner,
+                    quantifier: Quantifier::Plain,
+                })),
+                None => unexpected(&inner, "a unit on a turn"),
+            }
+        }
         Rule::any_unit_ref => {
             let Some(name) = inner.clone().into_inner().next() else {
                 return unexpected(&inner, "any unit");

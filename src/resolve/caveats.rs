@@ -22,6 +22,16 @@ pub fn created_during_end_step() -> Caveat {
     )
 }
 
+/// A delayed trigger with the stated duration "this combat" triggers each time until the combat
+/// ends.
+pub fn only_this_combat() -> Caveat {
+    caveat(
+        "only-this-combat",
+        "603.7b",
+        "it states the duration \"this combat\": it triggers each time this combat, and not after",
+    )
+}
+
 /// A permanent's end step trigger does not fire in the end step the permanent entered in.
 pub fn entered_during_end_step() -> Caveat {
     caveat(

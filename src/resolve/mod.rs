@@ -108,6 +108,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::EachTurn(EachTurn::OnlyOnce | EachTurn::Counted | EachTurn::Limited) => {
             Meaning::new(Kind::Reference)
         }
+        Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::Reference).rule("508.1d"),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),

@@ -170,7 +170,12 @@ pub fn combat(trigger: CombatTrigger) -> Meaning {
     } else {
         meaning
     };
-    with_stated_duration(meaning, trigger.this_turn)
+    let meaning = with_stated_duration(meaning, trigger.this_turn);
+    if trigger.this_combat {
+        meaning.rule("603.7b").caveat(caveats::only_this_combat())
+    } else {
+        meaning
+    }
 }
 
 /// A trigger that states the duration "this turn" triggers each time until the turn ends
