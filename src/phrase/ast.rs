@@ -162,6 +162,8 @@ pub enum Quantifier {
     NextTurns,
     /// "any upkeep step".
     Any,
+    /// "enchanted player's first upkeep each turn": the first in each turn.
+    FirstEachTurn,
 }
 
 /// A possessive naming whose turn a unit belongs to.

@@ -392,6 +392,7 @@ fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
         match child.as_rule() {
             Rule::next_turns => quantifier = Quantifier::NextTurns,
             Rule::next => quantifier = Quantifier::Next,
+            Rule::first_each_turn => quantifier = Quantifier::FirstEachTurn,
             Rule::each => quantifier = Quantifier::Each,
             Rule::each_of => {
                 quantifier = Quantifier::Each;

@@ -66,6 +66,7 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
         Quantifier::Next => Occurrence::Next,
         Quantifier::NextTurns => Occurrence::NextTurn,
         Quantifier::Each | Quantifier::Any => Occurrence::Each,
+        Quantifier::FirstEachTurn => Occurrence::First,
         Quantifier::Plain => plain_occurrence(unit_ref.owner, plain),
     }
 }
