@@ -371,3 +371,21 @@ fn old_and_nonstandard_wordings_are_noted_with_their_rule() {
         assert!(findings[0].caveats.is_empty(), "{text:?}: {findings:#?}");
     }
 }
+
+#[test]
+fn twice_each_turn_is_not_once_each_turn() {
+    let (findings, _) = find_and_resolve("{T}: Add {R}. Activate only twice each turn.");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert!(findings[0].conditions.is_empty(), "{findings:#?}");
+    assert!(
+        findings[0]
+            .caveats
+            .iter()
+            .any(|c| c.code == "twice-each-turn" && c.rule == "602.5b")
+    );
+    let (once, _) = find_and_resolve("{T}: Add {R}. Activate only once each turn.");
+    assert_eq!(
+        once[0].conditions,
+        [phaselint::model::Condition::OncePerTurn]
+    );
+}

@@ -274,6 +274,8 @@ pub struct Window {
     pub time: Option<WindowTime>,
     /// "and only once each turn", or "only once each turn" alone.
     pub once_each_turn: bool,
+    /// "and only twice each turn".
+    pub twice_each_turn: bool,
 }
 
 /// What a window restricts, as the text words it.

@@ -530,10 +530,21 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
     };
     let mut time = None;
     let mut once_each_turn = false;
+    let mut twice_each_turn = false;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
             Rule::window_actor => actor = Some(window_actor(child)?),
-            Rule::window_limit => once_each_turn = true,
+            Rule::window_limit => {
+                if child
+                    .clone()
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::twice_each_turn)
+                {
+                    twice_each_turn = true;
+                } else {
+                    once_each_turn = true;
+                }
+            }
             _ => time = Some(window_time(child)?),
         }
     }
@@ -542,6 +553,7 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
             actor,
             time,
             once_each_turn,
+            twice_each_turn,
         }),
         None => unexpected(&pair, "a window"),
     }
@@ -554,6 +566,7 @@ fn sorcery_timing(pair: Pair<'_, Rule>) -> Lowered<Window> {
             actor: WindowActor::Unstated,
             time: Some(window_time(time)?),
             once_each_turn: false,
+            twice_each_turn: false,
         }),
         None => unexpected(&pair, "sorcery timing"),
     }

@@ -32,6 +32,15 @@ pub fn only_this_combat() -> Caveat {
     )
 }
 
+/// "twice each turn" limits activations to two a turn; the contract's condition names only once.
+pub fn twice_each_turn() -> Caveat {
+    caveat(
+        "twice-each-turn",
+        "602.5b",
+        "it can be activated at most twice each turn",
+    )
+}
+
 /// A permanent's end step trigger does not fire in the end step the permanent entered in.
 pub fn entered_during_end_step() -> Caveat {
     caveat(

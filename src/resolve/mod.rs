@@ -116,7 +116,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
         Form::NoUntapDuring(unit_ref) => duration::no_untap_during(unit_ref),
-        Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("730.2"),
+        Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("502.2").rule("730.2a"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Unknown => Meaning::new(Kind::Unknown),

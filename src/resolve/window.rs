@@ -26,6 +26,9 @@ pub fn window(window: &Window) -> Meaning {
     if window.once_each_turn {
         meaning = meaning.condition(Condition::OncePerTurn).rule("602.5b");
     }
+    if window.twice_each_turn {
+        meaning = meaning.rule("602.5b").caveat(caveats::twice_each_turn());
+    }
     meaning
 }
 
