@@ -104,7 +104,7 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
 
 /// How many unknown timing phrases (PL001 errors) current Oracle text may still hold. Lower it as
 /// the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 125;
+const UNKNOWN_CEILING: usize = 122;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -297,7 +297,7 @@ fn the_end_of_turn_errata_agree_with_oracle() {
 
 /// The share of timing-anchor occurrences that `phaselint stats` counts as classified, over the
 /// current Oracle text of the regular (non-joke) cards. A floor: raise it as the grammar grows.
-const ANCHOR_FLOOR: f64 = 0.9936;
+const ANCHOR_FLOOR: f64 = 0.9938;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
