@@ -81,6 +81,8 @@ pub enum Form {
     WhileCondition(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
+    /// "Damage wears off at end of turn": the old name of the cleanup step's moment (514.2).
+    EndOfTurnStatement,
     /// "Activate only if ...": a condition on activating, no time.
     Condition,
     /// A step named outside any template ("during your untap phase" after "does not untap").
@@ -274,6 +276,8 @@ pub struct Window {
     pub time: Option<WindowTime>,
     /// "and only once each turn", or "only once each turn" alone.
     pub once_each_turn: bool,
+    /// ", before attackers are declared": a second bound after the time.
+    pub bound: Option<WindowTime>,
     /// "and only twice each turn".
     pub twice_each_turn: bool,
 }

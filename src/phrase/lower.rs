@@ -180,6 +180,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
         Rule::extra_turn_mention => Form::ExtraTurnMention,
+        Rule::end_of_turn_statement => Form::EndOfTurnStatement,
         Rule::activation_condition => Form::Condition,
         Rule::old_step_mention => Form::StepMention,
         Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
@@ -217,7 +218,7 @@ fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::actor_activate_this_ability => Wording::ActivateThisAbility,
             Rule::sorcery_any_time => Wording::AnyTimeSorcery,
             Rule::once_per_turn => Wording::OncePerTurn,
-            Rule::loose_trigger_word => Wording::LooseTrigger,
+            Rule::loose_trigger_word | Rule::loose_during_word => Wording::LooseTrigger,
             _ => continue,
         };
         marks.push(Mark {
@@ -250,7 +251,7 @@ fn loose_trigger(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     let mut name = None;
     for inner in pair.clone().into_inner() {
         match inner.as_rule() {
-            Rule::loose_trigger_word => {}
+            Rule::loose_trigger_word | Rule::loose_during_word => {}
             rule if is_owner_rule(rule) => owner = Some(self::owner(&inner)?),
             _ => name = Some(unit_name(&inner)?),
         }
@@ -531,6 +532,7 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
     let mut time = None;
     let mut once_each_turn = false;
     let mut twice_each_turn = false;
+    let mut bound = None;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
             Rule::window_actor => actor = Some(window_actor(child)?),
@@ -545,6 +547,11 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
                     once_each_turn = true;
                 }
             }
+            Rule::window_bound => {
+                if let Some(inner) = child.clone().into_inner().next() {
+                    bound = Some(window_time(inner)?);
+                }
+            }
             _ => time = Some(window_time(child)?),
         }
     }
@@ -554,6 +561,7 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
             time,
             once_each_turn,
             twice_each_turn,
+            bound,
         }),
         None => unexpected(&pair, "a window"),
     }
@@ -567,6 +575,7 @@ fn sorcery_timing(pair: Pair<'_, Rule>) -> Lowered<Window> {
             time: Some(window_time(time)?),
             once_each_turn: false,
             twice_each_turn: false,
+            bound: None,
         }),
         None => unexpected(&pair, "sorcery timing"),
     }

@@ -212,6 +212,15 @@ pub fn skips_what_the_condition_names() -> Caveat {
     )
 }
 
+/// "at end of turn" saying when something ends: the cleanup step's moment, in old wording.
+pub fn end_of_turn_statement() -> Caveat {
+    caveat(
+        "obsolete-wording",
+        "514.2",
+        "obsolete wording: \"at end of turn\" here is the moment in the cleanup step when damage wears off and \"until end of turn\" effects end",
+    )
+}
+
 /// "Play this ability only" is the obsolete wording of "Activate only".
 pub fn obsolete_play() -> Caveat {
     caveat(

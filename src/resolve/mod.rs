@@ -112,6 +112,9 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
+        Form::EndOfTurnStatement => Meaning::new(Kind::Reference)
+            .rule("514.2")
+            .caveat(caveats::end_of_turn_statement()),
         Form::StepMention => Meaning::new(Kind::Reference),
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),

@@ -23,6 +23,10 @@ pub fn window(window: &Window) -> Meaning {
     if let Some(time) = window.time {
         meaning = window_time(meaning, time);
     }
+    // Both bounds hold: the window closes at whichever point comes first.
+    if let Some(bound) = window.bound {
+        meaning = window_time(meaning, bound);
+    }
     if window.once_each_turn {
         meaning = meaning.condition(Condition::OncePerTurn).rule("602.5b");
     }

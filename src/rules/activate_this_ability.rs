@@ -1,7 +1,7 @@
 //! PL105: "Activate this ability only": the older wording of "Activate only".
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::Wording;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -37,9 +37,10 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
     })
     // Keyword reminder text keeps this wording today (forecast, 702.57).
     .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "activate",
         message: format!("\"{words} only\" is the older wording of \"Activate only\""),
+        applicability: Applicability::Safe,
         cr: &["602.5b"],
     })
 }

@@ -36,18 +36,19 @@ pub fn marks<'f>(
 /// A mark with the phrase and finding it is in.
 pub type MarkAt<'f> = (Span, Wording, &'f Phrase, &'f Finding);
 
-/// What marked words become, and the rules that say so.
+/// What marked words become, how safe that is, and the rules that say so.
 pub struct Rewrite {
     pub replacement: &'static str,
     pub message: String,
     pub cr: &'static [&'static str],
+    pub applicability: Applicability,
 }
 
-/// One violation with a safe fix per mark: `rewrite` gets the wording and the marked words.
+/// One violation with a fix per mark: `rewrite` gets the mark's span, its wording and its words.
 pub fn rewrite_marks<'f>(
     face: &'f FaceText<'_>,
     marks: impl Iterator<Item = MarkAt<'f>>,
-    rewrite: impl Fn(Wording, &str) -> Rewrite,
+    rewrite: impl Fn(Span, Wording, &str) -> Rewrite,
 ) -> Vec<Violation> {
     marks
         .map(|(span, wording, _, _)| {
@@ -56,13 +57,14 @@ pub fn rewrite_marks<'f>(
                 replacement,
                 message,
                 cr,
-            } = rewrite(wording, original);
+                applicability,
+            } = rewrite(span, wording, original);
             let replacement = keep_capital(original, replacement);
             Violation::new(span, message)
                 .help(format!("write \"{replacement}\""))
                 .cr(cr)
                 .fix(
-                    Applicability::Safe,
+                    applicability,
                     format!("replace with \"{replacement}\""),
                     (span, replacement),
                 )

@@ -1,7 +1,7 @@
 //! PL501: "At your upkeep", "On your upkeep", "During your upkeep" used as a trigger.
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::Wording;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -25,7 +25,7 @@ At the beginning of your upkeep, you lose 1 life.
 ```
 
 ## Fix
-Safe: "At", "On" or "During" becomes "At the beginning of"."#,
+"At" or "On" becomes "At the beginning of": safe. "During" becomes "At the beginning of" only with `--unsafe-fixes`, as "During ..." may describe the whole step rather than a trigger. "During [the] untap step, untap ..." changes the untap step's turn-based action (502.3) and is never reported."#,
     fix: FixAvailability::Always,
 };
 
@@ -33,9 +33,15 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| matches!(wording, Wording::LooseTrigger));
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "at the beginning of",
         message: format!("\"{words}\" opens a trigger without \"the beginning of\""),
+        // "During ..." may describe the whole step rather than a trigger: the text must decide.
+        applicability: if words.eq_ignore_ascii_case("during") {
+            Applicability::Unsafe
+        } else {
+            Applicability::Safe
+        },
         cr: &["603.1"],
     })
 }

@@ -3,7 +3,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
-use crate::model::{Edge, Finding, Kind, Occurrence, Role, Unit};
+use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, Unit};
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL301",
@@ -46,12 +46,15 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
         .collect()
 }
 
+/// "the next end step" with no owner: "that player's next end step" is simply in that player's
+/// next turn, which need not be the next turn.
 fn waits_for_next_end_step(finding: &Finding) -> bool {
     finding.timing.iter().any(|point| {
         point.role == Role::Triggers
             && point.edge == Edge::Begin
             && point.unit == Unit::End
             && point.occurrence == Occurrence::Next
+            && point.owner == Owner::Any
     })
 }
 
@@ -74,6 +77,7 @@ mod tests {
             &[
                 "At the beginning of your upkeep, create a 1/1 token. Exile it at the beginning of the next end step.",
                 "At the beginning of your end step, draw a card.",
+                "At the beginning of your end step, choose an opponent. At the beginning of that player's next end step, you draw a card.",
             ],
             &[
                 "At the beginning of your end step, create a 1/1 token. Exile it [[at the beginning of the next end step]].",

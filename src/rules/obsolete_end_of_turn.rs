@@ -29,8 +29,8 @@ Return that card to the battlefield at the beginning of the next end step.
 ```
 
 ## Fix
-The fix is safe when the context decides: a printed trigger on a permanent card, or a delayed trigger in the middle of a sentence. It is unsafe (applied only with `--unsafe-fixes`) on an instant or sorcery, on a card without a type line, and where the phrase begins a sentence inside an ability."#,
-    fix: FixAvailability::Always,
+The fix is safe when the context decides: a printed trigger on a permanent card, or a delayed trigger in the middle of a sentence. It is unsafe (applied only with `--unsafe-fixes`) on an instant or sorcery, on a card without a type line, and where the phrase begins a sentence inside an ability. Where "at end of turn" is no trigger but says when something ends ("Damage wears off at end of turn", "This effect doesn't end at end of turn"), it means the cleanup step (514.2): the rule reports it with no fix."#,
+    fix: FixAvailability::Sometimes,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
@@ -41,6 +41,14 @@ const DELAYED: &str = "at the beginning of the next end step";
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let mut out = Vec::new();
     for (phrase, finding) in &face.items {
+        if phrase.form == Form::EndOfTurnStatement {
+            out.push(
+                Violation::new(phrase.span, format!("\"{}\" is obsolete wording", finding.phrase))
+                    .help("no trigger: this is the moment in the cleanup step when damage wears off and \"until end of turn\" effects end; reword it with care")
+                    .cr(&["514.2", "513.1a"]),
+            );
+            continue;
+        }
         let Form::AtPoint {
             point: TriggerPoint::ObsoleteEndOfTurn,
             ..
@@ -114,6 +122,7 @@ mod tests {
             &[
                 "[[At end of turn]], sacrifice this creature.",
                 "Return it to the battlefield [[at end of turn]].",
+                "{T}: Put a counter on it. (Damage [[wears off at end of turn]].)",
             ],
         );
     }
@@ -133,6 +142,17 @@ mod tests {
             fixed(&LINT, "Instant", "Exile it. Return it at end of turn.").as_deref(),
             Some("Exile it. Return it at the beginning of the next end step.")
         );
+    }
+
+    #[test]
+    fn a_statement_of_when_effects_end_gets_no_fix() {
+        let face = FaceText::read(
+            "(Toughness doesn't heal at end of turn.)",
+            Some("Enchantment"),
+        );
+        let got = (LINT.check)(&face);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].fix, None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! PL102: "Play only" and "Play this ability only": the obsolete wording of "Activate only".
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::Wording;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -10,7 +10,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "\"Play only\" and \"Play this ability only\": the obsolete wording of \"Activate only\"",
     docs: r#"## What it does
-Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant"), rewritten as "cast".
+Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant"), rewritten as "cast". On an instant or sorcery, a "Play only ..." with no cost before it restricted casting the spell and becomes "Cast this spell only ...".
 
 ## Why
 Since the Magic 2010 rules, abilities are activated, spells are cast, and only lands are played (CR 602.5b, 601.1, 305.1); "play" an ability or a spell is obsolete.
@@ -25,7 +25,7 @@ Use instead:
 ```
 
 ## Fix
-Safe: "Play" and "Play this ability" become "Activate"."#,
+Safe where the text decides: after a cost ("{1}: ...") "Play" becomes "Activate"; on an instant or sorcery without a cost it becomes "Cast this spell". Elsewhere the "Activate" rewrite is unsafe."#,
     fix: FixAvailability::Always,
 };
 
@@ -43,18 +43,41 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
                 && span.end <= mark.span.end
         })
     });
-    helpers::rewrite_marks(face, marks, |wording, words| match wording {
+    helpers::rewrite_marks(face, marks, |span, wording, words| match wording {
         Wording::PlayForCast => helpers::Rewrite {
             replacement: "cast",
             message: format!("\"{words}\" is obsolete wording for casting a spell"),
             cr: &["601.1"],
+            applicability: Applicability::Safe,
+        },
+        _ if after_a_cost(face, span) => helpers::Rewrite {
+            replacement: "activate",
+            message: format!("\"{words}\" is obsolete wording for activating an ability"),
+            cr: &["602.5b"],
+            applicability: Applicability::Safe,
+        },
+        // No cost before it: on an instant or sorcery, "Play only" restricted casting the spell.
+        _ if face.has_type("instant") || face.has_type("sorcery") => helpers::Rewrite {
+            replacement: "cast this spell",
+            message: format!("\"{words}\" is obsolete wording for casting this spell"),
+            cr: &["601.1"],
+            applicability: Applicability::Safe,
         },
         _ => helpers::Rewrite {
             replacement: "activate",
             message: format!("\"{words}\" is obsolete wording for activating an ability"),
             cr: &["602.5b"],
+            applicability: Applicability::Unsafe,
         },
     })
+}
+
+/// A cost's colon stands before `span` in its ability: the restriction is an activated
+/// ability's (602.1).
+fn after_a_cost(face: &FaceText<'_>, span: crate::model::Span) -> bool {
+    let before = face.text.get(..span.start).unwrap_or("");
+    let line = before.rsplit(['\n', '\r']).next().unwrap_or(before);
+    line.contains(':')
 }
 
 #[cfg(test)]
@@ -72,6 +95,19 @@ mod tests {
                 "{T}: Add {G}. [[Play this ability]] only during your upkeep.",
                 "{1}: Regenerate this creature. [[Play]] only once each turn.",
             ],
+        );
+    }
+
+    #[test]
+    fn a_spells_play_only_becomes_cast_this_spell_only() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Instant",
+                "Play only during combat. Tap target creature."
+            )
+            .as_deref(),
+            Some("Cast this spell only during combat. Tap target creature.")
         );
     }
 

@@ -1,7 +1,7 @@
 //! PL103: "untap phase", "upkeep phase", "draw phase", "end of turn step": step names of older rules.
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::{UnitName, Wording};
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -33,12 +33,13 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| matches!(wording, Wording::OldStepName(_)));
-    helpers::rewrite_marks(face, marks, |wording, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, wording, words| helpers::Rewrite {
         replacement: step_name(wording, words),
         message: format!(
             "\"{words}\" is the obsolete name of the {}",
             todays_name(wording)
         ),
+        applicability: Applicability::Safe,
         cr: rule_of(wording),
     })
 }

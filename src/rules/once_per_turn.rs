@@ -1,7 +1,7 @@
 //! PL502: "once per turn": the nonstandard spelling of "once each turn".
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::Wording;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -33,9 +33,10 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| matches!(wording, Wording::OncePerTurn));
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "once each turn",
         message: format!("\"{words}\" is not the standard wording"),
+        applicability: Applicability::Safe,
         cr: &["602.5b"],
     })
 }

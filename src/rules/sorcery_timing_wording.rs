@@ -1,7 +1,7 @@
 //! PL104: "any time you could cast a sorcery": the older wording of "as a sorcery".
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::{Form, WindowActor, Wording};
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -38,9 +38,10 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
         .filter(|(_, _, phrase, _)| {
             !matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::Unstated)
         });
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "as a sorcery",
         message: format!("\"{words}\" is the older wording of \"as a sorcery\""),
+        applicability: Applicability::Safe,
         cr: &["307.5", "602.5d"],
     })
 }

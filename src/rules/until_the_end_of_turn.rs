@@ -1,7 +1,7 @@
 //! PL503: "until the end of turn": the nonstandard spelling of "until end of turn".
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use crate::phrase::ast::Wording;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -35,9 +35,10 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| {
         matches!(wording, Wording::UntilTheEndOfTurn)
     });
-    helpers::rewrite_marks(face, marks, |_, words| helpers::Rewrite {
+    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "until end of turn",
         message: format!("\"{words}\" is not the standard wording"),
+        applicability: Applicability::Safe,
         cr: &["500.5b", "514.2"],
     })
 }
