@@ -9,7 +9,7 @@ pub struct CheckedFile {
     /// The path as the user gave it or as the walk found it, `-` for stdin.
     pub path: String,
     /// The file's text. For a file that is not UTF-8, the valid part before the first bad byte.
-    pub source: Arc<str>,
+    pub source: Arc<String>,
     /// Sorted by span start.
     pub diagnostics: Vec<Diagnostic>,
     /// How many cards were read from it.

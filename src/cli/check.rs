@@ -62,15 +62,11 @@ pub struct CheckArgs {
     pub deny_warnings: bool,
 }
 
-/// What a `check` run found: every file, the diffs of `--diff`, and what `--fix` changed.
+/// What a `check` run found: every file, and the diffs of `--diff`.
 #[derive(Debug, Default)]
 pub struct Checked {
     pub files: Vec<CheckedFile>,
     pub diffs: String,
-    /// Fixes applied (or, with --diff, that would be).
-    pub fixes: usize,
-    /// Files written (or, with --diff, that would be).
-    pub fixed_files: usize,
 }
 
 /// Checks (and with --fix, fixes) the paths of `args`. A config problem is reported as a checked
@@ -90,12 +86,12 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
         files: walked
             .errors
             .iter()
-            .map(|(path, message)| unreadable(path, Arc::from(""), 0, message.clone()))
+            .map(|(path, message)| unreadable(path, Arc::default(), 0, message.clone()))
             .collect(),
         ..Checked::default()
     };
     for path in &walked.files {
-        let file = check_path(path, args, &config, &mut checked);
+        let file = check_path(path, args, &config, &mut checked.diffs);
         checked.files.push(file);
     }
     Ok(checked)
@@ -103,24 +99,19 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
 
 /// Runs `check`: the report to print and the outcome.
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
-    let Checked {
-        files,
-        diffs,
-        fixes,
-        ..
-    } = match check(args) {
+    let Checked { files, diffs } = match check(args) {
         Ok(checked) => checked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
     let failed = files.iter().any(|file| file.failed);
     let summary = Summary::of(&files);
+    // As ruff: with --diff, pending changes fail the run.
+    let pending = !diffs.is_empty();
     let output = if args.diff {
         diffs
     } else {
         render(args, &files)
     };
-    // As ruff: with --diff, pending changes fail the run.
-    let pending = args.diff && fixes > 0;
     let outcome = if failed {
         Outcome::Failed
     } else if pending || summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
@@ -181,7 +172,7 @@ fn config_problem(error: &ConfigError) -> CheckedFile {
     let span = error.span.clone().unwrap_or(0..0);
     CheckedFile {
         path: error.path.display().to_string(),
-        source: Arc::from(error.source_text.as_str()),
+        source: Arc::new(error.source_text.clone()),
         diagnostics: vec![input_problem(
             &INVALID_CONFIG,
             span,
@@ -195,7 +186,7 @@ fn config_problem(error: &ConfigError) -> CheckedFile {
 }
 
 /// A file that could not be read; `source` is the part that could be.
-fn unreadable(path: &Path, source: Arc<str>, at: usize, message: String) -> CheckedFile {
+fn unreadable(path: &Path, source: Arc<String>, at: usize, message: String) -> CheckedFile {
     CheckedFile {
         path: display(path),
         source,
@@ -211,7 +202,7 @@ fn display(path: &Path) -> String {
 }
 
 /// Reads, checks and (with --fix or --diff) fixes one file.
-fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked) -> CheckedFile {
+fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String) -> CheckedFile {
     let is_stdin = path.as_os_str() == "-";
     let text = match read_text(path) {
         Ok(text) => text,
@@ -221,7 +212,7 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked)
     let options = ReadOptions {
         original: args.original,
     };
-    let mut checked = check_text(path, text, format, &options, config);
+    let checked = check_text(path, text, format, &options, config);
     // Printed wordings (--original) are history: they are reported, never rewritten.
     let fixable = !args.original
         && match format {
@@ -234,32 +225,29 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked)
         } else {
             Applicability::Safe
         };
-        let original = checked.source.clone();
+        let mut fixed = checked.clone();
         let mut fixes = 0;
         for _ in 0..FIX_ROUNDS {
-            let applied = fix::apply(&checked.source, &checked.diagnostics, min);
-            if applied.applied == 0 || applied.text.as_str() == &*checked.source {
+            let applied = fix::apply(&fixed.source, &fixed.diagnostics, min);
+            if applied.applied == 0 || applied.text == *fixed.source {
                 break;
             }
             fixes += applied.applied;
-            checked = check_text(path, applied.text, format, &options, config);
+            fixed = check_text(path, applied.text, format, &options, config);
         }
-        if *checked.source != *original {
-            run.fixes += fixes;
-            run.fixed_files += 1;
-            if !args.diff {
-                checked.fixed = fixes;
-            }
+        if fixed.source != checked.source {
             if args.diff {
-                run.diffs.push_str(&fix::unified_diff(
+                diffs.push_str(&fix::unified_diff(
                     &display(path),
-                    &original,
                     &checked.source,
+                    &fixed.source,
                 ));
-                // The report is of the file as it is on disk.
-                checked = check_text(path, original.to_string(), format, &options, config);
-            } else if let Err(error) = fix::write_atomically(path, &checked.source) {
-                checked.diagnostics.push(input_problem(
+                // The report is of the file as it is on disk: the first check.
+                return checked;
+            }
+            fixed.fixed = fixes;
+            if let Err(error) = fix::write_atomically(path, &fixed.source) {
+                fixed.diagnostics.push(input_problem(
                     &UNREADABLE_FILE,
                     0..0,
                     format!(
@@ -268,8 +256,9 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, run: &mut Checked)
                     ),
                     None,
                 ));
-                checked.failed = true;
+                fixed.failed = true;
             }
+            return fixed;
         }
     }
     checked
@@ -290,7 +279,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Box<CheckedFile>> {
         Err(error) => {
             return Err(Box::new(unreadable(
                 path,
-                Arc::from(""),
+                Arc::default(),
                 0,
                 crate::config::io_message(&error),
             )));
@@ -304,7 +293,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Box<CheckedFile>> {
             let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
             return Err(Box::new(unreadable(
                 path,
-                Arc::from(prefix),
+                Arc::new(prefix),
                 valid,
                 format!(
                     "not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8",
@@ -318,7 +307,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Box<CheckedFile>> {
     if let Some(nul) = text.bytes().position(|byte| byte == 0) {
         return Err(Box::new(unreadable(
             path,
-            Arc::from(&text[..nul]),
+            Arc::new(text[..nul].to_string()),
             nul,
             format!("a binary file: byte {nul} is a NUL byte"),
         )));
@@ -334,32 +323,45 @@ fn check_text(
     options: &ReadOptions,
     config: &Config,
 ) -> CheckedFile {
-    let parsed = source::read(format, &text, options);
-    let mut diagnostics: Vec<Diagnostic> = parsed
-        .errors
-        .iter()
-        .map(|error| {
-            input_problem(
-                &MALFORMED_INPUT,
-                error.span.clone(),
-                error.message.clone(),
-                None,
-            )
-        })
-        .collect();
-    diagnostics.extend(check_cards(&parsed.cards, path, config));
+    // Cards are checked a batch at a time as they are read, so a database of hundreds of MB
+    // costs its text plus one batch, never a list of every card.
+    let mut diagnostics = Vec::new();
+    let mut batch = Vec::new();
+    let mut cards = 0;
+    let errors = source::read_each(format, &text, options, &mut |card| {
+        cards += 1;
+        batch.push(card);
+        if batch.len() == BATCH {
+            diagnostics.extend(check_cards(&batch, path, config));
+            batch.clear();
+        }
+    });
+    diagnostics.extend(check_cards(&batch, path, config));
+    diagnostics.extend(errors.iter().map(|error| {
+        input_problem(
+            &MALFORMED_INPUT,
+            error.span.clone(),
+            error.message.clone(),
+            None,
+        )
+    }));
+    // Stable, and no two cards share a span: the order does not depend on the batches.
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
     });
     CheckedFile {
         path: display(path),
-        failed: !parsed.errors.is_empty(),
+        failed: !errors.is_empty(),
         source: Arc::from(text),
         diagnostics,
-        cards: parsed.cards.len(),
+        cards,
         fixed: 0,
     }
 }
+
+/// Cards read before they are checked together: bounds memory on a huge database while giving
+/// every core enough cards to share.
+const BATCH: usize = 4096;
 
 /// Cards per thread below which a file is checked on one thread: spawning costs more than it saves.
 const CARDS_PER_THREAD: usize = 256;

@@ -131,7 +131,7 @@ pub fn dawn(above: &str) -> CheckedFile {
     ];
     CheckedFile {
         path: "sets/dawn.yaml".to_owned(),
-        source: Arc::from(source),
+        source: Arc::new(source.to_string()),
         diagnostics,
         cards: 2,
         fixed: 0,
@@ -143,7 +143,7 @@ pub fn dawn(above: &str) -> CheckedFile {
 pub fn broken() -> CheckedFile {
     CheckedFile {
         path: "broken.json".to_owned(),
-        source: Arc::from(""),
+        source: Arc::default(),
         diagnostics: vec![Diagnostic {
             code: "PL000",
             name: "unreadable-file",
@@ -166,7 +166,7 @@ pub fn broken() -> CheckedFile {
 pub fn clean() -> CheckedFile {
     CheckedFile {
         path: "clean.txt".to_owned(),
-        source: Arc::from("Ornithopter\nMemnite\nShield Sphere\n"),
+        source: Arc::new("Ornithopter\nMemnite\nShield Sphere\n".to_string()),
         diagnostics: vec![],
         cards: 3,
         fixed: 0,

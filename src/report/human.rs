@@ -203,7 +203,7 @@ mod tests {
     /// A file whose one diagnostic has `span` and a label on each of `labels`.
     fn file(source: &str, span: Range<usize>, labels: &[Range<usize>]) -> CheckedFile {
         let mut file = fixture::broken();
-        file.source = Arc::from(source);
+        file.source = Arc::new(source.to_string());
         file.failed = false;
         let diagnostic = &mut file.diagnostics[0];
         diagnostic.span = span;
