@@ -51,6 +51,8 @@ pub struct Stats {
     pub findings_by_kind: BTreeMap<&'static str, usize>,
     pub findings_by_template: BTreeMap<String, usize>,
     pub anchors: Anchors,
+    /// Lines the grammar could not read within its limits (PL902 in `check`).
+    pub unreadable: usize,
     /// Most frequent first, then alphabetical.
     pub unknown: Vec<Unknown>,
 }
@@ -106,6 +108,7 @@ impl Gathered {
             let text = text.value.as_str();
             // The same reading `check` gives the face, so that the two cannot drift apart.
             let read = FaceText::read(text, face.type_line.as_deref());
+            self.stats.unreadable += read.errors.len();
             for (phrase, _) in &read.items {
                 *self
                     .stats

@@ -129,6 +129,9 @@ fn section(out: &mut String, title: &str, stats: &Stats, top: usize) {
         stats.anchors.total,
         stats.anchors.share() * 100.0
     );
+    if stats.unreadable > 0 {
+        let _ = writeln!(out, "unreadable lines: {}", stats.unreadable);
+    }
     let unknown: usize = stats.unknown.iter().map(|u| u.count).sum();
     let _ = writeln!(
         out,
