@@ -30,10 +30,7 @@ const HELP: &str =
     "in a turn with several combat phases, the point is the one of the first combat phase";
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    ["first-combat-only"]
-        .into_iter()
-        .flat_map(|code| helpers::caveat_notes(face, code, HELP))
-        .collect()
+    helpers::caveat_notes(face, &["first-combat-only"], HELP)
 }
 
 #[cfg(test)]

@@ -94,15 +94,15 @@ pub fn windows_with_caveat(
         .collect()
 }
 
-/// One note per finding that carries the resolver caveat `code`, with the caveat's message.
-pub fn caveat_notes(face: &FaceText<'_>, code: &str, help: &str) -> Vec<Violation> {
+/// One note per caveat with one of the `codes` on any finding, with the caveat's message.
+pub fn caveat_notes(face: &FaceText<'_>, codes: &[&str], help: &str) -> Vec<Violation> {
     face.items
         .iter()
         .flat_map(|(phrase, finding)| {
             finding
                 .caveats
                 .iter()
-                .filter(move |caveat| caveat.code == code)
+                .filter(move |caveat| codes.contains(&caveat.code))
                 .map(move |caveat| {
                     Violation::new(phrase.span, caveat.message.clone())
                         .help(help)

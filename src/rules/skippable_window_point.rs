@@ -29,10 +29,11 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 const HELP: &str = "see CR 506.7e and 506.7f for where the window closes, or why it never opens, when that step is skipped";
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    ["point-may-be-skipped", "no-window-without-blockers-step"]
-        .into_iter()
-        .flat_map(|code| helpers::caveat_notes(face, code, HELP))
-        .collect()
+    helpers::caveat_notes(
+        face,
+        &["point-may-be-skipped", "no-window-without-blockers-step"],
+        HELP,
+    )
 }
 
 #[cfg(test)]
