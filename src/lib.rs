@@ -12,6 +12,7 @@ pub mod explain;
 pub mod fix;
 pub mod lint;
 pub mod model;
+pub mod parallel;
 pub mod phrase;
 pub mod report;
 pub mod resolve;

@@ -5,20 +5,11 @@
 //! without checking anything.
 
 use std::collections::BTreeMap;
-use std::io::Write;
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::{corpus_file, tell};
 use std::path::PathBuf;
-
-fn corpus_file(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    path.is_file().then_some(path)
-}
-
-/// Writes past libtest's output capture, so the message is seen on a passing run.
-fn tell(message: &str) {
-    let _ = writeln!(std::io::stderr(), "{message}");
-}
 
 /// The warnings `phaselint check` gives over current Oracle text, each justified: Oracle keeps
 /// these wordings, and the rule is right to flag them.

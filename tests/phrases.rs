@@ -1,6 +1,9 @@
 //! The grammar and resolver beyond the contract table: spellings, owners, occurrences and kinds
 //! (tests/data/phrases.table), and where a phrase stands in a card text.
 
+#[path = "support/random_text.rs"]
+mod random_text;
+
 use phaselint::model::Kind;
 use phaselint::phrase::find;
 use phaselint::resolve::find_and_resolve;
@@ -199,80 +202,7 @@ fn odd_input_is_read_without_a_panic() {
 /// and without overlap.
 #[test]
 fn spans_are_sound_on_random_text() {
-    const PIECES: &[&str] = &[
-        "until",
-        "end",
-        "of",
-        "turn",
-        "combat",
-        "this",
-        "at",
-        "the",
-        "beginning",
-        "your",
-        "next",
-        "upkeep",
-        "step",
-        "whenever",
-        "attacks",
-        "only",
-        "during",
-        "before",
-        "skip",
-        "extra",
-        "additional",
-        "phase",
-        "each",
-        "opponent’s",
-        "player's",
-        "cast",
-        "died",
-        "can't",
-        "block",
-        "as",
-        "a",
-        "sorcery",
-        "—",
-        "•",
-        "\"",
-        "“",
-        "”",
-        "(",
-        ")",
-        ".",
-        ",",
-        ":",
-        "\n",
-        "\r\n",
-        " ",
-        "  ",
-        "é",
-        "→",
-        "🜲",
-        "\u{0301}",
-        "{T}",
-        "+1/+1",
-    ];
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        // xorshift64*: a fixed sequence, so a failure is reproducible.
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
-    for _ in 0..3_000 {
-        let length = (next() % 40) as usize;
-        let text: String = (0..length)
-            .map(|_| {
-                let piece = PIECES[(next() % PIECES.len() as u64) as usize];
-                if next() % 3 == 0 {
-                    format!("{piece} ")
-                } else {
-                    piece.to_string()
-                }
-            })
-            .collect();
+    for text in random_text::random_texts(3_000) {
         let found = find(&text);
         let mut end = 0;
         for phrase in &found.phrases {

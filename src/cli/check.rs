@@ -90,9 +90,14 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
             .collect(),
         ..Checked::default()
     };
-    for path in &walked.files {
-        let file = check_path(path, args, &config, &mut checked.diffs);
+    let files = crate::parallel::map(&walked.files, |path| {
+        let mut diff = String::new();
+        let file = check_path(path, args, &config, &mut diff);
+        (file, diff)
+    });
+    for (file, diff) in files {
         checked.files.push(file);
+        checked.diffs.push_str(&diff);
     }
     Ok(checked)
 }
@@ -323,20 +328,39 @@ fn check_text(
     options: &ReadOptions,
     config: &Config,
 ) -> CheckedFile {
-    // Cards are checked a batch at a time as they are read, so a database of hundreds of MB
-    // costs its text plus one batch, never a list of every card.
-    let mut diagnostics = Vec::new();
-    let mut batch = Vec::new();
+    // A large file is read on this thread while the other cores check the cards read so far, a
+    // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
+    // list of every card. A small one is checked as it is read.
     let mut cards = 0;
-    let errors = source::read_each(format, &text, options, &mut |card| {
-        cards += 1;
-        batch.push(card);
-        if batch.len() == BATCH {
-            diagnostics.extend(check_cards(&batch, path, config));
-            batch.clear();
+    let check_batch = |batch: Vec<Card>, out: &mut Vec<Diagnostic>| {
+        for card in &batch {
+            check_card(card, path, config, out);
         }
-    });
-    diagnostics.extend(check_cards(&batch, path, config));
+    };
+    let (errors, mut diagnostics) = if text.len() < PIPELINE_BYTES {
+        let mut diagnostics = Vec::new();
+        let errors = source::read_each(format, &text, options, &mut |card| {
+            cards += 1;
+            check_card(&card, path, config, &mut diagnostics);
+        });
+        (errors, diagnostics)
+    } else {
+        crate::parallel::pipeline(
+            |send| {
+                let mut batch = Vec::with_capacity(BATCH);
+                let errors = source::read_each(format, &text, options, &mut |card| {
+                    cards += 1;
+                    batch.push(card);
+                    if batch.len() == BATCH {
+                        send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                    }
+                });
+                send(batch);
+                errors
+            },
+            check_batch,
+        )
+    };
     diagnostics.extend(errors.iter().map(|error| {
         input_problem(
             &MALFORMED_INPUT,
@@ -359,39 +383,8 @@ fn check_text(
     }
 }
 
-/// Cards read before they are checked together: bounds memory on a huge database while giving
-/// every core enough cards to share.
-const BATCH: usize = 4096;
+/// Cards read before they are handed to a checking thread together.
+const BATCH: usize = 256;
 
-/// Cards per thread below which a file is checked on one thread: spawning costs more than it saves.
-const CARDS_PER_THREAD: usize = 256;
-
-/// Checks cards on all cores, in chunks, keeping the cards' order.
-fn check_cards(cards: &[Card], path: &Path, config: &Config) -> Vec<Diagnostic> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let threads = cores.min(cards.len() / CARDS_PER_THREAD).max(1);
-    let check_chunk = |chunk: &[Card]| {
-        let mut out = Vec::new();
-        for card in chunk {
-            check_card(card, path, config, &mut out);
-        }
-        out
-    };
-    if threads == 1 {
-        return check_chunk(cards);
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = cards
-            .chunks(cards.len().div_ceil(threads))
-            .map(|chunk| scope.spawn(move || check_chunk(chunk)))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
-}
+/// Files smaller than this are read and checked on one thread (with other files beside it).
+const PIPELINE_BYTES: usize = 1 << 20;

@@ -4,10 +4,12 @@
 use super::ast::Phrase;
 use super::lower;
 use super::parser::{Rule, TimingParser};
+use super::walk::Walker;
 use crate::model::Span;
 use pest::Parser;
 use std::fmt;
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 /// How many grammar calls a line may take per byte, and at least, before it is given up as
@@ -43,36 +45,67 @@ pub struct Found {
     pub errors: Vec<FindError>,
 }
 
-/// Finds every timing phrase of a card text, in text order.
+/// Finds every timing phrase of a card text, in text order. Each line is walked in Rust, and pest
+/// is called only where a template can start (`walk`).
 pub fn find(text: &str) -> Found {
+    let mut walker = Walker::default();
+    find_lines(text, |line, ability, offset| {
+        walker.line(line, ability, offset)
+    })
+}
+
+/// Finds the phrases as `find` does, but parses each line whole with the grammar's
+/// `ability_line`. It is the reference the walk is held against (`tests/walk.rs`); it is many
+/// times slower.
+pub fn find_by_whole_lines(text: &str) -> Found {
+    find_lines(text, whole_line)
+}
+
+/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text).
+fn find_lines(
+    text: &str,
+    mut read_line: impl FnMut(&str, usize, usize) -> Result<Vec<Phrase>, String>,
+) -> Found {
     let mut found = Found::default();
     for (ability, (offset, line)) in lines(text).into_iter().enumerate() {
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
-        let span = Span::new(offset, offset + line.len());
-        let lowered = TimingParser::parse(Rule::ability_line, line)
-            .map_err(|error| error.variant.message().into_owned())
-            .and_then(|pairs| {
-                lower::ability_line(pairs, ability, offset).map_err(|error| error.to_string())
-            });
-        match lowered {
+        match read_line(line, ability, offset) {
             Ok(phrases) => found.phrases.extend(phrases),
-            Err(message) => found.errors.push(FindError { span, message }),
+            Err(message) => found.errors.push(FindError {
+                span: Span::new(offset, offset + line.len()),
+                message,
+            }),
         }
     }
     found
 }
 
-/// The highest call limit any line has needed so far.
+/// One line parsed whole by `ability_line`.
+fn whole_line(line: &str, ability: usize, offset: usize) -> Result<Vec<Phrase>, String> {
+    TimingParser::parse(Rule::ability_line, line)
+        .map_err(|error| error.variant.message().into_owned())
+        .and_then(|pairs| {
+            lower::ability_line(pairs, ability, offset).map_err(|error| error.to_string())
+        })
+}
+
+/// The highest call limit any line has needed so far, and a copy read without the lock.
 static CALL_LIMIT: Mutex<usize> = Mutex::new(0);
+static CALL_LIMIT_SEEN: AtomicUsize = AtomicUsize::new(0);
 
 /// Makes pest's call limit at least `limit`. pest keeps one limit for all threads, and `check`
 /// reads cards on several: the limit only grows, under a lock, so no thread's line is parsed with
-/// a limit set for a shorter line on another thread.
+/// a limit set for a shorter line on another thread. Nearly every line needs no more than the
+/// limit already set, which is read without the lock.
 fn raise_call_limit(limit: usize) {
+    if limit <= CALL_LIMIT_SEEN.load(Ordering::Acquire) {
+        return;
+    }
     let mut highest = CALL_LIMIT.lock().unwrap_or_else(PoisonError::into_inner);
     if limit > *highest {
         *highest = limit;
         pest::set_call_limit(NonZeroUsize::new(limit));
+        CALL_LIMIT_SEEN.store(limit, Ordering::Release);
     }
 }
 
@@ -80,20 +113,19 @@ fn raise_call_limit(limit: usize) {
 fn lines(text: &str) -> Vec<(usize, &str)> {
     let bytes = text.as_bytes();
     let mut lines = Vec::new();
-    let (mut start, mut at) = (0, 0);
-    while at < bytes.len() {
-        let break_len = match (bytes[at], bytes.get(at + 1)) {
-            (b'\r', Some(b'\n')) => 2,
-            (b'\r' | b'\n', _) => 1,
-            _ => 0,
-        };
-        if break_len == 0 {
-            at += 1;
-        } else {
-            lines.push((start, &text[start..at]));
-            at += break_len;
-            start = at;
+    let mut start = 0;
+    for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if at < start {
+            // The `\n` of a `\r\n`, already taken with its `\r`.
+            continue;
         }
+        lines.push((start, &text[start..at]));
+        start = at
+            + if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
     }
     lines.push((start, &text[start..]));
     lines

@@ -67,14 +67,60 @@ pub fn ability_line(pairs: Pairs<'_, Rule>, ability: usize, offset: usize) -> Lo
             _ => return unexpected(&pair, "an ability"),
         }
     }
-    let shift = |span: Span| Span::new(span.start + offset, span.end + offset);
     for phrase in &mut phrases {
-        phrase.span = shift(phrase.span);
-        for mark in &mut phrase.marks {
-            mark.span = shift(mark.span);
-        }
+        shift(phrase, offset);
     }
     Ok(phrases)
+}
+
+/// Lowers what an entry rule (`try_<rule>`, see the grammar's last section) matched in a suffix
+/// of a line. `content_start` is where the content of the enclosing ability, quoted ability or
+/// reminder begins, in the suffix's bytes, if it is not before the suffix. Spans are shifted by
+/// `offset`, the suffix's start in the whole text.
+pub(super) fn entry(
+    pair: Pair<'_, Rule>,
+    place: Place,
+    content_start: Option<usize>,
+    offset: usize,
+    out: &mut Vec<Phrase>,
+) -> Lowered<()> {
+    for child in pair.into_inner() {
+        let mut phrase = child_phrase(child, place, content_start)?;
+        shift(&mut phrase, offset);
+        out.push(phrase);
+    }
+    Ok(())
+}
+
+/// Moves a phrase and its marks `by` bytes later.
+fn shift(phrase: &mut Phrase, by: usize) {
+    let shift = |span: Span| Span::new(span.start + by, span.end + by);
+    phrase.span = shift(phrase.span);
+    for mark in &mut phrase.marks {
+        mark.span = shift(mark.span);
+    }
+}
+
+/// Lowers a phrase that is a child of an ability, a quoted ability or reminder text. A printed
+/// trigger opens the ability; a combat trigger or a trigger lasting this turn opens it where it
+/// begins the container's content.
+fn child_phrase(
+    child: Pair<'_, Rule>,
+    place: Place,
+    content_start: Option<usize>,
+) -> Lowered<Phrase> {
+    let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
+        || (matches!(
+            child.as_rule(),
+            Rule::combat_trigger | Rule::trigger_this_turn
+        ) && Some(child.as_span().start()) == content_start);
+    phrase(
+        child,
+        Place {
+            opens_ability: opens,
+            ..place
+        },
+    )
 }
 
 /// Lowers the children of an ability, a quoted ability or reminder text. A trigger that begins
@@ -106,20 +152,7 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
                 },
                 out,
             )?,
-            _ => {
-                let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
-                    || (matches!(
-                        child.as_rule(),
-                        Rule::combat_trigger | Rule::trigger_this_turn
-                    ) && child.as_span().start() == content_start);
-                out.push(phrase(
-                    child,
-                    Place {
-                        opens_ability: opens,
-                        ..place
-                    },
-                )?);
-            }
+            _ => out.push(child_phrase(child, place, Some(content_start))?),
         }
     }
     Ok(())

@@ -7,6 +7,9 @@ mod parser;
 pub use parser::{Rule, TimingParser};
 mod finder;
 mod lower;
+mod templates;
+mod walk;
 
-pub use finder::{FindError, Found, find};
+pub use finder::{FindError, Found, find, find_by_whole_lines};
 pub use lower::LowerError;
+pub use walk::MAX_NESTING;

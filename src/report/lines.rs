@@ -49,18 +49,23 @@ pub struct LineIndex<'a> {
 }
 
 impl<'a> LineIndex<'a> {
-    /// Indexes `text` in one pass.
+    /// Indexes `text` in one pass, a stretch between anchors at a time.
     pub fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
         let mut anchors = vec![Anchor::default()];
         let mut here = Anchor::default();
-        for at in 0..bytes.len() {
-            let last = anchors.last().map_or(0, |anchor| anchor.byte);
-            if at - last >= ANCHOR_SPACING && !is_continuation(bytes[at]) && bytes[at - 1] != b'\r'
-            {
-                anchors.push(Anchor { byte: at, ..here });
+        let mut start = 0;
+        while start < bytes.len() {
+            let mut end = (start + ANCHOR_SPACING).min(bytes.len());
+            while end < bytes.len() && (is_continuation(bytes[end]) || bytes[end - 1] == b'\r') {
+                end += 1;
             }
-            step(bytes, at, &mut here);
+            count(&bytes[start..end], bytes.get(end).copied(), &mut here);
+            here.byte = end;
+            if end < bytes.len() {
+                anchors.push(here);
+            }
+            start = end;
         }
         LineIndex { text, anchors }
     }
@@ -136,6 +141,25 @@ impl<'a> LineIndex<'a> {
 /// A UTF-8 continuation byte: part of the character before it.
 fn is_continuation(byte: u8) -> bool {
     byte & 0xc0 == 0x80
+}
+
+/// Counts a stretch of bytes into `here`, as `step` over each would; `next` is the byte after it.
+fn count(stretch: &[u8], next: Option<u8>, here: &mut Anchor) {
+    let chars = |bytes: &[u8]| bytes.iter().filter(|&&byte| !is_continuation(byte)).count();
+    here.chars += chars(stretch);
+    let mut last_end = None;
+    for at in memchr::memchr2_iter(b'\n', b'\r', stretch) {
+        // A `\r` before `\n` is the line's last character; the `\n` ends the line.
+        let following = stretch.get(at + 1).copied().or(next);
+        if stretch[at] == b'\n' || following != Some(b'\n') {
+            here.line += 1;
+            last_end = Some(at);
+        }
+    }
+    match last_end {
+        Some(at) => here.column = chars(&stretch[at + 1..]),
+        None => here.column += chars(stretch),
+    }
 }
 
 /// Counts the byte at `at` into `here`.
@@ -241,5 +265,34 @@ mod tests {
             }
         }
         assert_eq!(index.position(text.len()), at(line, column));
+    }
+
+    #[test]
+    fn positions_agree_with_a_count_from_the_start_across_anchors() {
+        const PIECES: &[&str] = &["a", "bc", "—", "’", "\r", "\n", "\r\n", " ", "\r\r"];
+        let mut state: u32 = 0x9e37_79b9;
+        let mut text = String::new();
+        while text.len() < 3 * ANCHOR_SPACING + 17 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            text.push_str(PIECES[state as usize % PIECES.len()]);
+        }
+        let index = LineIndex::new(&text);
+        assert!(index.anchors.len() > 2, "the text spans several anchors");
+        let mut here = Anchor::default();
+        for offset in 0..=text.len() {
+            if text.is_char_boundary(offset) {
+                let expected = Position {
+                    line: here.line + 1,
+                    column: here.column + 1,
+                };
+                assert_eq!(index.position(offset), expected, "at byte {offset}");
+                assert_eq!(index.char_offset(offset), here.chars, "at byte {offset}");
+            }
+            if offset < text.len() {
+                step(text.as_bytes(), offset, &mut here);
+            }
+        }
     }
 }

@@ -1,0 +1,357 @@
+#!/usr/bin/env bash
+# Whole-pool timing of `phaselint check` over the real card pool. Run by hand, never in CI:
+# it builds a few hundred megabytes of input and runs the binary for minutes.
+#
+#   bash benches/pool.sh
+#   PHASELINT=target/release/phaselint KEEP=/tmp/pool-data bash benches/pool.sh
+#
+# Environment:
+#   PHASELINT=path  the binary to time; by default `cargo build --release --quiet` is run in the
+#                   repo root and target/release/phaselint is timed
+#   CORPUS=dir      the real card pool (default: ../shared/corpus beside the repo root); when it is
+#                   missing the script says so and exits 0
+#   KEEP=dir        generate the inputs into dir and keep them; a later run with the same KEEP
+#                   reuses what is there (delete the dir to generate anew)
+#   RUNS=n          runs per input (default 5); the median wall time is reported
+#
+# Inputs: cards.jsonl (1x), the same faces 2x and 4x over, an AllPrintings-shaped MTGJSON file of
+# at least 300 MiB made of the corpus's set files under repeated codes (DOM_1, DOM_2, ...), a
+# directory of 30,000 one-card YAML files, and a text card whose text is one 10 MiB line.
+# Each is checked with `phaselint check --format json INPUT > /dev/null`; exit 0 (clean) and 1
+# (errors found) are both expected, 2 or more is a failure and is reported. The JSON Lines files
+# and the long line are also scanned with grep for a floor to compare with.
+# Sizes and speeds are in MB = 10^6 bytes; peak RSS (GNU time's %M, KiB) in MB too.
+
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+corpus=${CORPUS:-$root/../shared/corpus}
+runs=${RUNS:-5}
+grep_re='until|beginning|during|end of|turn'
+# The long line must hold none of these (case-insensitive substrings).
+timing_words='until|turn|during|beginning|when|each|only|skip|end|at the|next'
+yaml_count=30000
+mtgjson_min_bytes=$((300 * 1024 * 1024))
+long_line_bytes=$((10 * 1024 * 1024))
+long_phrase='Flying lifelink creature gets +1/+1 and a token '
+
+say() { printf '%s\n' "$*"; }
+die() {
+    printf 'pool.sh: %s\n' "$*" >&2
+    exit 1
+}
+
+if [[ ! -f $corpus/cards.jsonl ]] || ! compgen -G "$corpus/mtgjson/*.json" >/dev/null; then
+    say "pool.sh: no corpus at $corpus (cards.jsonl and mtgjson/*.json); set CORPUS=dir. Nothing to time."
+    exit 0
+fi
+corpus=$(cd "$corpus" && pwd)
+
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
+[[ -x /usr/bin/time ]] || die "/usr/bin/time (GNU time) is needed for peak RSS"
+command -v python3 >/dev/null || die "python3 is needed to generate the inputs"
+
+if [[ -z ${PHASELINT:-} ]]; then
+    say "building: cargo build --release --quiet (in $root)"
+    (cd "$root" && cargo build --release --quiet)
+    PHASELINT=$root/target/release/phaselint
+fi
+[[ -x $PHASELINT ]] || die "PHASELINT=$PHASELINT is not an executable file"
+original=$(cd "$(dirname "$PHASELINT")" && pwd)/$(basename "$PHASELINT")
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# Time a copy: a `cargo build` elsewhere in the tree while this runs (minutes) would otherwise
+# swap the binary between two runs.
+phaselint=$scratch/phaselint
+cp "$original" "$phaselint"
+if [[ -n ${KEEP:-} ]]; then
+    mkdir -p "$KEEP"
+    data=$(cd "$KEEP" && pwd)
+else
+    data=$scratch/data
+    mkdir -p "$data"
+fi
+
+now_ns() { date +%s%N; }
+# seconds with 3 decimals from nanoseconds
+secs() { awk -v ns="$1" 'BEGIN { printf "%.3f", ns / 1e9 }'; }
+# the median of integers
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%d\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+min_of() { printf '%s\n' "$@" | sort -n | sed -n 1p; }
+max_of() { printf '%s\n' "$@" | sort -n | tail -n 1; }
+bytes_of() {
+    if [[ -d $1 ]]; then
+        find "$1" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }'
+    else
+        stat -c %s "$1"
+    fi
+}
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+# ---------------------------------------------------------------------------------------------
+# Inputs. Each is written under a temporary name and renamed when complete, so a kept data dir
+# never holds a half-written input.
+
+# generate NAME FUNCTION: run FUNCTION TMP_PATH unless $data/NAME exists, then rename TMP_PATH.
+generate() {
+    local name=$1 make=$2 start end
+    if [[ -e $data/$name ]]; then
+        say "  $name: reused from $data"
+        return
+    fi
+    rm -rf "$data/$name.partial"
+    start=$(now_ns)
+    "$make" "$data/$name.partial" >"$scratch/generate.log"
+    mv "$data/$name.partial" "$data/$name"
+    end=$(now_ns)
+    say "  $name: generated in $(secs $((end - start))) s ($(mb "$(bytes_of "$data/$name")") MB)"
+    sed 's/^/    /' "$scratch/generate.log"
+}
+
+make_1x() {
+    cp "$corpus/cards.jsonl" "$1"
+    # a last line without its newline would be glued to the next copy's first line
+    if [[ -n $(tail -c 1 "$1") ]]; then echo >>"$1"; fi
+}
+make_2x() { cat "$data/cards.jsonl" "$data/cards.jsonl" >"$1"; }
+make_4x() { cat "$data/2x.jsonl" "$data/2x.jsonl" >"$1"; }
+
+make_mtgjson() {
+    python3 - "$corpus/mtgjson" "$1" "$mtgjson_min_bytes" <<'PY'
+import glob, json, os, sys
+
+src_dir, out, min_bytes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sets, meta = [], None
+for path in sorted(glob.glob(os.path.join(src_dir, "*.json"))):
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    meta = meta or doc["meta"]
+    code = doc["data"].get("code") or os.path.basename(path)[:-5]
+    sets.append((code, doc["data"]))
+
+# {"meta": {...}, "data": {"DOM_1": {...}, "ICE_1": {...}, ...}}, one set object at a time
+written, count, copy = 0, 0, 0
+with open(out, "wb") as f:
+    def put(s):
+        global written
+        b = s.encode("utf-8")
+        f.write(b)
+        written += len(b)
+
+    put('{"meta": ' + json.dumps(meta, ensure_ascii=False) + ', "data": {')
+    while written < min_bytes:
+        copy += 1
+        for code, data in sets:
+            key = f"{code}_{copy}"
+            put((", " if count else "") + json.dumps(key) + ": ")
+            put(json.dumps({**data, "code": key}, ensure_ascii=False))
+            count += 1
+            if written >= min_bytes:
+                break
+    put("}}\n")
+print(f"{count} set objects from {len(sets)} set files, {copy} rounds")
+PY
+}
+
+make_yaml() {
+    python3 - "$data/cards.jsonl" "$1" "$yaml_count" <<'PY'
+import json, os, sys
+
+src, out, want = sys.argv[1], sys.argv[2], int(sys.argv[3])
+os.makedirs(out)
+BREAKS = "\r\x85\u2028\u2029\ufeff"
+
+
+def block_safe(text):
+    """Whether a literal block scalar (`|`) gives back exactly this text plus a final newline."""
+    if text.startswith("\n") or text.endswith("\n"):
+        return False
+    if any(c in BREAKS or (ord(c) < 32 and c not in "\n\t") for c in text):
+        return False
+    return not any(line[:1] in (" ", "\t") for line in text.split("\n"))
+
+
+n = quoted = 0
+with open(src, encoding="utf-8") as f:
+    for line in f:
+        face = json.loads(line)
+        text = face.get("oracle_text")
+        if not text:
+            continue
+        n += 1
+        lines = [
+            "name: " + json.dumps(face.get("name", ""), ensure_ascii=False),
+            "type: " + json.dumps(face.get("type_line", ""), ensure_ascii=False),
+        ]
+        if block_safe(text):
+            lines.append("text: |")
+            lines.extend("  " + l if l else "" for l in text.split("\n"))
+        else:
+            quoted += 1
+            lines.append("text: " + json.dumps(text, ensure_ascii=False))
+        with open(os.path.join(out, f"{n:05d}.yaml"), "w", encoding="utf-8") as y:
+            y.write("\n".join(lines) + "\n")
+        if n == want:
+            break
+if n < want:
+    sys.exit(f"only {n} faces with oracle_text in {src}, {want} wanted")
+print(f"{n} files, {n - quoted} with a block scalar, {quoted} with a quoted string")
+PY
+}
+
+make_long() {
+    python3 - "$1" "$long_phrase" "$long_line_bytes" <<'PY'
+import sys
+
+out, phrase, size = sys.argv[1], sys.argv[2], int(sys.argv[3])
+line = (phrase * (size // len(phrase) + 1)).rstrip()
+with open(out, "w", encoding="utf-8") as f:
+    f.write("Long Line Test\n" + line + "\n")
+PY
+    if grep -q -i -E "$timing_words" "$1"; then
+        die "long.txt holds a timing word ($timing_words)"
+    fi
+}
+
+say "phaselint: $original ($("$phaselint" --version 2>/dev/null || echo 'version unknown'), built $(date -r "$original" '+%F %T'), sha256 $(sha256sum "$phaselint" | cut -c 1-12)), timed as a copy"
+say "repo:      $root ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'no git')$(git -C "$root" diff --quiet HEAD -- src grammar Cargo.toml Cargo.lock 2>/dev/null || echo ', uncommitted changes in src/ grammar/ Cargo.*'))"
+say "corpus:    $corpus"
+say "data:      $data$([[ -n ${KEEP:-} ]] && echo ' (kept)' || echo ' (removed at exit)')"
+say "machine:   $(nproc) cores, load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
+say "runs:      $runs per input, median reported"
+say
+say "inputs:"
+generate cards.jsonl make_1x
+generate 2x.jsonl make_2x
+generate 4x.jsonl make_4x
+generate AllPrintings.json make_mtgjson
+generate yaml make_yaml
+generate long.txt make_long
+
+# ---------------------------------------------------------------------------------------------
+# Timing
+
+declare -A pl_median pl_rss pl_exit grep_median
+failures=0
+
+time_phaselint() {
+    local key=$1 input=$2 i rc start end rss peak=0 codes=""
+    local -a walls=()
+    for ((i = 1; i <= runs; i++)); do
+        rc=0
+        start=$(now_ns)
+        /usr/bin/time -f '%M' -o "$scratch/rss" \
+            "$phaselint" check --format json "$input" >/dev/null 2>"$scratch/stderr" || rc=$?
+        end=$(now_ns)
+        if ((rc >= 2)) || grep -q 'terminated by signal' "$scratch/rss"; then
+            say "  $key: run $i/$runs FAILED: exit $rc after $(secs $((end - start))) s; $(head -n 1 "$scratch/rss")"
+            sed -n '1,20s/^/    stderr: /p' "$scratch/stderr"
+            pl_exit[$key]="FAILED (exit $rc)"
+            failures=$((failures + 1))
+            return 0
+        fi
+        walls+=($((end - start)))
+        rss=$(tail -n 1 "$scratch/rss")
+        if ((rss > peak)); then peak=$rss; fi
+        [[ " $codes " == *" $rc "* ]] || codes="${codes:+$codes }$rc"
+        say "  $key: run $i/$runs: $(secs $((end - start))) s, exit $rc, peak RSS $(mb $((rss * 1024))) MB, load $(cut -d ' ' -f 1 /proc/loadavg)"
+    done
+    pl_median[$key]=$(median "${walls[@]}")
+    say "  $key: median $(secs "${pl_median[$key]}") s (min $(secs "$(min_of "${walls[@]}")"), max $(secs "$(max_of "${walls[@]}")"))"
+    pl_rss[$key]=$peak
+    pl_exit[$key]=$codes
+}
+
+grep_count() {
+    local rc=0
+    grep -c -i -E "$grep_re" "$1" | cat >/dev/null || rc=$?
+    ((rc <= 1)) # 1: no line matched
+}
+
+time_grep() {
+    local key=$1 input=$2 i start end
+    local -a walls=()
+    for ((i = 1; i <= runs; i++)); do
+        start=$(now_ns)
+        grep_count "$input"
+        end=$(now_ns)
+        walls+=($((end - start)))
+    done
+    grep_median[$key]=$(median "${walls[@]}")
+    say "  $key: grep median $(secs "${grep_median[$key]}") s (min $(secs "$(min_of "${walls[@]}")"), max $(secs "$(max_of "${walls[@]}")"))"
+}
+
+keys=(1x 2x 4x mtgjson yaml long)
+declare -A path label
+path[1x]=$data/cards.jsonl
+path[2x]=$data/2x.jsonl
+path[4x]=$data/4x.jsonl
+path[mtgjson]=$data/AllPrintings.json
+path[yaml]=$data/yaml
+path[long]=$data/long.txt
+label[1x]="cards.jsonl (1×)"
+label[2x]="2x.jsonl (2×)"
+label[4x]="4x.jsonl (4×)"
+label[mtgjson]="AllPrintings.json (MTGJSON)"
+label[yaml]="yaml/ ($yaml_count files)"
+label[long]="long.txt (one 10 MiB line)"
+
+say
+say "grep:"
+for key in 1x 2x 4x long; do
+    time_grep "$key" "${path[$key]}"
+done
+
+say
+say "phaselint:"
+for key in "${keys[@]}"; do
+    time_phaselint "$key" "${path[$key]}"
+done
+
+# ---------------------------------------------------------------------------------------------
+# Report
+
+say
+say "load average at the end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+say
+say "| input | size | phaselint median | grep median | ratio | MB/s | peak RSS |"
+say "|---|---:|---:|---:|---:|---:|---:|"
+for key in "${keys[@]}"; do
+    bytes=$(bytes_of "${path[$key]}")
+    size="$(mb "$bytes") MB"
+    g=${grep_median[$key]:-}
+    gcol=-
+    [[ -n $g ]] && gcol="$(secs "$g") s"
+    if [[ -n ${pl_median[$key]:-} ]]; then
+        p=${pl_median[$key]}
+        pcol="$(secs "$p") s"
+        ratio=-
+        [[ -n $g ]] && ratio=$(awk -v p="$p" -v g="$g" 'BEGIN { printf "%.1f×", p / g }')
+        speed=$(awk -v b="$bytes" -v p="$p" 'BEGIN { printf "%.2f", b / 1e6 / (p / 1e9) }')
+        rss="$(mb $((pl_rss[$key] * 1024))) MB"
+    else
+        pcol=${pl_exit[$key]:-not run}
+        ratio=-
+        speed=-
+        rss=-
+    fi
+    say "| ${label[$key]} | $size | $pcol | $gcol | $ratio | $speed | $rss |"
+done
+say
+say "phaselint exit codes seen: $(for key in "${keys[@]}"; do printf '%s=%s  ' "$key" "${pl_exit[$key]:-none}"; done)"
+say
+say "commands (each run $runs times; wall time from date +%s%N around the command, median reported;"
+say "PHASELINT is a copy of $original made at the start):"
+for key in "${keys[@]}"; do
+    say "  /usr/bin/time -f %M -o RSS_FILE PHASELINT check --format json $(printf '%q' "${path[$key]}") > /dev/null"
+done
+for key in 1x 2x 4x long; do
+    say "  grep -c -i -E $(printf '%q' "$grep_re") $(printf '%q' "${path[$key]}") | cat > /dev/null"
+done
+say "phaselint exit 0 or 1 counts as a run; 2 or more is a failure."
+
+if ((failures > 0)); then
+    say "pool.sh: $failures input(s) failed"
+    exit 1
+fi

@@ -1,0 +1,351 @@
+//! Build script: derives the finder's template table from `grammar/timing.pest`.
+//!
+//! The finder walks each line in Rust and hands pest only the positions where a template can
+//! start (ARCHITECTURE.md, "src/phrase/"). What can start where is read here from the grammar
+//! itself, so a template added to the grammar is in the table without anyone writing it down:
+//!
+//! - the **templates** are the leaves of `phrase` and of `ability_opening`, in their PEG order
+//!   (a silent rule that is a plain choice of rules is flattened into its alternatives);
+//! - each template's **leads** are what its first consumed character can be: a case-insensitive
+//!   literal, a character class, or anything;
+//! - each template's **need** is a set of literals of which every match contains one (the most
+//!   selective set the expression guarantees), so a line without any of them never calls it;
+//! - each template is called through its **entry**, `try_<template> = { <template>? }`, which
+//!   always succeeds: a failed pest parse builds an error with a copy of the whole line, which
+//!   would make a long line quadratic. A template without an entry stops the build.
+//!
+//! Everything derived is a necessary condition only: pest still decides every match, and
+//! `tests/walk.rs` holds the walk against a whole-line parse.
+
+use pest_meta::ast::{Expr, Rule, RuleType};
+use pest_meta::parser::{self, Rule as MetaRule};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+const GRAMMAR: &str = "grammar/timing.pest";
+
+/// The choices whose leaves the finder calls one by one, and the single rules it calls at fixed
+/// places (the head of a line, a quote, a period).
+const SLOTS: &[&str] = &["phrase", "ability_opening"];
+/// Rules whose literal leads the finder's clause guards use (`src/phrase/templates.rs`).
+const LEADS: &[&str] = &["combat_event", "printed_trigger", "this_span"];
+const SINGLES: &[&str] = &[
+    "ability_word",
+    "quoted_mention",
+    "sentence_opening",
+    "reminder_sentence_opening",
+];
+
+fn main() {
+    println!("cargo::rerun-if-changed={GRAMMAR}");
+    println!("cargo::rerun-if-changed=grammar/table.rs");
+    let source = std::fs::read_to_string(GRAMMAR).expect("grammar/timing.pest is readable");
+    let pairs = parser::parse(MetaRule::grammar_rules, &source)
+        .unwrap_or_else(|error| panic!("{GRAMMAR}: {error}"));
+    let rules =
+        parser::consume_rules(pairs).unwrap_or_else(|errors| panic!("{GRAMMAR}: {}", errors[0]));
+    let grammar = Grammar {
+        rules: rules
+            .iter()
+            .map(|rule| (rule.name.as_str(), rule))
+            .collect(),
+    };
+    let mut out = String::from("// Derived from grammar/timing.pest by grammar/table.rs.\n");
+    for slot in SLOTS {
+        let leaves = grammar.leaves(slot);
+        writeln!(
+            out,
+            "pub(super) static {}: &[Template] = &[",
+            slot.to_uppercase()
+        )
+        .unwrap();
+        for leaf in leaves {
+            out.push_str(&grammar.template(leaf));
+        }
+        out.push_str("];\n");
+    }
+    for single in SINGLES {
+        writeln!(
+            out,
+            "pub(super) static {}: Template = {};",
+            single.to_uppercase(),
+            grammar.template(single).trim_end().trim_end_matches(',')
+        )
+        .unwrap();
+    }
+    for name in LEADS {
+        let first = grammar.first(&grammar.rule(name).expr, &mut Vec::new());
+        let literals: Vec<String> = first
+            .leads
+            .iter()
+            .map(|lead| match lead {
+                Lead::Literal(text) => format!("{text:?}"),
+                other => panic!("{GRAMMAR}: `{name}` can start with {other:?}, not a literal"),
+            })
+            .collect();
+        writeln!(
+            out,
+            "pub(super) static LEADS_{}: &[&str] = &[{}];",
+            name.to_uppercase(),
+            literals.join(", ")
+        )
+        .unwrap();
+    }
+    let path = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("templates.rs");
+    std::fs::write(path, out).expect("OUT_DIR is writable");
+}
+
+struct Grammar<'g> {
+    rules: HashMap<&'g str, &'g Rule>,
+}
+
+/// What the first consumed character of a match can be.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Lead {
+    /// The text starts with this literal (ASCII case ignored).
+    Literal(String),
+    Upper,
+    Lower,
+    Digit,
+    Any,
+}
+
+/// The leads of an expression, and whether it can match without consuming anything.
+struct First {
+    leads: BTreeSet<Lead>,
+    nullable: bool,
+}
+
+impl<'g> Grammar<'g> {
+    fn rule(&self, name: &str) -> &'g Rule {
+        self.rules
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| panic!("{GRAMMAR}: no rule `{name}`"))
+    }
+
+    /// The alternatives of a choice, with silent choices of rules flattened, in PEG order.
+    fn leaves(&self, name: &'g str) -> Vec<&'g str> {
+        let rule = self.rule(name);
+        let mut alternatives = Vec::new();
+        choice_alternatives(&rule.expr, &mut alternatives);
+        let mut leaves = Vec::new();
+        for alternative in alternatives {
+            let Expr::Ident(child) = alternative else {
+                panic!("{GRAMMAR}: `{name}` must be a choice of rule names");
+            };
+            let inner = self.rule(child);
+            let flattens = inner.ty == RuleType::Silent && {
+                let mut sub = Vec::new();
+                choice_alternatives(&inner.expr, &mut sub);
+                sub.len() > 1 && sub.iter().all(|e| matches!(e, Expr::Ident(_)))
+            };
+            if flattens {
+                leaves.extend(self.leaves(child));
+            } else {
+                leaves.push(child.as_str());
+            }
+        }
+        leaves
+    }
+
+    /// The Rust source of one template's table entry.
+    fn template(&self, name: &str) -> String {
+        let entry = format!("try_{name}");
+        match self.rules.get(entry.as_str()) {
+            Some(rule) if rule.ty == RuleType::Normal && is_optional_of(&rule.expr, name) => {}
+            _ => panic!(
+                "{GRAMMAR}: the template `{name}` has no entry rule; add `{entry} = {{ {name}? }}` \
+                 to the finder's entries at the end of the grammar"
+            ),
+        }
+        let first = self.first(&self.rule(name).expr, &mut Vec::new());
+        assert!(
+            !first.nullable,
+            "{GRAMMAR}: the template `{name}` can match nothing"
+        );
+        let leads: Vec<String> = first
+            .leads
+            .iter()
+            .map(|lead| match lead {
+                Lead::Literal(text) => format!("Lead::Literal({text:?})"),
+                Lead::Upper => "Lead::Upper".into(),
+                Lead::Lower => "Lead::Lower".into(),
+                Lead::Digit => "Lead::Digit".into(),
+                Lead::Any => "Lead::Any".into(),
+            })
+            .collect();
+        let need = match self.need(&self.rule(name).expr, &mut Vec::new()) {
+            Some(literals) => format!(
+                "Some(&[{}])",
+                literals
+                    .iter()
+                    .map(|l| format!("{l:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => "None".into(),
+        };
+        format!(
+            "    Template {{ entry: Rule::{entry}, leads: &[{}], need: {need} }},\n",
+            leads.join(", ")
+        )
+    }
+
+    /// The leads of an expression (see `Lead`).
+    fn first(&self, expr: &Expr, visiting: &mut Vec<String>) -> First {
+        let leads = |leads: &[Lead]| First {
+            leads: leads.iter().cloned().collect(),
+            nullable: false,
+        };
+        let empty = First {
+            leads: BTreeSet::new(),
+            nullable: true,
+        };
+        match expr {
+            Expr::Str(text) | Expr::Insens(text) => match text.is_empty() {
+                true => empty,
+                false => leads(&[Lead::Literal(text.to_ascii_lowercase())]),
+            },
+            Expr::Range(low, high) => leads(&[range_lead(low, high)]),
+            Expr::Ident(name) => match name.as_str() {
+                "SOI" | "EOI" => empty,
+                "ASCII_ALPHA_UPPER" => leads(&[Lead::Upper]),
+                "ASCII_ALPHA_LOWER" => leads(&[Lead::Lower]),
+                "ASCII_DIGIT" => leads(&[Lead::Digit]),
+                "ASCII_ALPHA" => leads(&[Lead::Upper, Lead::Lower]),
+                "ASCII_ALPHANUMERIC" => leads(&[Lead::Upper, Lead::Lower, Lead::Digit]),
+                _ if !self.rules.contains_key(name.as_str()) => leads(&[Lead::Any]),
+                _ if visiting.contains(name) => leads(&[Lead::Any]),
+                _ => {
+                    visiting.push(name.clone());
+                    let first = self.first(&self.rule(name).expr, visiting);
+                    visiting.pop();
+                    first
+                }
+            },
+            // A lookahead consumes nothing: what follows it is what starts the match.
+            Expr::PosPred(_) | Expr::NegPred(_) => empty,
+            Expr::Seq(head, tail) => {
+                let mut first = self.first(head, visiting);
+                if first.nullable {
+                    let rest = self.first(tail, visiting);
+                    first.leads.extend(rest.leads);
+                    first.nullable = rest.nullable;
+                }
+                first
+            }
+            Expr::Choice(left, right) => {
+                let mut first = self.first(left, visiting);
+                let other = self.first(right, visiting);
+                first.leads.extend(other.leads);
+                first.nullable |= other.nullable;
+                first
+            }
+            Expr::Opt(inner) | Expr::Rep(inner) | Expr::RepMax(inner, _) => First {
+                nullable: true,
+                ..self.first(inner, visiting)
+            },
+            Expr::RepOnce(inner) => self.first(inner, visiting),
+            Expr::RepExact(inner, min)
+            | Expr::RepMin(inner, min)
+            | Expr::RepMinMax(inner, min, _) => {
+                let first = self.first(inner, visiting);
+                First {
+                    nullable: first.nullable || *min == 0,
+                    ..first
+                }
+            }
+            Expr::Push(inner) => self.first(inner, visiting),
+            #[allow(unreachable_patterns)]
+            _ => leads(&[Lead::Any]),
+        }
+    }
+
+    /// Literals of which every match of the expression contains one, or `None` where the
+    /// expression guarantees none. Of several guaranteed sets, the most selective is kept.
+    fn need(&self, expr: &Expr, visiting: &mut Vec<String>) -> Option<BTreeSet<String>> {
+        match expr {
+            Expr::Str(text) | Expr::Insens(text) if !text.is_empty() => {
+                Some(BTreeSet::from([text.to_ascii_lowercase()]))
+            }
+            Expr::Ident(name) if self.rules.contains_key(name.as_str()) => {
+                if visiting.contains(name) {
+                    return None;
+                }
+                visiting.push(name.clone());
+                let need = self.need(&self.rule(name).expr, visiting);
+                visiting.pop();
+                need
+            }
+            // A positive lookahead reads text that lies after the match's start too.
+            Expr::PosPred(inner) | Expr::RepOnce(inner) | Expr::Push(inner) => {
+                self.need(inner, visiting)
+            }
+            Expr::RepExact(inner, min)
+            | Expr::RepMin(inner, min)
+            | Expr::RepMinMax(inner, min, _)
+                if *min > 0 =>
+            {
+                self.need(inner, visiting)
+            }
+            Expr::Seq(head, tail) => {
+                more_selective(self.need(head, visiting), self.need(tail, visiting))
+            }
+            Expr::Choice(left, right) => {
+                let mut need = self.need(left, visiting)?;
+                need.extend(self.need(right, visiting)?);
+                Some(need)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The alternatives of a (nested) choice, in order.
+fn choice_alternatives<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Choice(left, right) => {
+            choice_alternatives(left, out);
+            choice_alternatives(right, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// Whether `expr` is `name?`.
+fn is_optional_of(expr: &Expr, name: &str) -> bool {
+    matches!(expr, Expr::Opt(inner) if matches!(inner.as_ref(), Expr::Ident(n) if n == name))
+}
+
+fn range_lead(low: &str, high: &str) -> Lead {
+    let inside = |from: char, to: char| {
+        let (low, high) = (low.chars().next(), high.chars().next());
+        matches!((low, high), (Some(l), Some(h)) if from <= l && h <= to)
+    };
+    if inside('A', 'Z') {
+        Lead::Upper
+    } else if inside('a', 'z') {
+        Lead::Lower
+    } else if inside('0', '9') {
+        Lead::Digit
+    } else {
+        Lead::Any
+    }
+}
+
+/// Of two guaranteed literal sets, the one less likely to occur: its shortest literal is the
+/// longer (short words are common); on a tie, the one with fewer literals.
+fn more_selective(
+    a: Option<BTreeSet<String>>,
+    b: Option<BTreeSet<String>>,
+) -> Option<BTreeSet<String>> {
+    let score = |set: &BTreeSet<String>| {
+        let shortest = set.iter().map(|l| l.chars().count()).min().unwrap_or(0);
+        (shortest, std::cmp::Reverse(set.len()))
+    };
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if score(&b) > score(&a) { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}

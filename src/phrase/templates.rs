@@ -1,0 +1,280 @@
+//! The finder's table of templates: which grammar rules it calls, in which order, and where each
+//! can start. The table is derived from `grammar/timing.pest` by the build script
+//! `grammar/table.rs`, which documents how; this module compiles it into a matcher.
+
+use super::parser::Rule;
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// What the first character of a template's match can be.
+pub(super) enum Lead {
+    /// The text starts with this lower-case literal, ASCII case ignored.
+    Literal(&'static str),
+    Upper,
+    Lower,
+    #[allow(
+        dead_code,
+        reason = "no template of today's grammar starts with a digit"
+    )]
+    Digit,
+    Any,
+}
+
+/// One rule the finder calls, as the build script derived it.
+pub(super) struct Template {
+    /// `try_<rule>`: matches the rule or nothing, and never fails.
+    pub entry: Rule,
+    pub leads: &'static [Lead],
+    /// Literals of which every match contains one; `None` where the rule guarantees none.
+    pub need: Option<&'static [&'static str]>,
+}
+
+include!(concat!(env!("OUT_DIR"), "/templates.rs"));
+
+/// Templates whose match reaches a given rule before the first clause end after its start, with
+/// that rule's leads (derived). Read off the grammar: before that rule, each of these templates
+/// consumes only words (`word` stops at every `clause_end` character), spaces and keywords, so
+/// a clause without one of the leads cannot hold a match. Their word loops are the costliest
+/// calls of the grammar, and most "when" and "whenever" clauses are no combat trigger.
+/// - `combat_trigger`: "whenever", a subject of at most 16 words, then `combat_event`;
+/// - `joined_printed_trigger`: "when", at most 16 words, "and", then `printed_trigger`;
+/// - `trigger_this_turn`: "whenever", at most 24 words, then `this_span`;
+/// - `turn_reference`: a past verb and its clause fillers, then `this_span`.
+const CLAUSE_GUARDS: &[(Rule, &[&str])] = &[
+    (Rule::try_combat_trigger, LEADS_COMBAT_EVENT),
+    (Rule::try_joined_printed_trigger, LEADS_PRINTED_TRIGGER),
+    (Rule::try_trigger_this_turn, LEADS_THIS_SPAN),
+    (Rule::try_turn_reference, LEADS_THIS_SPAN),
+];
+
+/// A template ready for the walk.
+pub(super) struct Compiled {
+    pub entry: Rule,
+    leads: &'static [Lead],
+    /// The bytes a match can start with, lower-cased (one bit a byte).
+    first_bytes: [u64; 4],
+    /// Indices of the `need` literals in `Table::literals`.
+    need: Option<Vec<usize>>,
+    /// Indices of literals one of which starts before the first clause end (`CLAUSE_GUARDS`).
+    in_clause: Option<Vec<usize>>,
+}
+
+/// Every template the walk calls, with one matcher for all their needed literals.
+pub(super) struct Table {
+    pub phrase: Vec<Compiled>,
+    pub ability_opening: Vec<Compiled>,
+    /// For each lower-cased first byte, the `phrase` templates that can start with it (bit i:
+    /// `phrase[i]`), so a position is sent only to those.
+    pub phrase_by_byte: [u64; 256],
+    /// The same for `ability_opening`.
+    pub opening_by_byte: [u64; 256],
+    pub ability_word: Compiled,
+    pub quoted_mention: Compiled,
+    pub sentence_opening: Compiled,
+    pub reminder_sentence_opening: Compiled,
+    literals: Vec<&'static str>,
+    matcher: AhoCorasick,
+}
+
+impl Table {
+    /// The table, compiled once.
+    pub fn get() -> &'static Table {
+        static TABLE: OnceLock<Table> = OnceLock::new();
+        TABLE.get_or_init(Table::compile)
+    }
+
+    fn compile() -> Table {
+        let mut literals: Vec<&'static str> = Vec::new();
+        let mut indices = |wanted: &[&'static str]| -> Vec<usize> {
+            wanted
+                .iter()
+                .map(|literal| match literals.iter().position(|l| l == literal) {
+                    Some(index) => index,
+                    None => {
+                        literals.push(literal);
+                        literals.len() - 1
+                    }
+                })
+                .collect()
+        };
+        let mut compile = |template: &Template| Compiled {
+            entry: template.entry,
+            leads: template.leads,
+            first_bytes: first_bytes(template.leads),
+            need: template.need.map(&mut indices),
+            in_clause: CLAUSE_GUARDS
+                .iter()
+                .find(|(entry, _)| *entry == template.entry)
+                .map(|&(_, leads)| indices(leads)),
+        };
+        let phrase: Vec<Compiled> = PHRASE.iter().map(&mut compile).collect();
+        let ability_opening: Vec<Compiled> = ABILITY_OPENING.iter().map(&mut compile).collect();
+        let ability_word = compile(&ABILITY_WORD);
+        let quoted_mention = compile(&QUOTED_MENTION);
+        let sentence_opening = compile(&SENTENCE_OPENING);
+        let reminder_sentence_opening = compile(&REMINDER_SENTENCE_OPENING);
+        let matcher = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(&literals)
+            .expect("the needed literals of the grammar make a matcher");
+        Table {
+            phrase_by_byte: by_first_byte(&phrase),
+            opening_by_byte: by_first_byte(&ability_opening),
+            phrase,
+            ability_opening,
+            ability_word,
+            quoted_mention,
+            sentence_opening,
+            reminder_sentence_opening,
+            literals,
+            matcher,
+        }
+    }
+
+    /// Finds where the table's literals and the clause ends occur in `line`.
+    pub fn occurrences(&self, line: &str, found: &mut Occurrences) {
+        found.starts.resize_with(self.literals.len(), Vec::new);
+        for index in found.touched.drain(..) {
+            found.starts[index].clear();
+        }
+        for hit in self.matcher.find_overlapping_iter(line) {
+            let index = hit.pattern().as_usize();
+            if found.starts[index].is_empty() {
+                found.touched.push(index);
+            }
+            found.starts[index].push(hit.start());
+        }
+        found.clause_ends.clear();
+        found.clause_ends.extend(
+            line.bytes()
+                .enumerate()
+                .filter(|&(_, byte)| ends_clause(byte))
+                .map(|(at, _)| at),
+        );
+    }
+}
+
+/// For each lower-cased byte, the templates (a bit each, in order) whose match can start with it.
+fn by_first_byte(templates: &[Compiled]) -> [u64; 256] {
+    assert!(templates.len() <= 64, "a template mask holds 64 templates");
+    let mut masks = [0u64; 256];
+    for (index, template) in templates.iter().enumerate() {
+        for (byte, mask) in masks.iter_mut().enumerate() {
+            if template.first_bytes[byte >> 6] & (1 << (byte & 63)) != 0 {
+                *mask |= 1 << index;
+            }
+        }
+    }
+    masks
+}
+
+/// The templates whose needed literals occur in the line (bit i: template i).
+pub(super) fn live(templates: &[Compiled], found: &Occurrences) -> u64 {
+    (0..templates.len())
+        .filter(|&index| templates[index].can_start_anywhere(found))
+        .fold(0, |mask, index| mask | 1 << index)
+}
+
+/// Where the table's literals start in one line, and where its clauses end.
+#[derive(Default)]
+pub(super) struct Occurrences {
+    /// For each literal of `Table::literals`, its starts in ascending order.
+    starts: Vec<Vec<usize>>,
+    /// The literals found in the line: the only lists to empty before the next.
+    touched: Vec<usize>,
+    /// The ASCII clause ends (`ends_clause`), ascending.
+    clause_ends: Vec<usize>,
+}
+
+impl Occurrences {
+    /// Whether literal `index` starts at or after `at` and before `end`.
+    fn starts_within(&self, index: usize, at: usize, end: usize) -> bool {
+        let starts = &self.starts[index];
+        let first = starts.partition_point(|&start| start < at);
+        starts.get(first).is_some_and(|&start| start < end)
+    }
+
+    /// The first ASCII clause end at or after `at`, or the line's end.
+    fn clause_end(&self, at: usize) -> usize {
+        let next = self.clause_ends.partition_point(|&end| end < at);
+        self.clause_ends.get(next).copied().unwrap_or(usize::MAX)
+    }
+}
+
+impl Compiled {
+    /// Whether the line holds one of the needed literals anywhere.
+    pub fn can_start_anywhere(&self, found: &Occurrences) -> bool {
+        self.need
+            .as_ref()
+            .is_none_or(|need| need.iter().any(|&index| !found.starts[index].is_empty()))
+    }
+
+    /// Whether a match can start at `at` in the line whose literals are `found`; `rest` is the
+    /// line from `at`.
+    pub fn can_start(&self, rest: &[u8], at: usize, found: &Occurrences) -> bool {
+        let Some(&byte) = rest.first() else {
+            return false;
+        };
+        let lower = byte.to_ascii_lowercase();
+        // Literal leads sort before the classes; a class, when there is one, decides at once.
+        if self.first_bytes[usize::from(lower >> 6)] & (1 << (lower & 63)) == 0
+            || !self.leads.iter().rev().any(|lead| lead.starts(rest))
+        {
+            return false;
+        }
+        let needed = self.need.as_ref().is_none_or(|need| {
+            need.iter()
+                .any(|&index| found.starts[index].last().is_some_and(|&last| last >= at))
+        });
+        needed
+            && self.in_clause.as_ref().is_none_or(|leads| {
+                let end = found.clause_end(at);
+                leads
+                    .iter()
+                    .any(|&index| found.starts_within(index, at, end))
+            })
+    }
+}
+
+impl Lead {
+    fn starts(&self, rest: &[u8]) -> bool {
+        match self {
+            Lead::Literal(literal) => rest
+                .get(..literal.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(literal.as_bytes())),
+            Lead::Upper => rest.first().is_some_and(u8::is_ascii_uppercase),
+            Lead::Lower => rest.first().is_some_and(u8::is_ascii_lowercase),
+            Lead::Digit => rest.first().is_some_and(u8::is_ascii_digit),
+            Lead::Any => !rest.is_empty(),
+        }
+    }
+}
+
+/// Whether a byte is one of the grammar's ASCII `clause_end` characters. The others ("•", "—",
+/// curly quotes) are not looked for: a guard that reads past them reads a longer clause, which
+/// can only let a call through, never stop a match.
+fn ends_clause(byte: u8) -> bool {
+    matches!(
+        byte,
+        b'.' | b',' | b';' | b':' | b'(' | b')' | b'!' | b'?' | b'"' | b'\r' | b'\n'
+    )
+}
+
+/// The lower-cased first bytes the leads allow: a cheap test before the literals are compared.
+fn first_bytes(leads: &[Lead]) -> [u64; 4] {
+    let mut bits = [0u64; 4];
+    let mut set = |byte: u8| {
+        let lower = byte.to_ascii_lowercase();
+        bits[usize::from(lower >> 6)] |= 1 << (lower & 63);
+    };
+    for lead in leads {
+        match lead {
+            Lead::Literal(literal) => literal.bytes().take(1).for_each(&mut set),
+            Lead::Upper | Lead::Lower => (b'a'..=b'z').for_each(&mut set),
+            Lead::Digit => (b'0'..=b'9').for_each(&mut set),
+            Lead::Any => (0..=255).for_each(&mut set),
+        }
+    }
+    bits
+}

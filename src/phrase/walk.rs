@@ -1,0 +1,325 @@
+//! The walk: reads one ability line the way the grammar's `ability_line` does, in Rust, and calls
+//! pest only where the template table (`templates`) says a template can start.
+//!
+//! `ability_line` is a loop over positions: at each it tries a quoted mention, a quoted ability,
+//! reminder text, a sentence opening, every phrase template, and otherwise skips one word or
+//! character. Quoted abilities and reminder text hold loops of their own. The walk keeps that
+//! structure and order, so it finds what a whole-line parse finds; `tests/walk.rs` holds the two
+//! against each other.
+
+use super::ast::{Phrase, Place};
+use super::lower;
+use super::parser::TimingParser;
+use super::templates::{Compiled, Occurrences, Table, live};
+use pest::Parser;
+
+/// How deep quoted abilities and reminder text may nest. Real text nests two or three deep; the
+/// bound keeps the walk's own recursion far from the stack's end on hostile input.
+pub const MAX_NESTING: usize = 64;
+
+/// Walks the lines of one text, keeping its buffers from line to line.
+#[derive(Default)]
+pub(super) struct Walker {
+    found: Occurrences,
+}
+
+impl Walker {
+    /// The phrases of one line, in text order, or why the line could not be read.
+    pub fn line(
+        &mut self,
+        line: &str,
+        ability: usize,
+        offset: usize,
+    ) -> Result<Vec<Phrase>, String> {
+        let table = Table::get();
+        table.occurrences(line, &mut self.found);
+        let live_phrase = live(&table.phrase, &self.found);
+        let live_opening = live(&table.ability_opening, &self.found);
+        // Every phrase comes from a template or an opening. With none possible, only the nesting
+        // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
+        let nesting_bound = 2 * line.bytes().filter(|&b| b == b'(').count() + 1;
+        if live_phrase == 0 && live_opening == 0 && nesting_bound <= MAX_NESTING {
+            return Ok(Vec::new());
+        }
+        let mut walk = Walk {
+            line,
+            offset,
+            table,
+            live_phrase,
+            live_opening,
+            found: &self.found,
+            depth: 0,
+            phrases: Vec::new(),
+        };
+        let place = Place {
+            ability,
+            opens_ability: false,
+            in_quotes: false,
+            in_reminder: false,
+        };
+        let mut at = walk.single(&table.ability_word, 0, place, 0)?.unwrap_or(0);
+        at = walk.opening(at, place, 0)?;
+        walk.inlines(at, Container::Ability, place, 0)?;
+        Ok(walk.phrases)
+    }
+}
+
+/// What holds the positions being walked, each with its own loop in the grammar.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Container {
+    /// `ability`: quoted mention, quoted ability, reminder, sentence opening, phrase, skip.
+    Ability,
+    /// `quoted_ability`, up to its closing quote: reminder, phrase, skip.
+    Quoted,
+    /// `reminder`, up to its closing parenthesis: reminder sentence opening, quoted mention,
+    /// quoted ability, phrase, skip.
+    Reminder,
+}
+
+struct Walk<'t> {
+    line: &'t str,
+    /// The line's start in the whole text.
+    offset: usize,
+    table: &'static Table,
+    /// The phrase templates and openings whose needed literals occur in the line, a bit each.
+    live_phrase: u64,
+    live_opening: u64,
+    /// Where the table's literals occur in the line.
+    found: &'t Occurrences,
+    depth: usize,
+    phrases: Vec<Phrase>,
+}
+
+impl Walk<'_> {
+    /// The loop of a container from `at`; returns where it stopped.
+    fn inlines(
+        &mut self,
+        mut at: usize,
+        container: Container,
+        place: Place,
+        content_start: usize,
+    ) -> Result<usize, String> {
+        while at < self.line.len() {
+            let rest = &self.line[at..];
+            let ends = match container {
+                Container::Ability => false,
+                Container::Quoted => starts_quote_close(rest),
+                Container::Reminder => rest.starts_with(')'),
+            };
+            if ends {
+                break;
+            }
+            let table = self.table;
+            let structural = match container {
+                _ if container != Container::Quoted && starts_quote_open(rest) => {
+                    Some(self.quote(at, place, content_start)?)
+                }
+                Container::Ability if rest.starts_with('(') => {
+                    Some(self.nested(at, Container::Reminder, place)?)
+                }
+                Container::Ability => {
+                    self.single(&table.sentence_opening, at, place, content_start)?
+                }
+                Container::Quoted if rest.starts_with('(') => {
+                    Some(self.nested(at, Container::Reminder, place)?)
+                }
+                Container::Quoted => None,
+                Container::Reminder => {
+                    self.single(&table.reminder_sentence_opening, at, place, content_start)?
+                }
+            };
+            at = match structural {
+                Some(end) => end,
+                None => match self.phrase(at, place, content_start)? {
+                    Some(end) => end,
+                    None => at + skip(rest),
+                },
+            };
+        }
+        Ok(at)
+    }
+
+    /// A timing phrase named in quotes, or else a quoted ability, at `at`; returns where it ends.
+    fn quote(&mut self, at: usize, place: Place, content_start: usize) -> Result<usize, String> {
+        let table = self.table;
+        match self.single(&table.quoted_mention, at, place, content_start)? {
+            Some(end) => Ok(end),
+            None => self.nested(at, Container::Quoted, place),
+        }
+    }
+
+    /// A quoted ability or reminder text opening at `at`; returns where it ends.
+    fn nested(&mut self, at: usize, container: Container, place: Place) -> Result<usize, String> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(format!(
+                "quotes and parentheses are nested more than {MAX_NESTING} deep"
+            ));
+        }
+        let place = match container {
+            Container::Quoted => Place {
+                in_quotes: true,
+                ..place
+            },
+            _ => Place {
+                in_reminder: true,
+                ..place
+            },
+        };
+        let content = at + self.line[at..].chars().next().map_or(0, char::len_utf8);
+        let mut end = self.opening(content, place, content)?;
+        end = self.inlines(end, container, place, content)?;
+        let rest = &self.line[end..];
+        let closed = match container {
+            Container::Quoted => starts_quote_close(rest),
+            _ => rest.starts_with(')'),
+        };
+        if closed {
+            end += rest.chars().next().map_or(0, char::len_utf8);
+        }
+        self.depth -= 1;
+        Ok(end)
+    }
+
+    /// An optional `ability_opening` at `at`; returns where the walk goes on.
+    fn opening(&mut self, at: usize, place: Place, content_start: usize) -> Result<usize, String> {
+        let table = self.table;
+        let end = self.first_match(
+            &table.ability_opening,
+            &table.opening_by_byte,
+            self.live_opening,
+            at,
+            place,
+            content_start,
+        )?;
+        Ok(end.unwrap_or(at))
+    }
+
+    /// The first of `templates` that matches at `at`, in their order: only those live in the line
+    /// that can start with the byte there (`by_byte`).
+    fn first_match(
+        &mut self,
+        templates: &[Compiled],
+        by_byte: &[u64; 256],
+        live: u64,
+        at: usize,
+        place: Place,
+        content_start: usize,
+    ) -> Result<Option<usize>, String> {
+        let Some(&byte) = self.line.as_bytes().get(at) else {
+            return Ok(None);
+        };
+        let mut candidates = by_byte[usize::from(byte.to_ascii_lowercase())] & live;
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if let Some(end) = self.single(&templates[index], at, place, content_start)? {
+                return Ok(Some(end));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The first phrase template that matches at `at`, in the grammar's order.
+    fn phrase(
+        &mut self,
+        at: usize,
+        place: Place,
+        content_start: usize,
+    ) -> Result<Option<usize>, String> {
+        let table = self.table;
+        self.first_match(
+            &table.phrase,
+            &table.phrase_by_byte,
+            self.live_phrase,
+            at,
+            place,
+            content_start,
+        )
+    }
+
+    /// Calls one template at `at` where it can start there; on a match, lowers its phrases and
+    /// returns where it ended.
+    fn single(
+        &mut self,
+        template: &Compiled,
+        at: usize,
+        place: Place,
+        content_start: usize,
+    ) -> Result<Option<usize>, String> {
+        let rest = &self.line[at..];
+        if !template.can_start(rest.as_bytes(), at, self.found) {
+            return Ok(None);
+        }
+        let mut pairs = TimingParser::parse(template.entry, rest)
+            .map_err(|error| error.variant.message().into_owned())?;
+        let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
+            return Ok(None);
+        };
+        let end = at + matched.as_span().end();
+        lower::entry(
+            matched,
+            place,
+            content_start.checked_sub(at),
+            self.offset + at,
+            &mut self.phrases,
+        )
+        .map_err(|error| error.to_string())?;
+        Ok(Some(end))
+    }
+}
+
+/// The grammar's `quote_open`.
+fn starts_quote_open(rest: &str) -> bool {
+    rest.starts_with('"') || rest.starts_with('“')
+}
+
+/// The grammar's `quote_close`.
+fn starts_quote_close(rest: &str) -> bool {
+    rest.starts_with('"') || rest.starts_with('”')
+}
+
+/// Whether `rest` starts with one of the grammar's `clause_end` characters (not the end of
+/// input) or a space between words: what ends a `word`.
+fn ends_word(rest: &[u8]) -> bool {
+    match rest.first() {
+        Some(
+            b'.' | b',' | b';' | b':' | b'(' | b')' | b'!' | b'?' | b'"' | b'\r' | b'\n' | b' '
+            | b'\t',
+        ) => true,
+        // "•", "—", "“" and "”" are E2 80 A2, E2 80 94, E2 80 9C and E2 80 9D.
+        Some(0xe2) => matches!(rest.get(1..3), Some([0x80, 0xa2 | 0x94 | 0x9c | 0x9d])),
+        _ => false,
+    }
+}
+
+/// The grammar's `skip`: one word, or one other character. Returns its length in bytes.
+fn skip(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    if bytes.is_empty() {
+        return 0;
+    }
+    if ends_word(bytes) {
+        return rest.chars().next().map_or(1, char::len_utf8);
+    }
+    // A word ends only before an ASCII byte or an E2 lead byte, so stepping byte by byte never
+    // stops inside a character.
+    (1..bytes.len())
+        .find(|&at| ends_word(&bytes[at..]))
+        .unwrap_or(bytes.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skip_takes_a_word_or_one_character() {
+        assert_eq!(skip("Flying, haste"), 6);
+        assert_eq!(skip(", haste"), 1);
+        assert_eq!(skip(" haste"), 1);
+        assert_eq!(skip("—x"), "—".len());
+        assert_eq!(skip("{2}{R}"), 6);
+        assert_eq!(skip(""), 0);
+    }
+}

@@ -1,0 +1,173 @@
+//! The walk against the whole-line parse. `find` walks each line in Rust and calls pest only
+//! where the template table says a template can start; `find_by_whole_lines` parses each line
+//! whole with `ability_line`. They must find the same phrases, with the same spans, places,
+//! forms and marks, over the fixtures, the phrase table, random text and the real card pool. A
+//! template the table does not list, or lists with a wrong start or need, shows up here as a
+//! phrase one finds and the other does not.
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/random_text.rs"]
+mod random_text;
+
+use phaselint::phrase::{MAX_NESTING, find, find_by_whole_lines};
+use std::path::{Path, PathBuf};
+
+/// Asserts that both finders read `text` alike; `origin` names it in the failure.
+fn assert_same(text: &str, origin: &str) {
+    let walked = find(text);
+    let whole = find_by_whole_lines(text);
+    if walked != whole {
+        let first_difference = walked
+            .phrases
+            .iter()
+            .zip(&whole.phrases)
+            .find(|(a, b)| a != b)
+            .map(|(a, b)| format!("walk: {a:?}\nwhole line: {b:?}"));
+        panic!(
+            "{origin}: the walk and the whole-line parse differ on {text:?}\n\
+             phrases: {} against {}; errors: {:?} against {:?}\n{}",
+            walked.phrases.len(),
+            whole.phrases.len(),
+            walked.errors,
+            whole.errors,
+            first_difference.unwrap_or_default()
+        );
+    }
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("the directory is readable")
+        .map(|entry| entry.expect("the entry is readable").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files_under(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_walk_reads_every_fixture_as_a_whole_line_parse_does() {
+    let mut files = Vec::new();
+    files_under(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut files,
+    );
+    let mut read = 0;
+    for path in &files {
+        // Every fixture's raw text, keys and all: more lines than the card texts alone.
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        assert_same(&text, &path.display().to_string());
+        read += 1;
+    }
+    assert!(read >= 10, "the fixtures were read ({read} files)");
+}
+
+#[test]
+fn the_walk_reads_every_row_of_the_phrase_tables_as_a_whole_line_parse_does() {
+    for table in [
+        include_str!("data/phrases.table"),
+        include_str!("data/contract.table"),
+    ] {
+        let mut rows = 0;
+        for line in table.lines() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let text = line.split(" => ").next().unwrap_or(line);
+            assert_same(text, "a phrase table row");
+            rows += 1;
+        }
+        assert!(rows > 20, "the table was read ({rows} rows)");
+    }
+}
+
+#[test]
+fn the_walk_reads_random_text_as_a_whole_line_parse_does() {
+    for text in random_text::random_texts(5_000) {
+        assert_same(&text, "a random text");
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_unreadable_line_not_a_crash() {
+    let deep = "(\"".repeat(20_000);
+    let found = find(&deep);
+    assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+    assert_eq!(found.errors[0].span.end, deep.len());
+    // Reminder text holds quoted abilities, which hold reminder text: `("` nests two deep.
+    // Just past the bound: reported, with the bound in the message.
+    let past = format!("{}until end of turn", "(\"".repeat(MAX_NESTING / 2 + 1));
+    let found = find(&past);
+    assert_eq!(found.errors.len(), 1);
+    assert!(found.errors[0].message.contains(&MAX_NESTING.to_string()));
+    // At the bound: read as the whole-line parse reads it.
+    let at_bound = format!("{}until end of turn", "(\"".repeat(MAX_NESTING / 2));
+    assert_same(&at_bound, "nesting at the bound");
+    assert_eq!(find(&at_bound).phrases.len(), 1);
+}
+
+/// Every text of a JSON Lines file of the corpus, taken by `texts` from each row.
+fn corpus_texts(
+    name: &str,
+    texts: impl Fn(&serde_json::Value) -> Vec<String>,
+) -> Option<Vec<String>> {
+    let Some(path) = corpus::corpus_file(name) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs with ../shared/corpus beside the repository"
+        );
+        corpus::tell(&format!(
+            "SKIPPED the walk over {name}: ../shared/corpus/{name} is absent"
+        ));
+        return None;
+    };
+    let data = std::fs::read_to_string(path).expect("the corpus file is readable");
+    Some(
+        data.lines()
+            .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON row"))
+            .flat_map(|row| texts(&row))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_walk_reads_the_oracle_pool_as_a_whole_line_parse_does() {
+    let Some(texts) = corpus_texts("cards.jsonl", |row| {
+        ["oracle_text", "original_text"]
+            .iter()
+            .filter_map(|field| row[field].as_str().map(String::from))
+            .collect()
+    }) else {
+        return;
+    };
+    assert!(texts.len() > 35_000, "{} texts", texts.len());
+    for text in &texts {
+        assert_same(text, "cards.jsonl");
+    }
+}
+
+#[test]
+fn the_walk_reads_every_printed_wording_as_a_whole_line_parse_does() {
+    let Some(texts) = corpus_texts("printed_texts.jsonl", |row| {
+        row["printed"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|printed| printed["original_text"].as_str().map(String::from))
+            .collect()
+    }) else {
+        return;
+    };
+    assert!(texts.len() > 29_000, "{} texts", texts.len());
+    for text in &texts {
+        assert_same(text, "printed_texts.jsonl");
+    }
+}
