@@ -24,11 +24,11 @@ use std::fmt::Write as _;
 
 const GRAMMAR: &str = "grammar/timing.pest";
 
-/// The choices whose leaves the finder calls one by one, and the single rules it calls at fixed
-/// places (the head of a line, a quote, a period).
+/// The choices whose leaves the finder calls one by one.
 const SLOTS: &[&str] = &["phrase", "ability_opening"];
 /// Rules whose literal leads the finder's clause guards use (`src/phrase/templates.rs`).
 const LEADS: &[&str] = &["combat_event", "printed_trigger", "this_span"];
+/// The single rules the finder calls at fixed places (the head of a line, a quote, a period).
 const SINGLES: &[&str] = &[
     "ability_word",
     "quoted_mention",
@@ -53,6 +53,11 @@ fn main() {
     let mut out = String::from("// Derived from grammar/timing.pest by grammar/table.rs.\n");
     for slot in SLOTS {
         let leaves = grammar.leaves(slot);
+        // The finder keeps a slot's templates in a 64-bit mask.
+        assert!(
+            leaves.len() <= 64,
+            "{GRAMMAR}: `{slot}` has more than 64 templates"
+        );
         writeln!(
             out,
             "pub(super) static {}: &[Template] = &[",

@@ -9,10 +9,10 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
-/// `f` of each item, in the items' order, computed on up to `cores()` threads that take the
+/// `f` of each item, in the items' order, computed on up to `threads` threads that take the
 /// next item as they finish one (a large file does not hold back the small ones behind it).
-pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = cores().min(items.len());
+pub fn map<T: Sync, R: Send>(threads: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = threads.min(items.len());
     if threads <= 1 {
         return items.iter().map(f).collect();
     }
@@ -39,15 +39,16 @@ pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> 
 }
 
 /// Runs `produce`, which hands batches to `send`, on this thread while `consume` takes them on
-/// `cores()` others: reading a large file overlaps checking what was read. At most one batch a
+/// `threads` others: reading a large file overlaps checking what was read. At most one batch a
 /// consumer waits in between, so memory holds a few batches, never the whole input. Returns what
-/// `produce` returned and every consumer's results, in no particular order.
+/// `produce` returned and the consumers' results in the order of the batches they came from.
 pub fn pipeline<B: Send, P, C: Send>(
+    threads: usize,
     produce: impl FnOnce(&mut dyn FnMut(B)) -> P,
     consume: impl Fn(B, &mut Vec<C>) + Sync,
 ) -> (P, Vec<C>) {
-    let threads = cores();
-    let (sender, receiver) = mpsc::sync_channel::<B>(threads);
+    let threads = threads.max(1);
+    let (sender, receiver) = mpsc::sync_channel::<(usize, B)>(threads);
     let receiver = Mutex::new(receiver);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -60,7 +61,11 @@ pub fn pipeline<B: Send, P, C: Send>(
                             .unwrap_or_else(std::sync::PoisonError::into_inner)
                             .recv();
                         match batch {
-                            Ok(batch) => consume(batch, &mut out),
+                            Ok((number, batch)) => {
+                                let mut results = Vec::new();
+                                consume(batch, &mut results);
+                                out.push((number, results));
+                            }
                             Err(mpsc::RecvError) => return out,
                         }
                     }
@@ -69,11 +74,18 @@ pub fn pipeline<B: Send, P, C: Send>(
             .collect();
         // A send fails only when every consumer is gone, which a panic would have caused: the
         // panic is raised again by `join` below.
+        let mut sent = 0;
         let produced = produce(&mut |batch| {
-            let _ = sender.send(batch);
+            let _ = sender.send((sent, batch));
+            sent += 1;
         });
         drop(sender);
-        let consumed = workers.into_iter().flat_map(join).collect();
+        let mut consumed: Vec<(usize, Vec<C>)> = workers.into_iter().flat_map(join).collect();
+        consumed.sort_unstable_by_key(|&(number, _)| number);
+        let consumed = consumed
+            .into_iter()
+            .flat_map(|(_, results)| results)
+            .collect();
         (produced, consumed)
     })
 }
@@ -92,16 +104,16 @@ mod tests {
     #[test]
     fn map_keeps_the_order_of_the_items() {
         let items: Vec<usize> = (0..1000).collect();
-        assert_eq!(
-            map(&items, |n| n * 2),
-            items.iter().map(|n| n * 2).collect::<Vec<_>>()
-        );
-        assert!(map(&[] as &[usize], |n| *n).is_empty());
+        let doubled: Vec<usize> = items.iter().map(|n| n * 2).collect();
+        assert_eq!(map(4, &items, |n| n * 2), doubled);
+        assert_eq!(map(1, &items, |n| n * 2), doubled);
+        assert!(map(4, &[] as &[usize], |n| *n).is_empty());
     }
 
     #[test]
-    fn pipeline_consumes_every_batch() {
-        let (produced, mut consumed) = pipeline(
+    fn pipeline_keeps_the_order_of_the_batches() {
+        let (produced, consumed) = pipeline(
+            3,
             |send| {
                 for start in (0..1000).step_by(10) {
                     send((start..start + 10).collect::<Vec<usize>>());
@@ -110,7 +122,6 @@ mod tests {
             },
             |batch, out| out.extend(batch),
         );
-        consumed.sort_unstable();
         assert_eq!(produced, "read");
         assert_eq!(consumed, (0..1000).collect::<Vec<_>>());
     }

@@ -114,6 +114,19 @@ fn deep_nesting_is_an_unreadable_line_not_a_crash() {
     assert_eq!(find(&at_bound).phrases.len(), 1);
 }
 
+#[test]
+fn a_line_of_one_endless_clause_is_parsed_whole() {
+    // Each "may" could open an effect lasting "this turn" at the clause's end: called at every
+    // word, templates would read the clause to its end each time. Such a line (a clause longer
+    // than any card's) goes to the whole-line parse, whose call limit bounds the work.
+    let hostile = format!("{}until this turn", "may x and ".repeat(2_000));
+    assert_same(&hostile, "one endless clause");
+    // Many short clauses stay with the walk, and are read alike.
+    let many = "Target creature gets +1/+1 until end of turn. ".repeat(2_000);
+    assert_same(&many, "many short clauses");
+    assert_eq!(find(&many).phrases.len(), 2_000);
+}
+
 /// Every text of a JSON Lines file of the corpus, taken by `texts` from each row.
 fn corpus_texts(
     name: &str,

@@ -6,6 +6,7 @@ use crate::config::{Config, ConfigError};
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::fix;
 use crate::lint::{check_card, input_problem};
+use crate::parallel;
 use crate::report::{self, Format, HumanStyle, Summary};
 use crate::rules::{self, INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE};
 use crate::source::{self, Card, ReadOptions};
@@ -90,9 +91,18 @@ pub fn check(args: &CheckArgs) -> Result<Checked, String> {
             .collect(),
         ..Checked::default()
     };
-    let files = crate::parallel::map(&walked.files, |path| {
+    // Files are checked side by side. With fixes they are checked one at a time: two paths may
+    // name one file, and the second must see what the first wrote.
+    let threads = if args.fix || args.diff {
+        1
+    } else {
+        parallel::cores()
+    };
+    // The cores are shared between the files checked at once and each large file's readers.
+    let per_file = (parallel::cores() / threads.min(walked.files.len()).max(1)).max(1);
+    let files = parallel::map(threads, &walked.files, |path| {
         let mut diff = String::new();
-        let file = check_path(path, args, &config, &mut diff);
+        let file = check_path(path, args, &config, per_file, &mut diff);
         (file, diff)
     });
     for (file, diff) in files {
@@ -207,7 +217,13 @@ fn display(path: &Path) -> String {
 }
 
 /// Reads, checks and (with --fix or --diff) fixes one file.
-fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String) -> CheckedFile {
+fn check_path(
+    path: &Path,
+    args: &CheckArgs,
+    config: &Config,
+    threads: usize,
+    diffs: &mut String,
+) -> CheckedFile {
     let is_stdin = path.as_os_str() == "-";
     let text = match read_text(path) {
         Ok(text) => text,
@@ -217,7 +233,7 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
     let options = ReadOptions {
         original: args.original,
     };
-    let checked = check_text(path, text, format, &options, config);
+    let checked = check_text(path, text, format, &options, config, threads);
     // Printed wordings (--original) are history: they are reported, never rewritten.
     let fixable = !args.original
         && match format {
@@ -238,7 +254,7 @@ fn check_path(path: &Path, args: &CheckArgs, config: &Config, diffs: &mut String
                 break;
             }
             fixes += applied.applied;
-            fixed = check_text(path, applied.text, format, &options, config);
+            fixed = check_text(path, applied.text, format, &options, config, threads);
         }
         if fixed.source != checked.source {
             if args.diff {
@@ -327,6 +343,7 @@ fn check_text(
     format: source::Format,
     options: &ReadOptions,
     config: &Config,
+    threads: usize,
 ) -> CheckedFile {
     // A large file is read on this thread while the other cores check the cards read so far, a
     // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
@@ -345,7 +362,8 @@ fn check_text(
         });
         (errors, diagnostics)
     } else {
-        crate::parallel::pipeline(
+        parallel::pipeline(
+            threads,
             |send| {
                 let mut batch = Vec::with_capacity(BATCH);
                 let errors = source::read_each(format, &text, options, &mut |card| {

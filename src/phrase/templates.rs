@@ -31,21 +31,56 @@ pub(super) struct Template {
 
 include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 
-/// Templates whose match reaches a given rule before the first clause end after its start, with
-/// that rule's leads (derived). Read off the grammar: before that rule, each of these templates
-/// consumes only words (`word` stops at every `clause_end` character), spaces and keywords, so
-/// a clause without one of the leads cannot hold a match. Their word loops are the costliest
-/// calls of the grammar, and most "when" and "whenever" clauses are no combat trigger.
-/// - `combat_trigger`: "whenever", a subject of at most 16 words, then `combat_event`;
+/// Templates whose match reaches some literals before the end of the clause it starts in: a
+/// clause without one of them cannot hold a match, and the template is not called there. Each is
+/// read off the grammar: before those literals the template consumes only words (`word` stops at
+/// every `clause_end` character), spaces and keywords, and for `CommasInside` also the commas of
+/// `list_comma`. The literals are a rule's derived leads, or (`None`) the template's own derived
+/// need. These are the costliest calls of the grammar, tried at words that are rarely theirs.
+/// - `combat_trigger`: "when" or "whenever", a subject of at most 16 words, then `combat_event`;
 /// - `joined_printed_trigger`: "when", at most 16 words, "and", then `printed_trigger`;
-/// - `trigger_this_turn`: "whenever", at most 24 words, then `this_span`;
-/// - `turn_reference`: a past verb and its clause fillers, then `this_span`.
-const CLAUSE_GUARDS: &[(Rule, &[&str])] = &[
-    (Rule::try_combat_trigger, LEADS_COMBAT_EVENT),
-    (Rule::try_joined_printed_trigger, LEADS_PRINTED_TRIGGER),
-    (Rule::try_trigger_this_turn, LEADS_THIS_SPAN),
-    (Rule::try_turn_reference, LEADS_THIS_SPAN),
+/// - `trigger_this_turn`: "when" or "whenever", at most 24 words, then `this_span`;
+/// - `turn_reference`: a past verb and its clause fillers, then `this_span`;
+/// - `turn_duration`: an effect verb, clause fillers and list commas, then `this_span`;
+/// - `window` and `activation_condition`: an actor ("Activate", "Equip"), then "only".
+const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
+    (
+        Rule::try_combat_trigger,
+        Some(LEADS_COMBAT_EVENT),
+        Clause::Whole,
+    ),
+    (
+        Rule::try_joined_printed_trigger,
+        Some(LEADS_PRINTED_TRIGGER),
+        Clause::Whole,
+    ),
+    (
+        Rule::try_trigger_this_turn,
+        Some(LEADS_THIS_SPAN),
+        Clause::Whole,
+    ),
+    (
+        Rule::try_turn_reference,
+        Some(LEADS_THIS_SPAN),
+        Clause::Whole,
+    ),
+    (
+        Rule::try_turn_duration,
+        Some(LEADS_THIS_SPAN),
+        Clause::CommasInside,
+    ),
+    (Rule::try_window, None, Clause::Whole),
+    (Rule::try_activation_condition, None, Clause::Whole),
 ];
+
+/// Where a guarded template's clause ends.
+#[derive(Clone, Copy)]
+enum Clause {
+    /// At the first `clause_end` character.
+    Whole,
+    /// At the first `clause_end` character other than a comma.
+    CommasInside,
+}
 
 /// A template ready for the walk.
 pub(super) struct Compiled {
@@ -55,8 +90,8 @@ pub(super) struct Compiled {
     first_bytes: [u64; 4],
     /// Indices of the `need` literals in `Table::literals`.
     need: Option<Vec<usize>>,
-    /// Indices of literals one of which starts before the first clause end (`CLAUSE_GUARDS`).
-    in_clause: Option<Vec<usize>>,
+    /// Indices of literals one of which starts before the clause ends (`CLAUSE_GUARDS`).
+    in_clause: Option<(Vec<usize>, Clause)>,
 }
 
 /// Every template the walk calls, with one matcher for all their needed literals.
@@ -104,8 +139,13 @@ impl Table {
             need: template.need.map(&mut indices),
             in_clause: CLAUSE_GUARDS
                 .iter()
-                .find(|(entry, _)| *entry == template.entry)
-                .map(|&(_, leads)| indices(leads)),
+                .find(|(entry, ..)| *entry == template.entry)
+                .map(|&(_, literals, clause)| {
+                    let literals = literals.or(template.need).unwrap_or_else(|| {
+                        panic!("{:?} is guarded by its need, and has none", template.entry)
+                    });
+                    (indices(literals), clause)
+                }),
         };
         let phrase: Vec<Compiled> = PHRASE.iter().map(&mut compile).collect();
         let ability_opening: Vec<Compiled> = ABILITY_OPENING.iter().map(&mut compile).collect();
@@ -152,6 +192,14 @@ impl Table {
                 .filter(|&(_, byte)| ends_clause(byte))
                 .map(|(at, _)| at),
         );
+        found.clause_ends_past_commas.clear();
+        found.clause_ends_past_commas.extend(
+            found
+                .clause_ends
+                .iter()
+                .copied()
+                .filter(|&at| line.as_bytes()[at] != b','),
+        );
     }
 }
 
@@ -185,6 +233,8 @@ pub(super) struct Occurrences {
     touched: Vec<usize>,
     /// The ASCII clause ends (`ends_clause`), ascending.
     clause_ends: Vec<usize>,
+    /// The same without the commas.
+    clause_ends_past_commas: Vec<usize>,
 }
 
 impl Occurrences {
@@ -195,10 +245,26 @@ impl Occurrences {
         starts.get(first).is_some_and(|&start| start < end)
     }
 
-    /// The first ASCII clause end at or after `at`, or the line's end.
-    fn clause_end(&self, at: usize) -> usize {
-        let next = self.clause_ends.partition_point(|&end| end < at);
-        self.clause_ends.get(next).copied().unwrap_or(usize::MAX)
+    /// The longest stretch of a line of `len` bytes with no ASCII clause end but commas.
+    pub fn longest_clause(&self, len: usize) -> usize {
+        let mut longest = 0;
+        let mut start = 0;
+        for &end in self.clause_ends_past_commas.iter().chain([&len]) {
+            longest = longest.max(end - start);
+            start = end + 1;
+        }
+        longest
+    }
+
+    /// The first ASCII clause end at or after `at` (a comma only for `Clause::Whole`), or
+    /// `usize::MAX` when none follows.
+    fn clause_end(&self, at: usize, clause: Clause) -> usize {
+        let ends = match clause {
+            Clause::Whole => &self.clause_ends,
+            Clause::CommasInside => &self.clause_ends_past_commas,
+        };
+        let next = ends.partition_point(|&end| end < at);
+        ends.get(next).copied().unwrap_or(usize::MAX)
     }
 }
 
@@ -228,9 +294,9 @@ impl Compiled {
                 .any(|&index| found.starts[index].last().is_some_and(|&last| last >= at))
         });
         needed
-            && self.in_clause.as_ref().is_none_or(|leads| {
-                let end = found.clause_end(at);
-                leads
+            && self.in_clause.as_ref().is_none_or(|(literals, clause)| {
+                let end = found.clause_end(at, *clause);
+                literals
                     .iter()
                     .any(|&index| found.starts_within(index, at, end))
             })
