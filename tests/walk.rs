@@ -10,7 +10,7 @@ mod corpus;
 #[path = "support/random_text.rs"]
 mod random_text;
 
-use phaselint::phrase::{MAX_NESTING, find, find_by_whole_lines};
+use phaselint::phrase::{MAX_NESTING, WORK_PER_BYTE, find, find_by_whole_lines};
 use std::path::{Path, PathBuf};
 
 /// Asserts that both finders read `text` alike; `origin` names it in the failure.
@@ -115,13 +115,25 @@ fn deep_nesting_is_an_unreadable_line_not_a_crash() {
 }
 
 #[test]
-fn a_line_of_one_endless_clause_is_parsed_whole() {
+fn a_line_of_one_endless_clause_is_unreadable_as_in_a_whole_line_parse() {
     // Each "may" could open an effect lasting "this turn" at the clause's end: called at every
-    // word, templates would read the clause to its end each time. Such a line (a clause longer
-    // than any card's) goes to the whole-line parse, whose call limit bounds the work.
-    let hostile = format!("{}until this turn", "may x and ".repeat(2_000));
-    assert_same(&hostile, "one endless clause");
-    // Many short clauses stay with the walk, and are read alike.
+    // word, the template would read the clause to its end each time. The walk gives the line up
+    // once its calls would read it more than WORK_PER_BYTE times; the whole-line parse gives it
+    // up at pest's call limit.
+    let hostile = format!("Hostile\n{}until this turn", "may x and ".repeat(2_000));
+    let (walked, whole) = (find(&hostile), find_by_whole_lines(&hostile));
+    assert!(walked.phrases.is_empty() && whole.phrases.is_empty());
+    assert_eq!(walked.errors.len(), 1);
+    assert_eq!(whole.errors.len(), 1);
+    assert_eq!(walked.errors[0].span, whole.errors[0].span);
+    assert!(
+        walked.errors[0]
+            .message
+            .contains(&format!("{WORK_PER_BYTE} passes")),
+        "{}",
+        walked.errors[0].message
+    );
+    // Many short clauses on one line are read alike, whatever its length.
     let many = "Target creature gets +1/+1 until end of turn. ".repeat(2_000);
     assert_same(&many, "many short clauses");
     assert_eq!(find(&many).phrases.len(), 2_000);

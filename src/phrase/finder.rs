@@ -50,9 +50,7 @@ pub struct Found {
 pub fn find(text: &str) -> Found {
     let mut walker = Walker::default();
     find_lines(text, |line, ability, offset| {
-        walker
-            .line(line, ability, offset)
-            .unwrap_or_else(|| whole_line(line, ability, offset))
+        walker.line(line, ability, offset)
     })
 }
 

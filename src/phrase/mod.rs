@@ -12,4 +12,4 @@ mod walk;
 
 pub use finder::{FindError, Found, find, find_by_whole_lines};
 pub use lower::LowerError;
-pub use walk::MAX_NESTING;
+pub use walk::{MAX_NESTING, WORK_PER_BYTE};

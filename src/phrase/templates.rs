@@ -245,17 +245,6 @@ impl Occurrences {
         starts.get(first).is_some_and(|&start| start < end)
     }
 
-    /// The longest stretch of a line of `len` bytes with no ASCII clause end but commas.
-    pub fn longest_clause(&self, len: usize) -> usize {
-        let mut longest = 0;
-        let mut start = 0;
-        for &end in self.clause_ends_past_commas.iter().chain([&len]) {
-            longest = longest.max(end - start);
-            start = end + 1;
-        }
-        longest
-    }
-
     /// The first ASCII clause end at or after `at` (a comma only for `Clause::Whole`), or
     /// `usize::MAX` when none follows.
     fn clause_end(&self, at: usize, clause: Clause) -> usize {
@@ -269,6 +258,20 @@ impl Occurrences {
 }
 
 impl Compiled {
+    /// About how far a call at `at` in a line of `len` bytes reads: to the end of its clause, past
+    /// commas for a template whose guard says so, and at least a word or two past its start.
+    pub fn reach(&self, at: usize, len: usize, found: &Occurrences) -> usize {
+        let clause = match self.in_clause {
+            Some((_, Clause::CommasInside)) => Clause::CommasInside,
+            _ => Clause::Whole,
+        };
+        found
+            .clause_end(at, clause)
+            .min(len)
+            .saturating_sub(at)
+            .max(16)
+    }
+
     /// Whether the line holds one of the needed literals anywhere.
     pub fn can_start_anywhere(&self, found: &Occurrences) -> bool {
         self.need

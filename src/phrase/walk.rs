@@ -18,12 +18,14 @@ use pest::Parser;
 /// bound keeps the walk's own recursion far from the stack's end on hostile input.
 pub const MAX_NESTING: usize = 64;
 
-/// A clause longer than this (in bytes, commas inside) in a line where a template can be called
-/// sends the line to the whole-line parse. Each template call reads at most to its clause's end,
-/// so on real text (clauses of at most 344 bytes in the corpus) the walk is linear; on a line of one endless
-/// clause ("may x and may x and ... this turn"), calls at every word would each read it to the
-/// end. The whole-line parse bounds that work with pest's call limit, as it always has.
-const LONG_CLAUSE: usize = 1024;
+/// How much a line's template calls may read, as bytes a byte of the line, before the line is
+/// given up as unreadable (plus `MIN_WORK`). Each call reads at most to the end of its clause
+/// (`Compiled::reach`), so on real text (clauses of at most 344 bytes in the corpus) the walk
+/// reads each byte a few times. On a line of one endless clause ("may x and may x and ... this
+/// turn") a call at every word would read the clause to its end: quadratic. The bound keeps it
+/// linear, as pest's call limit bounds a whole-line parse.
+pub const WORK_PER_BYTE: usize = 16;
+const MIN_WORK: usize = 1 << 16;
 
 /// Walks the lines of one text, keeping its buffers from line to line.
 #[derive(Default)]
@@ -33,13 +35,12 @@ pub(super) struct Walker {
 
 impl Walker {
     /// The phrases of one line, in text order, or why the line could not be read.
-    /// `None` when the line is to be parsed whole instead (`LONG_CLAUSE`).
     pub fn line(
         &mut self,
         line: &str,
         ability: usize,
         offset: usize,
-    ) -> Option<Result<Vec<Phrase>, String>> {
+    ) -> Result<Vec<Phrase>, String> {
         let table = Table::get();
         table.occurrences(line, &mut self.found);
         let live_phrase = live(&table.phrase, &self.found);
@@ -48,10 +49,7 @@ impl Walker {
         // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
         let nesting_bound = 2 * line.bytes().filter(|&b| b == b'(').count() + 1;
         if live_phrase == 0 && live_opening == 0 && nesting_bound <= MAX_NESTING {
-            return Some(Ok(Vec::new()));
-        }
-        if self.found.longest_clause(line.len()) > LONG_CLAUSE {
-            return None;
+            return Ok(Vec::new());
         }
         let walk = Walk {
             line,
@@ -61,6 +59,9 @@ impl Walker {
             live_opening,
             found: &self.found,
             depth: 0,
+            work: WORK_PER_BYTE
+                .saturating_mul(line.len())
+                .saturating_add(MIN_WORK),
             phrases: Vec::new(),
         };
         let place = Place {
@@ -69,7 +70,7 @@ impl Walker {
             in_quotes: false,
             in_reminder: false,
         };
-        Some(walk.ability(place))
+        walk.ability(place)
     }
 }
 
@@ -96,6 +97,8 @@ struct Walk<'t> {
     /// Where the table's literals occur in the line.
     found: &'t Occurrences,
     depth: usize,
+    /// What the template calls may still read (`WORK_PER_BYTE`).
+    work: usize,
     phrases: Vec<Phrase>,
 }
 
@@ -269,6 +272,15 @@ impl Walk<'_> {
         if !template.can_start(rest.as_bytes(), at, self.found) {
             return Ok(None);
         }
+        self.work = self
+            .work
+            .checked_sub(template.reach(at, self.line.len(), self.found))
+            .ok_or_else(|| {
+                format!(
+                    "reading it would take more than {WORK_PER_BYTE} passes over it: a clause runs \
+                     on too long"
+                )
+            })?;
         let mut pairs = TimingParser::parse(template.entry, rest)
             .map_err(|error| error.variant.message().into_owned())?;
         let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
