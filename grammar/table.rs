@@ -26,8 +26,17 @@ const GRAMMAR: &str = "grammar/timing.pest";
 
 /// The choices whose leaves the finder calls one by one.
 const SLOTS: &[&str] = &["phrase", "ability_opening"];
-/// Rules whose literal leads the finder's clause guards use (`src/phrase/templates.rs`).
-const LEADS: &[&str] = &["combat_event", "printed_trigger", "this_span"];
+/// Rules whose literal leads the finder uses (`src/phrase/templates.rs`): what its clause guards
+/// look for, and the characters that end a clause or a word and open or close a quote.
+const LEADS: &[&str] = &[
+    "combat_event",
+    "printed_trigger",
+    "this_span",
+    "clause_end",
+    "sp",
+    "quote_open",
+    "quote_close",
+];
 /// The single rules the finder calls at fixed places (the head of a line, a quote, a period).
 const SINGLES: &[&str] = &[
     "ability_word",
@@ -80,19 +89,15 @@ fn main() {
     }
     for name in LEADS {
         let first = grammar.first(&grammar.rule(name).expr, &mut Vec::new());
-        let literals: Vec<String> = first
-            .leads
-            .iter()
-            .map(|lead| match lead {
-                Lead::Literal(text) => format!("{text:?}"),
-                other => panic!("{GRAMMAR}: `{name}` can start with {other:?}, not a literal"),
-            })
-            .collect();
+        let literals = first.leads.iter().map(|lead| match lead {
+            Lead::Literal(text) => text,
+            other => panic!("{GRAMMAR}: `{name}` can start with {other:?}, not a literal"),
+        });
         writeln!(
             out,
-            "pub(super) static LEADS_{}: &[&str] = &[{}];",
+            "pub(super) static LEADS_{}: &[&str] = {};",
             name.to_uppercase(),
-            literals.join(", ")
+            str_slice(literals)
         )
         .unwrap();
     }
@@ -104,15 +109,29 @@ struct Grammar<'g> {
     rules: HashMap<&'g str, &'g Rule>,
 }
 
-/// What the first consumed character of a match can be.
+/// What the first consumed character of a match can be. Byte ranges sort first: the finder tries
+/// them before the literals, as one comparison decides them.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Lead {
+    /// The first byte lies in this range ("anything" is `0..=255`).
+    Bytes(u8, u8),
     /// The text starts with this literal (ASCII case ignored).
     Literal(String),
-    Upper,
-    Lower,
-    Digit,
-    Any,
+}
+
+const ANY: Lead = Lead::Bytes(0, 0xff);
+const UPPER: Lead = Lead::Bytes(b'A', b'Z');
+const LOWER: Lead = Lead::Bytes(b'a', b'z');
+const DIGIT: Lead = Lead::Bytes(b'0', b'9');
+
+impl Lead {
+    /// The lead as Rust source for the finder's table.
+    fn source(&self) -> String {
+        match self {
+            Lead::Bytes(low, high) => format!("Lead::Bytes({low}, {high})"),
+            Lead::Literal(text) => format!("Lead::Literal({text:?})"),
+        }
+    }
 }
 
 /// The leads of an expression, and whether it can match without consuming anything.
@@ -169,26 +188,9 @@ impl<'g> Grammar<'g> {
             !first.nullable,
             "{GRAMMAR}: the template `{name}` can match nothing"
         );
-        let leads: Vec<String> = first
-            .leads
-            .iter()
-            .map(|lead| match lead {
-                Lead::Literal(text) => format!("Lead::Literal({text:?})"),
-                Lead::Upper => "Lead::Upper".into(),
-                Lead::Lower => "Lead::Lower".into(),
-                Lead::Digit => "Lead::Digit".into(),
-                Lead::Any => "Lead::Any".into(),
-            })
-            .collect();
+        let leads: Vec<String> = first.leads.iter().map(Lead::source).collect();
         let need = match self.need(&self.rule(name).expr, &mut Vec::new()) {
-            Some(literals) => format!(
-                "Some(&[{}])",
-                literals
-                    .iter()
-                    .map(|l| format!("{l:?}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Some(literals) => format!("Some({})", str_slice(literals.iter())),
             None => "None".into(),
         };
         format!(
@@ -215,13 +217,13 @@ impl<'g> Grammar<'g> {
             Expr::Range(low, high) => leads(&[range_lead(low, high)]),
             Expr::Ident(name) => match name.as_str() {
                 "SOI" | "EOI" => empty,
-                "ASCII_ALPHA_UPPER" => leads(&[Lead::Upper]),
-                "ASCII_ALPHA_LOWER" => leads(&[Lead::Lower]),
-                "ASCII_DIGIT" => leads(&[Lead::Digit]),
-                "ASCII_ALPHA" => leads(&[Lead::Upper, Lead::Lower]),
-                "ASCII_ALPHANUMERIC" => leads(&[Lead::Upper, Lead::Lower, Lead::Digit]),
-                _ if !self.rules.contains_key(name.as_str()) => leads(&[Lead::Any]),
-                _ if visiting.contains(name) => leads(&[Lead::Any]),
+                "ASCII_ALPHA_UPPER" => leads(&[UPPER]),
+                "ASCII_ALPHA_LOWER" => leads(&[LOWER]),
+                "ASCII_DIGIT" => leads(&[DIGIT]),
+                "ASCII_ALPHA" => leads(&[UPPER, LOWER]),
+                "ASCII_ALPHANUMERIC" => leads(&[UPPER, LOWER, DIGIT]),
+                _ if !self.rules.contains_key(name.as_str()) => leads(&[ANY]),
+                _ if visiting.contains(name) => leads(&[ANY]),
                 _ => {
                     visiting.push(name.clone());
                     let first = self.first(&self.rule(name).expr, visiting);
@@ -263,7 +265,7 @@ impl<'g> Grammar<'g> {
             }
             Expr::Push(inner) => self.first(inner, visiting),
             #[allow(unreachable_patterns)]
-            _ => leads(&[Lead::Any]),
+            _ => leads(&[ANY]),
         }
     }
 
@@ -307,6 +309,12 @@ impl<'g> Grammar<'g> {
     }
 }
 
+/// Strings as the Rust source of a `&[&str]`.
+fn str_slice<'s>(items: impl Iterator<Item = &'s String>) -> String {
+    let items: Vec<String> = items.map(|item| format!("{item:?}")).collect();
+    format!("&[{}]", items.join(", "))
+}
+
 /// The alternatives of a (nested) choice, in order.
 fn choice_alternatives<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
     match expr {
@@ -323,19 +331,11 @@ fn is_optional_of(expr: &Expr, name: &str) -> bool {
     matches!(expr, Expr::Opt(inner) if matches!(inner.as_ref(), Expr::Ident(n) if n == name))
 }
 
+/// A `'a'..'z'` range: its bytes where both ends are ASCII, else anything.
 fn range_lead(low: &str, high: &str) -> Lead {
-    let inside = |from: char, to: char| {
-        let (low, high) = (low.chars().next(), high.chars().next());
-        matches!((low, high), (Some(l), Some(h)) if from <= l && h <= to)
-    };
-    if inside('A', 'Z') {
-        Lead::Upper
-    } else if inside('a', 'z') {
-        Lead::Lower
-    } else if inside('0', '9') {
-        Lead::Digit
-    } else {
-        Lead::Any
+    match (low.as_bytes(), high.as_bytes()) {
+        ([low], [high]) if low.is_ascii() && high.is_ascii() => Lead::Bytes(*low, *high),
+        _ => ANY,
     }
 }
 

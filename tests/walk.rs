@@ -139,11 +139,13 @@ fn a_line_of_one_endless_clause_is_unreadable_as_in_a_whole_line_parse() {
     assert_eq!(find(&many).phrases.len(), 2_000);
 }
 
-/// Every text of a JSON Lines file of the corpus, taken by `texts` from each row.
-fn corpus_texts(
+/// Holds the walk against the whole-line parse over every text of a JSON Lines file of the
+/// corpus, taken by `texts` from each row; there must be more than `at_least` of them.
+fn walks_alike_over(
     name: &str,
+    at_least: usize,
     texts: impl Fn(&serde_json::Value) -> Vec<String>,
-) -> Option<Vec<String>> {
+) {
     let Some(path) = corpus::corpus_file(name) else {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -152,47 +154,38 @@ fn corpus_texts(
         corpus::tell(&format!(
             "SKIPPED the walk over {name}: ../shared/corpus/{name} is absent"
         ));
-        return None;
-    };
-    let data = std::fs::read_to_string(path).expect("the corpus file is readable");
-    Some(
-        data.lines()
-            .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON row"))
-            .flat_map(|row| texts(&row))
-            .collect(),
-    )
-}
-
-#[test]
-fn the_walk_reads_the_oracle_pool_as_a_whole_line_parse_does() {
-    let Some(texts) = corpus_texts("cards.jsonl", |row| {
-        ["oracle_text", "original_text"]
-            .iter()
-            .filter_map(|field| row[field].as_str().map(String::from))
-            .collect()
-    }) else {
         return;
     };
-    assert!(texts.len() > 35_000, "{} texts", texts.len());
+    let data = std::fs::read_to_string(path).expect("the corpus file is readable");
+    let texts: Vec<String> = data
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON row"))
+        .flat_map(|row| texts(&row))
+        .collect();
+    assert!(texts.len() > at_least, "{name}: {} texts", texts.len());
     for text in &texts {
-        assert_same(text, "cards.jsonl");
+        assert_same(text, name);
     }
 }
 
 #[test]
+fn the_walk_reads_the_oracle_pool_as_a_whole_line_parse_does() {
+    walks_alike_over("cards.jsonl", 35_000, |row| {
+        ["oracle_text", "original_text"]
+            .iter()
+            .filter_map(|field| row[field].as_str().map(String::from))
+            .collect()
+    });
+}
+
+#[test]
 fn the_walk_reads_every_printed_wording_as_a_whole_line_parse_does() {
-    let Some(texts) = corpus_texts("printed_texts.jsonl", |row| {
+    walks_alike_over("printed_texts.jsonl", 29_000, |row| {
         row["printed"]
             .as_array()
             .into_iter()
             .flatten()
             .filter_map(|printed| printed["original_text"].as_str().map(String::from))
             .collect()
-    }) else {
-        return;
-    };
-    assert!(texts.len() > 29_000, "{} texts", texts.len());
-    for text in &texts {
-        assert_same(text, "printed_texts.jsonl");
-    }
+    });
 }

@@ -347,38 +347,33 @@ fn check_text(
 ) -> CheckedFile {
     // A large file is read on this thread while the other cores check the cards read so far, a
     // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
-    // list of every card. A small one is checked as it is read.
-    let mut cards = 0;
-    let check_batch = |batch: Vec<Card>, out: &mut Vec<Diagnostic>| {
-        for card in &batch {
-            check_card(card, path, config, out);
-        }
-    };
-    let (errors, mut diagnostics) = if text.len() < PIPELINE_BYTES {
-        let mut diagnostics = Vec::new();
-        let errors = source::read_each(format, &text, options, &mut |card| {
-            cards += 1;
-            check_card(&card, path, config, &mut diagnostics);
-        });
-        (errors, diagnostics)
+    // list of every card. A small one is checked on this thread as it is read.
+    let threads = if text.len() < PIPELINE_BYTES {
+        0
     } else {
-        parallel::pipeline(
-            threads,
-            |send| {
-                let mut batch = Vec::with_capacity(BATCH);
-                let errors = source::read_each(format, &text, options, &mut |card| {
-                    cards += 1;
-                    batch.push(card);
-                    if batch.len() == BATCH {
-                        send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
-                    }
-                });
-                send(batch);
-                errors
-            },
-            check_batch,
-        )
+        threads
     };
+    let mut cards = 0;
+    let (errors, mut diagnostics) = parallel::pipeline(
+        threads,
+        |send| {
+            let mut batch = Vec::with_capacity(BATCH);
+            let errors = source::read_each(format, &text, options, &mut |card| {
+                cards += 1;
+                batch.push(card);
+                if batch.len() == BATCH {
+                    send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                }
+            });
+            send(batch);
+            errors
+        },
+        |batch: Vec<Card>, out: &mut Vec<Diagnostic>| {
+            for card in &batch {
+                check_card(card, path, config, out);
+            }
+        },
+    );
     diagnostics.extend(errors.iter().map(|error| {
         input_problem(
             &MALFORMED_INPUT,
@@ -405,4 +400,5 @@ fn check_text(
 const BATCH: usize = 256;
 
 /// Files smaller than this are read and checked on one thread (with other files beside it).
+/// Below it, spawning checking threads costs more than it saves.
 const PIPELINE_BYTES: usize = 1 << 20;

@@ -12,9 +12,11 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-/// How many grammar calls a line may take per byte, and at least, before it is given up as
-/// pathological. Real text takes a few dozen calls a byte; the limit only stops runaway input. In
-/// one process the limit is that of the longest line read so far (see `raise_call_limit`).
+/// How many grammar calls one pest parse may take per byte of the line, and at least, before the
+/// line is given up as pathological: a whole-line parse, or one template call of the walk (whose
+/// calls together are bounded by `walk::WORK_PER_BYTE`). Real text takes a few dozen calls a byte;
+/// the limit only stops runaway input. In one process the limit is that of the longest line read
+/// so far (see `raise_call_limit`).
 const CALLS_PER_BYTE: usize = 1_000;
 const MIN_CALLS: usize = 100_000;
 

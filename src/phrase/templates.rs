@@ -6,18 +6,13 @@ use super::parser::Rule;
 use aho_corasick::AhoCorasick;
 use std::sync::OnceLock;
 
-/// What the first character of a template's match can be.
+/// What the first character of a template's match can be. A template's byte ranges come before
+/// its literals.
 pub(super) enum Lead {
+    /// The first byte lies in this range, case as written.
+    Bytes(u8, u8),
     /// The text starts with this lower-case literal, ASCII case ignored.
     Literal(&'static str),
-    Upper,
-    Lower,
-    #[allow(
-        dead_code,
-        reason = "no template of today's grammar starts with a digit"
-    )]
-    Digit,
-    Any,
 }
 
 /// One rule the finder calls, as the build script derived it.
@@ -286,9 +281,8 @@ impl Compiled {
             return false;
         };
         let lower = byte.to_ascii_lowercase();
-        // Literal leads sort before the classes; a class, when there is one, decides at once.
         if self.first_bytes[usize::from(lower >> 6)] & (1 << (lower & 63)) == 0
-            || !self.leads.iter().rev().any(|lead| lead.starts(rest))
+            || !self.leads.iter().any(|lead| lead.starts(rest))
         {
             return false;
         }
@@ -312,22 +306,66 @@ impl Lead {
             Lead::Literal(literal) => rest
                 .get(..literal.len())
                 .is_some_and(|head| head.eq_ignore_ascii_case(literal.as_bytes())),
-            Lead::Upper => rest.first().is_some_and(u8::is_ascii_uppercase),
-            Lead::Lower => rest.first().is_some_and(u8::is_ascii_lowercase),
-            Lead::Digit => rest.first().is_some_and(u8::is_ascii_digit),
-            Lead::Any => !rest.is_empty(),
+            Lead::Bytes(low, high) => rest
+                .first()
+                .is_some_and(|byte| (low..=high).contains(&byte)),
         }
     }
 }
 
-/// Whether a byte is one of the grammar's ASCII `clause_end` characters. The others ("•", "—",
-/// curly quotes) are not looked for: a guard that reads past them reads a longer clause, which
-/// can only let a call through, never stop a match.
+/// Whether a byte is one of the grammar's one-byte `clause_end` characters. The others ("•",
+/// "—", curly quotes) are not looked for: a guard that reads past them reads a longer clause,
+/// which can only let a call through, never stop a match.
 fn ends_clause(byte: u8) -> bool {
-    matches!(
-        byte,
-        b'.' | b',' | b';' | b':' | b'(' | b')' | b'!' | b'?' | b'"' | b'\r' | b'\n'
-    )
+    CLAUSE_END_BYTES[usize::from(byte)]
+}
+
+/// The one-byte `clause_end` characters, a flag a byte.
+static CLAUSE_END_BYTES: [bool; 256] = first_bytes_of(&[LEADS_CLAUSE_END], true);
+
+/// The bytes a word's end can begin with, a flag a byte: most bytes are turned away at once.
+static WORD_END_BYTES: [bool; 256] = first_bytes_of(&[LEADS_CLAUSE_END, LEADS_SP], false);
+
+/// The first bytes of the literals of `lists` (with `single`, of the one-byte literals only).
+const fn first_bytes_of(lists: &[&[&str]], single: bool) -> [bool; 256] {
+    let mut flags = [false; 256];
+    let mut list = 0;
+    while list < lists.len() {
+        let mut item = 0;
+        while item < lists[list].len() {
+            let bytes = lists[list][item].as_bytes();
+            if !bytes.is_empty() && (!single || bytes.len() == 1) {
+                flags[bytes[0] as usize] = true;
+            }
+            item += 1;
+        }
+        list += 1;
+    }
+    flags
+}
+
+/// Whether `rest` starts with one of `literals`.
+fn starts_with_any(rest: &[u8], literals: &[&str]) -> bool {
+    literals
+        .iter()
+        .any(|literal| rest.starts_with(literal.as_bytes()))
+}
+
+/// Whether `rest` starts with what ends a `word`: a `clause_end` character or a space (`sp`).
+pub(super) fn ends_word(rest: &[u8]) -> bool {
+    rest.first()
+        .is_some_and(|&byte| WORD_END_BYTES[usize::from(byte)])
+        && (starts_with_any(rest, LEADS_CLAUSE_END) || starts_with_any(rest, LEADS_SP))
+}
+
+/// Whether `rest` starts with the grammar's `quote_open`.
+pub(super) fn opens_quote(rest: &[u8]) -> bool {
+    starts_with_any(rest, LEADS_QUOTE_OPEN)
+}
+
+/// Whether `rest` starts with the grammar's `quote_close`.
+pub(super) fn closes_quote(rest: &[u8]) -> bool {
+    starts_with_any(rest, LEADS_QUOTE_CLOSE)
 }
 
 /// The lower-cased first bytes the leads allow: a cheap test before the literals are compared.
@@ -340,9 +378,7 @@ fn first_bytes(leads: &[Lead]) -> [u64; 4] {
     for lead in leads {
         match lead {
             Lead::Literal(literal) => literal.bytes().take(1).for_each(&mut set),
-            Lead::Upper | Lead::Lower => (b'a'..=b'z').for_each(&mut set),
-            Lead::Digit => (b'0'..=b'9').for_each(&mut set),
-            Lead::Any => (0..=255).for_each(&mut set),
+            &Lead::Bytes(low, high) => (low..=high).for_each(&mut set),
         }
     }
     bits

@@ -10,7 +10,7 @@
 use super::ast::{Phrase, Place};
 use super::lower;
 use super::parser::TimingParser;
-use super::templates::{Compiled, Occurrences, Table, live};
+use super::templates::{Compiled, Occurrences, Table, closes_quote, ends_word, live, opens_quote};
 use crate::model::Span;
 use pest::Parser;
 
@@ -124,7 +124,7 @@ impl Walk<'_> {
             let rest = &self.line[at..];
             let ends = match container {
                 Container::Ability => false,
-                Container::Quoted => starts_quote_close(rest),
+                Container::Quoted => closes_quote(rest.as_bytes()),
                 Container::Reminder => rest.starts_with(')'),
             };
             if ends {
@@ -132,7 +132,7 @@ impl Walk<'_> {
             }
             let table = self.table;
             let structural = match container {
-                _ if container != Container::Quoted && starts_quote_open(rest) => {
+                _ if container != Container::Quoted && opens_quote(rest.as_bytes()) => {
                     Some(self.quote(at, place, content_start)?)
                 }
                 Container::Ability if rest.starts_with('(') => {
@@ -192,7 +192,7 @@ impl Walk<'_> {
         end = self.inlines(end, container, place, content)?;
         let rest = &self.line[end..];
         let closed = match container {
-            Container::Quoted => starts_quote_close(rest),
+            Container::Quoted => closes_quote(rest.as_bytes()),
             _ => rest.starts_with(')'),
         };
         if closed {
@@ -303,30 +303,6 @@ impl Walk<'_> {
     }
 }
 
-/// The grammar's `quote_open`.
-fn starts_quote_open(rest: &str) -> bool {
-    rest.starts_with('"') || rest.starts_with('“')
-}
-
-/// The grammar's `quote_close`.
-fn starts_quote_close(rest: &str) -> bool {
-    rest.starts_with('"') || rest.starts_with('”')
-}
-
-/// Whether `rest` starts with one of the grammar's `clause_end` characters (not the end of
-/// input) or a space between words: what ends a `word`.
-fn ends_word(rest: &[u8]) -> bool {
-    match rest.first() {
-        Some(
-            b'.' | b',' | b';' | b':' | b'(' | b')' | b'!' | b'?' | b'"' | b'\r' | b'\n' | b' '
-            | b'\t',
-        ) => true,
-        // "•", "—", "“" and "”" are E2 80 A2, E2 80 94, E2 80 9C and E2 80 9D.
-        Some(0xe2) => matches!(rest.get(1..3), Some([0x80, 0xa2 | 0x94 | 0x9c | 0x9d])),
-        _ => false,
-    }
-}
-
 /// The grammar's `skip`: one word, or one other character. Returns its length in bytes.
 fn skip(rest: &str) -> usize {
     let bytes = rest.as_bytes();
@@ -336,8 +312,8 @@ fn skip(rest: &str) -> usize {
     if ends_word(bytes) {
         return rest.chars().next().map_or(1, char::len_utf8);
     }
-    // A word ends only before an ASCII byte or an E2 lead byte, so stepping byte by byte never
-    // stops inside a character.
+    // What ends a word is whole characters, and no character begins with a UTF-8 continuation
+    // byte, so stepping byte by byte never stops inside a character.
     (1..bytes.len())
         .find(|&at| ends_word(&bytes[at..]))
         .unwrap_or(bytes.len())
