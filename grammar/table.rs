@@ -32,6 +32,7 @@ const LEADS: &[&str] = &[
     "combat_event",
     "printed_trigger",
     "this_span",
+    "clause_span",
     "clause_end",
     "sp",
     "quote_open",

@@ -79,16 +79,20 @@ contract_enum! {
         EndOfCombat => "end-of-combat",
         End => "end",
         Cleanup => "cleanup",
+        /// The whole game: it begins before the first turn (103.6) and ends when the game does.
+        Game => "game",
     }
 }
 
 contract_enum! {
     /// Which moment of a unit: as it begins, as it ends, or the 514.2 moment of the cleanup step
-    /// when "until end of turn" and "this turn" effects end.
+    /// when "until end of turn" and "this turn" effects end; or the whole unit (`during`), with
+    /// the roles `applies` and `tests` only.
     Edge {
         Begin => "begin",
         End => "end",
         Cleanup => "cleanup",
+        During => "during",
     }
 }
 
@@ -103,8 +107,14 @@ contract_enum! {
         Each => "each",
         /// The first one in the turn (503.2, 506.7d).
         First => "first",
-        /// The one in the next turn ("the next turn's upkeep").
+        /// The first one in the owner's next turn, never one in the current turn ("the end step
+        /// of that player's next turn", "the next turn's upkeep").
         NextTurn => "next-turn",
+        /// The owner's first one in the game ("your first upkeep", "the first upkeep").
+        GameFirst => "game-first",
+        /// The one in the turn or combat an earlier phrase of the ability named; the finding
+        /// carries that phrase's span as its `antecedent`.
+        That => "that",
     }
 }
 
@@ -131,6 +141,9 @@ contract_enum! {
         OtherPlayer => "other-player",
         /// Whoever is the monarch as the unit begins ("the monarch's end step", 724).
         Monarch => "monarch",
+        /// A player the text calls by a name: the Horde of Archenemy, the Hydra of the Theros
+        /// challenge decks, "the first player" a spell chose.
+        NamedPlayer => "named-player",
     }
 }
 
@@ -145,6 +158,12 @@ contract_enum! {
         Skips => "skips",
         /// New turns, phases or steps are put directly after the point (500.7-500.10).
         Adds => "adds",
+        /// A standing effect changes what the game does in the unit (502.3, 514.2).
+        Applies => "applies",
+        /// A turn-based action at the point: no trigger, no stack (502.1, 714.3b).
+        Happens => "happens",
+        /// A condition asks whether a moment lies in the unit.
+        Tests => "tests",
     }
 }
 
@@ -160,6 +179,10 @@ contract_enum! {
         Reference => "reference",
         ObjectDuration => "object-duration",
         NotTiming => "not-timing",
+        /// A standing or one-shot effect on what a step does (`applies` points).
+        StepEffect => "step-effect",
+        /// A turn-based action (`happens` points).
+        TurnBasedAction => "turn-based-action",
         /// Looks like timing but matches no template: never given a meaning.
         Unknown => "unknown",
     }
@@ -226,6 +249,9 @@ pub struct Finding {
     pub canonical: String,
     pub rules: Vec<&'static str>,
     pub caveats: Vec<Caveat>,
+    /// The phrase that named the turn or combat of a `that` occurrence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub antecedent: Option<Span>,
 }
 
 /// The canonical form of a list of points, joined by `; ` as the contract says.

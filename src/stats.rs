@@ -2,7 +2,9 @@
 //! and how many occurrences of the timing anchors were classified. Joke-set cards (the Un-sets,
 //! which break templating on purpose) are counted apart when the input names their set.
 
-use crate::model::{Finding, Kind, Span};
+use crate::model::{Finding, Kind};
+use crate::phrase::ast::Template;
+use crate::phrase::timing_words::timing_words;
 use crate::rules::FaceText;
 use crate::source::Card;
 use serde::Serialize;
@@ -51,6 +53,9 @@ pub struct Stats {
     pub findings_by_kind: BTreeMap<&'static str, usize>,
     pub findings_by_template: BTreeMap<String, usize>,
     pub anchors: Anchors,
+    /// Timing words that no template covered (`timing_words`): each is reported as an unknown
+    /// phrase, so this counts what the grammar would otherwise pass over in silence.
+    pub silent: usize,
     /// Lines the grammar could not read within its limits (PL902 in `check`).
     pub unreadable: usize,
     /// Most frequent first, then alphabetical.
@@ -110,10 +115,13 @@ impl Gathered {
             let read = FaceText::read(text, face.type_line.as_deref());
             self.stats.unreadable += read.errors.len();
             for (phrase, _) in &read.items {
+                if phrase.template == Template::TimingWord {
+                    self.stats.silent += 1;
+                }
                 *self
                     .stats
                     .findings_by_template
-                    .entry(format!("{:?}", phrase.template))
+                    .entry(phrase.template.name())
                     .or_default() += 1;
             }
             let findings: Vec<&Finding> = read.items.iter().map(|(_, finding)| finding).collect();
@@ -133,7 +141,7 @@ impl Gathered {
                     entry.0 += 1;
                 }
             }
-            for anchor in anchors(text) {
+            for anchor in timing_words(text) {
                 self.stats.anchors.total += 1;
                 let classified = findings.iter().any(|finding| {
                     finding.kind != Kind::Unknown
@@ -175,111 +183,9 @@ fn generic(phrase: &str, name: &str) -> String {
     }
 }
 
-/// The timing anchors issue 4 names, each a sequence of words; `*` stands for up to two words.
-/// They are the measure of coverage, kept apart from the grammar's own `anchor` rule on purpose:
-/// the grammar's list decides what is reported as unknown, this one what is counted.
-const ANCHORS: &[&[&str]] = &[
-    &["until"],
-    &["this", "turn"],
-    &["this", "combat"],
-    &["at", "the", "beginning", "of"],
-    &["at", "end", "of"],
-    &["only", "during"],
-    &["only", "before"],
-    &["only", "after"],
-    &["as", "a", "sorcery"],
-    &["skip"],
-    &["skips"],
-    &["extra", "turn"],
-    &["extra", "turns"],
-    &["additional", "*", "phase"],
-    &["additional", "*", "phases"],
-    &["additional", "*", "step"],
-    &["additional", "*", "steps"],
-    &["next", "turn"],
-    &["each", "turn"],
-];
-
-/// The byte spans of the anchor words in `text`, found word by word, case-insensitively.
-pub fn anchors(text: &str) -> Vec<Span> {
-    let words = words(text);
-    let mut found = Vec::new();
-    for start in 0..words.len() {
-        for anchor in ANCHORS {
-            if let Some(end) = matches_at(&words, start, anchor) {
-                found.push(Span::new(words[start].0, words[end].1));
-                break;
-            }
-        }
-    }
-    found
-}
-
-/// The words of a text as byte spans with their ASCII-lower-cased letters.
-fn words(text: &str) -> Vec<(usize, usize, String)> {
-    let mut words = Vec::new();
-    let mut start = None;
-    for (at, c) in text.char_indices() {
-        let in_word = c.is_alphanumeric() || c == '\'' || c == '’';
-        match (in_word, start) {
-            (true, None) => start = Some(at),
-            (false, Some(from)) => {
-                words.push((from, at, text[from..at].to_ascii_lowercase()));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        words.push((from, text.len(), text[from..].to_ascii_lowercase()));
-    }
-    words
-}
-
-/// The index of the last word of `anchor` when it matches from word `start`.
-fn matches_at(words: &[(usize, usize, String)], start: usize, anchor: &[&str]) -> Option<usize> {
-    let mut at = start;
-    let mut parts = anchor.iter().peekable();
-    while let Some(part) = parts.next() {
-        if *part == "*" {
-            // Up to two words before the next part.
-            let next = parts.next()?;
-            let found = (at..(at + 3).min(words.len())).find(|&i| words[i].2 == *next)?;
-            at = found + 1;
-            continue;
-        }
-        if words.get(at)?.2 != *part {
-            return None;
-        }
-        at += 1;
-    }
-    Some(at - 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn anchor_words(text: &str) -> Vec<&str> {
-        anchors(text).iter().map(|span| span.of(text)).collect()
-    }
-
-    #[test]
-    fn anchors_are_whole_words_in_any_case() {
-        assert_eq!(
-            anchor_words("Until end of turn, it gains haste. Skip your next turn."),
-            ["Until", "Skip", "next turn"]
-        );
-        assert_eq!(anchor_words("untapped, skipping"), Vec::<&str>::new());
-        assert_eq!(
-            anchor_words("there is an additional combat phase"),
-            ["additional combat phase"]
-        );
-        assert_eq!(
-            anchor_words("At the beginning of each end step this turn"),
-            ["At the beginning of", "this turn"]
-        );
-    }
 
     #[test]
     fn joke_sets_are_known_by_code() {

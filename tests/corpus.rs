@@ -32,8 +32,8 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("M'Odo, the Gnarled Oracle", "PL105"),
 ];
 
-/// How many unknown timing phrases (PL001 errors) current Oracle text may still hold. Lower it as
-/// the grammar grows; a rise fails CI.
+/// How many unknown timing phrases (PL001 errors) current Oracle text may still hold, joke-set
+/// cards included. Lower it as the grammar grows; a rise fails CI.
 const UNKNOWN_CEILING: usize = 122;
 
 #[test]
@@ -225,9 +225,16 @@ fn the_end_of_turn_errata_agree_with_oracle() {
     assert!(agreeing >= 161, "a regression: {agreeing} of {cards}");
 }
 
-/// The share of timing-anchor occurrences that `phaselint stats` counts as classified, over the
-/// current Oracle text of the regular (non-joke) cards. A floor: raise it as the grammar grows.
-const ANCHOR_FLOOR: f64 = 0.9938;
+/// The share of timing-word occurrences (`phaselint::phrase::timing_words`) that `phaselint stats`
+/// counts as classified, over the current Oracle text of the regular (non-joke) cards. A floor:
+/// raise it as the grammar grows.
+const ANCHOR_FLOOR: f64 = 0.999;
+
+/// How many unknown phrases the regular cards may hold (issue 9: at most 20), and how many of
+/// them may be timing words no template covered (`"silent"` in `stats`, counted before the
+/// tripwire makes them unknown). Ceilings: lower them as the grammar grows.
+const REGULAR_UNKNOWN_CEILING: usize = 20;
+const SILENT_CEILING: usize = 6;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
@@ -280,10 +287,58 @@ fn anchor_coverage_stays_above_its_floor() {
             unknown.count, unknown.phrase, unknown.example
         ));
     }
+    summary.push_str(&format!(
+        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (ceiling {SILENT_CEILING})",
+        stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
+        stats.silent
+    ));
     tell(&summary);
     assert!(
         stats.anchors.share() >= ANCHOR_FLOOR,
         "anchor coverage {:.4} fell below {ANCHOR_FLOOR}",
         stats.anchors.share()
     );
+    let unknown = stats.findings_by_kind.get("unknown").copied().unwrap_or(0);
+    assert!(
+        unknown <= REGULAR_UNKNOWN_CEILING,
+        "{unknown} unknown phrases on regular cards, more than {REGULAR_UNKNOWN_CEILING}"
+    );
+    assert!(
+        stats.silent <= SILENT_CEILING,
+        "{} timing words no template covers, more than {SILENT_CEILING}",
+        stats.silent
+    );
+}
+
+/// No timing word in silence (TIMING-MODEL.md, version 2): over every Oracle face, every timing
+/// word lies inside a finding, an `unknown` one where no template claims it.
+#[test]
+fn no_timing_word_is_passed_over_in_silence() {
+    use phaselint::phrase::timing_words::timing_words;
+    use phaselint::rules::FaceText;
+
+    let Some(path) = corpus_file("cards.jsonl") else {
+        tell("SKIPPED no_timing_word_is_passed_over_in_silence: ../shared/corpus/cards.jsonl is absent");
+        return;
+    };
+    let data = std::fs::read_to_string(&path).expect("the corpus is UTF-8");
+    let (mut words, mut silent) = (0, Vec::new());
+    for line in data.lines() {
+        let face: serde_json::Value = serde_json::from_str(line).expect("a JSON object");
+        let text = face["oracle_text"].as_str().unwrap_or("");
+        let read = FaceText::read(text, face["type_line"].as_str());
+        for word in timing_words(text) {
+            words += 1;
+            let covered = read
+                .items
+                .iter()
+                .any(|(phrase, _)| phrase.span.start <= word.start && word.start < phrase.span.end);
+            if !covered {
+                silent.push(format!("{}: {:?}", face["name"], word.of(text)));
+            }
+        }
+    }
+    tell(&format!("{words} timing words over every Oracle face, {} in silence", silent.len()));
+    assert!(words > 28_000, "{words} timing words");
+    assert!(silent.is_empty(), "in silence: {silent:#?}");
 }

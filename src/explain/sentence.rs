@@ -5,8 +5,11 @@ use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, Timi
 /// The sentence for a finding, ending with a period.
 pub fn sentence(finding: &Finding) -> String {
     let body = match finding.kind {
-        Kind::Reference => {
-            "Refers to what happened this turn; it names no point of the turn".into()
+        Kind::Reference if finding.timing.is_empty() => {
+            "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into()
+        }
+        Kind::Trigger if finding.timing.is_empty() => {
+            "Limits how often the ability triggers; it names no point of the turn".into()
         }
         Kind::ObjectDuration => {
             "Lasts while its condition holds; no point of the turn ends it".into()
@@ -53,10 +56,15 @@ fn clause(point: &TimingPoint) -> String {
         Role::Closes => "closes",
         Role::Skips => "skips",
         Role::Adds => "adds turns, phases or steps",
+        Role::Applies => "applies",
+        Role::Happens => "happens, as a turn-based action (no trigger, no stack),",
+        Role::Tests => "asks whether the moment lies in",
     };
     let unit = unit_phrase(point.unit, point.occurrence, point.owner);
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
+        (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
+        (_, Edge::During) => format!("{role} during {unit}"),
         (Role::Adds, _) => format!("{role} right after {unit}"),
         (_, Edge::Begin) => format!("{role} as {unit} begins"),
         (_, Edge::End) => format!("{role} as {unit} ends"),
@@ -84,6 +92,24 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
             format!("the {name} of the next turn (not an added one this turn)")
         }
         (Occurrence::NextTurn, Some(whose)) => format!("the {name} of {whose} next turn"),
+        (Occurrence::GameFirst, None) => format!("the first {name} of the game"),
+        (Occurrence::GameFirst, Some(whose)) => format!("{whose} first {name} of the game"),
+        (Occurrence::That, None) => format!("the {name} of the turn or combat named before"),
+        (Occurrence::That, Some(whose)) => {
+            format!("the {name} of the turn named before ({whose} turn)")
+        }
+    }
+}
+
+/// The unit a condition tests: "your turn", "the first combat phase of the turn".
+fn tested_unit(point: &TimingPoint) -> String {
+    let name = unit_name(point.unit);
+    let whose = owner_possessive(point.owner);
+    match (point.occurrence, whose) {
+        (Occurrence::First, None) => format!("the first {name} of the turn"),
+        (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
+        (_, None) => format!("a {name}"),
+        (_, Some(whose)) => format!("{whose} {name}"),
     }
 }
 
@@ -101,6 +127,7 @@ fn owner_possessive(owner: Owner) -> Option<&'static str> {
         Owner::EnchantedPlayer => Some("the enchanted player's"),
         Owner::OtherPlayer => Some("each other player's"),
         Owner::Monarch => Some("the monarch's"),
+        Owner::NamedPlayer => Some("the named player's"),
     }
 }
 
@@ -125,6 +152,7 @@ fn unit_name(unit: Unit) -> &'static str {
         Unit::EndOfCombat => "end of combat step",
         Unit::End => "end step",
         Unit::Cleanup => "cleanup step",
+        Unit::Game => "game",
     }
 }
 

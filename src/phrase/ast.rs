@@ -12,8 +12,27 @@ pub struct Phrase {
     pub form: Form,
     /// Words inside the phrase that are worded in an old or nonstandard way.
     pub marks: Vec<Mark>,
-    /// The grammar rule that matched: the phrase's template, for statistics.
-    pub template: Rule,
+    /// What found the phrase: a grammar rule (its template) or the timing-word tripwire.
+    pub template: Template,
+}
+
+/// What found a phrase, for statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Template {
+    /// The grammar rule that matched.
+    Rule(Rule),
+    /// A timing word that no template covered (`timing_words`): reported as not understood.
+    TimingWord,
+}
+
+impl Template {
+    /// The template's name: the grammar rule's, or `timing_word`.
+    pub fn name(self) -> String {
+        match self {
+            Template::Rule(rule) => format!("{rule:?}"),
+            Template::TimingWord => "timing_word".to_string(),
+        }
+    }
 }
 
 /// Words of a phrase worded in an old or nonstandard way, with their span.
@@ -42,6 +61,11 @@ pub enum Wording {
     UntilTheEndOfTurn,
     /// The "At", "On" or "During" of a trigger without "the beginning of".
     LooseTrigger,
+    /// "at the end of combat": "at end of combat" (511.2).
+    AtTheEndOfCombat,
+    /// "your next two turns": several units from the next one on, of which the timing shows the
+    /// first.
+    NextSeveral,
 }
 
 /// Where in the card text a phrase stands.
@@ -73,8 +97,15 @@ pub enum Form {
     Until(Until),
     /// "during its controller's next turn": an effect that applies in that turn.
     During(UnitRef),
-    /// "doesn't untap during its controller's next untap step".
-    NoUntapDuring(UnitRef),
+    /// "during your untap step", "during your turn", "if it's your main phase": a standing
+    /// effect on a step, or a condition on the moment.
+    DuringUnit(UnitRef),
+    /// "your last turn", "last combat": a unit already over, referred to.
+    LastUnit,
+    /// "at the end of the game": a condition on the moment the game ends.
+    GameEndTest,
+    /// A turn-based action a reminder spells out.
+    TurnBasedAction(TurnBasedAction),
     /// "it becomes night next turn": the day/night check of the next turn (730.2).
     DayNightNextTurn,
     /// "for as long as ...", "until ~ leaves the battlefield".
@@ -117,6 +148,19 @@ pub enum TriggerPoint {
     EndOfCombat { owner: Option<OwnerWord> },
     /// "at end of turn": obsolete (513.1a).
     ObsoleteEndOfTurn,
+    /// "at the beginning of that combat": the combat an earlier phrase added (500.8).
+    ThatCombat,
+    /// "at the beginning of the game": before the first turn (103.6).
+    Game,
+}
+
+/// A turn-based action (no trigger, no stack).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnBasedAction {
+    /// "phases in or out before you untap during each of your untap steps" (502.1).
+    Phasing(UnitRef),
+    /// "after your draw step, add a lore counter" (714.3b).
+    LoreCounter,
 }
 
 /// A phase or step named with its owner and quantifier.
@@ -164,8 +208,16 @@ pub enum Quantifier {
     NextTurns,
     /// "any upkeep step".
     Any,
-    /// "enchanted player's first upkeep each turn": the first in each turn.
+    /// "enchanted player's first upkeep each turn", "the first combat phase of the turn": the
+    /// first in each turn.
     FirstEachTurn,
+    /// "your first upkeep", "your first main phase of the game": the first in the game.
+    GameFirst,
+    /// "that turn's end step", "the untap step of that turn": in the turn an earlier phrase named.
+    That,
+    /// "your next turn's end step", "the end step of that player's next turn": in the owner's next
+    /// turn.
+    NextTurnOf,
 }
 
 /// A possessive naming whose turn a unit belongs to.
@@ -182,6 +234,8 @@ pub enum OwnerWord {
     ChosenPlayer,
     DefendingPlayer,
     EnchantedPlayer,
+    /// "the Horde's", "the Hydra's", "the first player's".
+    Named,
     ObjectController,
     ObjectOwner,
     Their,
@@ -226,6 +280,10 @@ pub enum Until {
     TheEndOf(UnitRef),
     /// "until your next turn".
     Unit(UnitRef),
+    /// "until end of combat on your next turn".
+    EndOfCombatOn(OwnerWord),
+    /// "for the rest of the game" (611.2a).
+    RestOfGame,
 }
 
 /// A duration that lasts while a condition holds.
@@ -249,11 +307,13 @@ pub enum ClauseKind {
     Reference,
 }
 
-/// "this turn" or "this combat".
+/// "this turn" or "this combat", or "that turn" or "that combat" (one an earlier phrase named).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThisUnit {
     Turn,
     Combat,
+    ThatTurn,
+    ThatCombat,
 }
 
 /// A phrase that counts within each turn.
@@ -267,6 +327,8 @@ pub enum EachTurn {
     Limited,
     /// "attacks each combat if able": a requirement (508.1d).
     IfAble,
+    /// "can block an additional creature each combat": counted within each combat.
+    EachCombat,
 }
 
 /// A casting or activation window.
@@ -307,6 +369,8 @@ pub enum WindowActor {
 pub enum WindowTime {
     /// "as a sorcery", "any time you could cast a sorcery".
     Sorcery,
+    /// "only any time they could cast a sorcery": another player's sorcery timing.
+    SorceryFor(OwnerWord),
     /// "as an instant".
     Instant,
     /// "during combat", optionally "on [owner] turn".
@@ -317,6 +381,8 @@ pub enum WindowTime {
     DuringCombatBeforeBlockers,
     /// "before [point]".
     Before(CombatPoint),
+    /// "before the end step": a window that closes as a step outside combat begins.
+    BeforeUnit(UnitRef),
     /// "after [point]".
     After(CombatPoint),
     /// "after [owner] upkeep" (503.2).
@@ -342,9 +408,13 @@ pub enum CombatPoint {
 pub enum TurnChange {
     /// "take an extra turn after this one".
     ExtraTurn,
-    /// "after this (main) phase, there is an additional combat phase followed by ...".
+    /// "After that turn, that player takes an extra turn".
+    ExtraTurnAfterThat,
+    /// "after this (main) phase, there is an additional combat phase followed by ...", or after
+    /// a phase counted in the turn ("After the first combat phase this turn").
     AdditionalPhases {
         after_main: bool,
+        after_counted: Option<UnitRef>,
         phases: Vec<UnitName>,
     },
     /// "there is an additional upkeep step after this step".
@@ -355,4 +425,6 @@ pub enum TurnChange {
     Skip(UnitRef),
     /// "skips that turn instead": the turn a player would begin is skipped (614.10).
     SkipThatTurn,
+    /// "skip that step instead": the step a player would begin is skipped (614.10).
+    SkipThatStep,
 }

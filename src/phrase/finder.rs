@@ -1,8 +1,9 @@
 //! The finder: splits card text into abilities (lines), parses each with the grammar and lowers
 //! the parse into phrases with byte spans in the whole text.
 
-use super::ast::Phrase;
+use super::ast::{Form, Phrase, Place, Template};
 use super::lower;
+use super::timing_words::timing_words;
 use super::parser::{Rule, TimingParser};
 use super::walk::Walker;
 use crate::model::Span;
@@ -72,7 +73,10 @@ fn find_lines(
     for (ability, (offset, line)) in lines(text).into_iter().enumerate() {
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
         match read_line(line, ability, offset) {
-            Ok(phrases) => found.phrases.extend(phrases),
+            Ok(phrases) => {
+                let silent = silent_words(line, ability, offset, &phrases);
+                found.phrases.extend(merge(phrases, silent));
+            }
             Err(message) => found.errors.push(FindError {
                 span: Span::new(offset, offset + line.len()),
                 message,
@@ -80,6 +84,85 @@ fn find_lines(
         }
     }
     found
+}
+
+/// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
+/// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
+/// So no timing word is passed over in silence, whatever the grammar misses.
+fn silent_words(line: &str, ability: usize, offset: usize, phrases: &[Phrase]) -> Vec<Phrase> {
+    let covered = |at: usize| {
+        phrases
+            .iter()
+            .any(|phrase| phrase.span.start <= at && at < phrase.span.end)
+    };
+    let words = timing_words(line);
+    let mut silent = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        let start = offset + word.start;
+        if covered(start) {
+            continue;
+        }
+        // The next place the unknown phrase must stop: a phrase or another timing word.
+        let stop = phrases
+            .iter()
+            .map(|phrase| phrase.span.start)
+            .filter(|&at| at > start)
+            .chain(words.get(index + 1).map(|next| offset + next.start))
+            .min()
+            .unwrap_or(offset + line.len());
+        let end = offset + clause_end(line, word.end, stop - offset);
+        silent.push(Phrase {
+            span: Span::new(start, end),
+            place: place_in(line, word.start, ability),
+            form: Form::Unknown,
+            marks: Vec::new(),
+            template: Template::TimingWord,
+        });
+    }
+    silent
+}
+
+/// Where a clause that goes on from `from` ends, at `stop` at the latest: before its punctuation,
+/// and never after a space.
+fn clause_end(line: &str, from: usize, stop: usize) -> usize {
+    let mut end = from;
+    for (at, c) in line[from..stop.max(from)].char_indices() {
+        if matches!(
+            c,
+            '.' | ',' | ';' | ':' | '(' | ')' | '[' | ']' | '!' | '?' | '•' | '—' | '"' | '“' | '”'
+        ) {
+            break;
+        }
+        if c != ' ' && c != '\t' {
+            end = from + at + c.len_utf8();
+        }
+    }
+    end
+}
+
+/// The place of a word of a line: inside reminder text or quotes as the brackets before it say.
+fn place_in(line: &str, at: usize, ability: usize) -> Place {
+    let before = &line[..at];
+    let opened = before.matches('(').count();
+    let closed = before.matches(')').count();
+    let quotes = before.matches(['"', '“', '”']).count();
+    Place {
+        ability,
+        opens_ability: false,
+        in_quotes: quotes % 2 == 1,
+        in_reminder: opened > closed,
+    }
+}
+
+/// Two lists of phrases in text order, as one list in text order.
+fn merge(phrases: Vec<Phrase>, silent: Vec<Phrase>) -> Vec<Phrase> {
+    if silent.is_empty() {
+        return phrases;
+    }
+    let mut all = phrases;
+    all.extend(silent);
+    all.sort_by_key(|phrase| phrase.span.start);
+    all
 }
 
 /// One line parsed whole by `ability_line`.

@@ -167,7 +167,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         .find(|inner| inner.as_rule() == Rule::repeated_until)
         .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
     let marks = marks(&pair)?;
-    let template = pair.as_rule();
+    let template = Template::Rule(pair.as_rule());
     let form = match pair.as_rule() {
         Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
         Rule::loose_trigger => Form::AtPoint {
@@ -184,15 +184,34 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
         Rule::until_end_of_turn | Rule::until_the_end_of_turn => Form::Until(Until::EndOfTurn),
-        Rule::until_end_of_combat => Form::Until(Until::EndOfCombat),
+        Rule::until_end_of_combat => match pair.clone().into_inner().next() {
+            Some(on_next_turn) => Form::Until(Until::EndOfCombatOn(inner_owner(on_next_turn)?)),
+            None => Form::Until(Until::EndOfCombat),
+        },
         Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
         Rule::until_not_timing => Form::RepeatUntil,
         Rule::during_next_turn => Form::During(unit_ref(pair)?),
-        Rule::untap_during_next => Form::NoUntapDuring(unit_ref(pair)?),
+        Rule::rest_of_game => Form::Until(Until::RestOfGame),
+        Rule::during_unit | Rule::unit_test => Form::DuringUnit(during_unit(pair)?),
+        Rule::last_unit => Form::LastUnit,
+        Rule::game_end_test => Form::GameEndTest,
+        Rule::unit_mention => Form::StepMention,
+        Rule::this_and_next_turn => Form::Until(Until::TheEndOf(UnitRef {
+            name: UnitName::Turn,
+            owner: None,
+            quantifier: Quantifier::Next,
+        })),
+        Rule::once_during_turns => Form::Window(once_during_turns(pair)?),
+        Rule::turn_based_action => Form::TurnBasedAction(turn_based_action(pair)?),
+        Rule::each_combat => Form::EachTurn(EachTurn::EachCombat),
         Rule::day_night_next_turn => Form::DayNightNextTurn,
         Rule::quoted_mention => Form::Mention,
+        Rule::next_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
         Rule::trigger_this_turn => Form::ThisSpan {
             clause: ClauseKind::TriggerDuration,
             unit: this_span_in(pair)?,
@@ -216,7 +235,10 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,
         Rule::activation_condition => Form::Condition,
         Rule::old_step_mention => Form::StepMention,
-        Rule::extra_turn => Form::TurnChange(TurnChange::ExtraTurn),
+        Rule::extra_turn => match pair.clone().into_inner().next() {
+            Some(_) => Form::TurnChange(TurnChange::ExtraTurnAfterThat),
+            None => Form::TurnChange(TurnChange::ExtraTurn),
+        },
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
             Form::TurnChange(TurnChange::AdditionalStep(only_unit_name(pair)?))
@@ -224,7 +246,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::step_after_phase => {
             Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
         }
-        Rule::skip_unit => Form::TurnChange(TurnChange::Skip(single_unit_ref(pair, "skip")?)),
+        Rule::skip_unit => Form::TurnChange(TurnChange::Skip(skip_unit(pair)?)),
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
     };
@@ -246,12 +268,16 @@ fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             | Rule::old_upkeep_phase
             | Rule::old_draw_phase
             | Rule::old_end_of_turn_step => Wording::OldStepName(unit_name(&inner)?),
-            Rule::actor_play | Rule::actor_play_this_ability => Wording::PlayVerb,
+            Rule::actor_play | Rule::actor_play_this_ability | Rule::actor_use_this_ability => {
+                Wording::PlayVerb
+            }
             Rule::obsolete_play_verb => Wording::PlayForCast,
             Rule::actor_activate_this_ability => Wording::ActivateThisAbility,
             Rule::sorcery_any_time => Wording::AnyTimeSorcery,
             Rule::once_per_turn => Wording::OncePerTurn,
             Rule::loose_trigger_word | Rule::loose_during_word => Wording::LooseTrigger,
+            Rule::the_end_of_combat => Wording::AtTheEndOfCombat,
+            Rule::next_count | Rule::all_units => Wording::NextSeveral,
             _ => continue,
         };
         marks.push(Mark {
@@ -273,6 +299,7 @@ fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
 fn skip_replaced(pair: Pair<'_, Rule>) -> Lowered<Form> {
     match pair.clone().into_inner().next().map(|p| p.as_rule()) {
         Some(Rule::skip_that_turn) => Ok(Form::TurnChange(TurnChange::SkipThatTurn)),
+        Some(Rule::skip_that_step) => Ok(Form::TurnChange(TurnChange::SkipThatStep)),
         Some(Rule::skip_that_draw) => Ok(Form::SkipDraw),
         _ => unexpected(&pair, "a skipped turn or draw"),
     }
@@ -307,6 +334,8 @@ fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
         match inner.as_rule() {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
+            Rule::the_game => point = Some(TriggerPoint::Game),
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
             Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
             Rule::stated_this_turn => this_turn = true,
@@ -345,6 +374,7 @@ fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::on_turn => owner = Some(inner_owner(child)?),
+            Rule::the_end_of_combat | Rule::this_turns_next => {}
             _ => return unexpected(&child, "end of combat"),
         }
     }
@@ -379,6 +409,7 @@ fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
         }
         Rule::owner_object_owner => OwnerWord::ObjectOwner,
         Rule::owner_their => OwnerWord::Their,
+        Rule::owner_named => OwnerWord::Named,
         _ => return unexpected(pair, "an owner"),
     })
 }
@@ -426,7 +457,18 @@ fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
         match child.as_rule() {
             Rule::next_turns => quantifier = Quantifier::NextTurns,
             Rule::next => quantifier = Quantifier::Next,
-            Rule::first_each_turn => quantifier = Quantifier::FirstEachTurn,
+            Rule::first_each_turn | Rule::of_the_turn => quantifier = Quantifier::FirstEachTurn,
+            Rule::game_first | Rule::of_the_game => quantifier = Quantifier::GameFirst,
+            Rule::that_turns | Rule::of_that_turn | Rule::that_unit => {
+                quantifier = Quantifier::That
+            }
+            Rule::next_count => {}
+            Rule::all_units => quantifier = Quantifier::NextTurnOf,
+            Rule::next_turn_of => quantifier = Quantifier::NextTurnOf,
+            Rule::in_next_turn => {
+                quantifier = Quantifier::NextTurnOf;
+                owner_word = Some(inner_owner(child)?);
+            }
             Rule::each => quantifier = Quantifier::Each,
             Rule::each_of => {
                 quantifier = Quantifier::Each;
@@ -438,12 +480,100 @@ fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
         }
     }
     match name {
-        Some(name) => Ok(UnitRef {
-            name,
-            owner: owner_word,
-            quantifier,
-        }),
+        Some(name) => Ok(every_players(
+            UnitRef {
+                name,
+                owner: owner_word,
+                quantifier,
+            },
+            pair.as_str(),
+        )),
         None => unexpected(&pair, "a phase or step reference"),
+    }
+}
+
+/// "their" before a plural unit follows a plural subject: "Players skip their untap steps",
+/// "Players can't untap more than one creature during their untap steps". It names every
+/// player's own units, each of them, not one player's.
+fn every_players(unit_ref: UnitRef, words: &str) -> UnitRef {
+    let plural = words.ends_with(['s', 'S']);
+    if unit_ref.owner == Some(OwnerWord::Their)
+        && unit_ref.quantifier == Quantifier::Plain
+        && plural
+    {
+        UnitRef {
+            owner: None,
+            quantifier: Quantifier::Each,
+            ..unit_ref
+        }
+    } else {
+        unit_ref
+    }
+}
+
+/// `during_unit` and `unit_test`: the unit the moment is tested against, or the step an effect
+/// stands on.
+fn during_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let Some(inner) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a unit after during");
+    };
+    let turn = |owner| UnitRef {
+        name: UnitName::Turn,
+        owner,
+        quantifier: Quantifier::Plain,
+    };
+    match inner.as_rule() {
+        Rule::other_turns => Ok(turn(Some(OwnerWord::EachOtherPlayer))),
+        Rule::a_turn => Ok(turn(None)),
+        Rule::unit_on_turn => unit_on_turn(inner),
+        Rule::unit_ref => unit_ref(inner),
+        Rule::would_begin => single_unit_ref(inner, "a step about to begin"),
+        Rule::the => match pair.clone().into_inner().nth(1) {
+            Some(name) => Ok(UnitRef {
+                name: unit_name(&name)?,
+                owner: None,
+                quantifier: Quantifier::Plain,
+            }),
+            None => unexpected(&pair, "at the end of turn step"),
+        },
+        Rule::bare_unit => match inner.clone().into_inner().next() {
+            Some(name) => Ok(UnitRef {
+                name: unit_name(&name)?,
+                owner: None,
+                quantifier: Quantifier::Plain,
+            }),
+            None => unexpected(&inner, "a unit"),
+        },
+        _ => unexpected(&inner, "a unit after during"),
+    }
+}
+
+/// `once_during_turns`: a window open once in each of the owner's turns.
+fn once_during_turns(pair: Pair<'_, Rule>) -> Lowered<Window> {
+    let owner = match pair.clone().into_inner().next() {
+        Some(each_of) => inner_owner(each_of)?,
+        None => return unexpected(&pair, "once during each of a player's turns"),
+    };
+    Ok(Window {
+        actor: WindowActor::Unstated,
+        time: Some(WindowTime::DuringTurn(owner)),
+        once_each_turn: true,
+        bound: None,
+        twice_each_turn: false,
+    })
+}
+
+/// `turn_based_action`.
+fn turn_based_action(pair: Pair<'_, Rule>) -> Lowered<TurnBasedAction> {
+    let Some(action) = pair.clone().into_inner().next() else {
+        return unexpected(&pair, "a turn-based action");
+    };
+    match action.as_rule() {
+        Rule::phasing_action => Ok(TurnBasedAction::Phasing(single_unit_ref(
+            action, "phasing",
+        )?)),
+        Rule::lore_counter_action => Ok(TurnBasedAction::LoreCounter),
+        _ => unexpected(&action, "a turn-based action"),
     }
 }
 
@@ -464,6 +594,7 @@ fn is_owner_rule(rule: Rule) -> bool {
             | Rule::owner_object_controller
             | Rule::owner_object_owner
             | Rule::owner_their
+            | Rule::owner_named
             | Rule::owner_suffix_controller
             | Rule::owner_suffix_that_player
             | Rule::owner_suffix_target_player
@@ -543,12 +674,19 @@ fn object_duration(pair: Pair<'_, Rule>) -> Lowered<WhileCondition> {
 
 /// The `this_span` at the end of `turn_duration` or `turn_reference`.
 fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
-    let this = pair
+    let span = pair
         .clone()
         .into_inner()
-        .find(|p| p.as_rule() == Rule::this_span)
-        .and_then(|p| p.into_inner().next());
-    match this.map(|p| p.as_rule()) {
+        .find(|p| matches!(p.as_rule(), Rule::this_span | Rule::that_span));
+    if let Some(that) = span.clone().filter(|p| p.as_rule() == Rule::that_span) {
+        let combat = that.as_str().to_ascii_lowercase().ends_with("combat");
+        return Ok(if combat {
+            ThisUnit::ThatCombat
+        } else {
+            ThisUnit::ThatTurn
+        });
+    }
+    match span.and_then(|p| p.into_inner().next()).map(|p| p.as_rule()) {
         Some(Rule::this_turn) => Ok(ThisUnit::Turn),
         Some(Rule::this_combat) => Ok(ThisUnit::Combat),
         _ => unexpected(&pair, "this turn or this combat"),
@@ -562,6 +700,19 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
         Rule::window_unstated => Some(WindowActor::Unstated),
         _ => None,
     };
+    if let Some(deadline) = pair
+        .clone()
+        .into_inner()
+        .find(|child| child.as_rule() == Rule::deadline)
+    {
+        return Ok(Window {
+            actor: WindowActor::Unstated,
+            time: Some(WindowTime::BeforeUnit(unit_ref_of(deadline)?)),
+            once_each_turn: false,
+            twice_each_turn: false,
+            bound: None,
+        });
+    }
     let mut time = None;
     let mut once_each_turn = false;
     let mut twice_each_turn = false;
@@ -625,7 +776,10 @@ fn window_actor(pair: Pair<'_, Rule>) -> Lowered<WindowActor> {
         Rule::actor_activate => WindowActor::Activate {
             this_ability: false,
         },
-        Rule::actor_play_this_ability => WindowActor::Play { this_ability: true },
+        Rule::actor_play_this_ability | Rule::actor_use_this_ability => {
+            WindowActor::Play { this_ability: true }
+        }
+        Rule::actor_play_this_spell => WindowActor::CastThisSpell,
         Rule::actor_play => WindowActor::Play {
             this_ability: false,
         },
@@ -638,7 +792,16 @@ fn window_actor(pair: Pair<'_, Rule>) -> Lowered<WindowActor> {
 /// The window time rules (`window_sorcery`, `window_before`, ...).
 fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     Ok(match pair.as_rule() {
-        Rule::window_sorcery => WindowTime::Sorcery,
+        Rule::window_sorcery => {
+            let other = pair
+                .into_inner()
+                .any(|child| child.as_rule() == Rule::sorcery_time_of_other);
+            if other {
+                WindowTime::SorceryFor(OwnerWord::Their)
+            } else {
+                WindowTime::Sorcery
+            }
+        }
         Rule::window_instant => WindowTime::Instant,
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
@@ -651,7 +814,12 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
                 on_turn: on_turn_owner,
             }
         }
-        Rule::window_before => WindowTime::Before(combat_point(pair)?),
+        Rule::window_before => match pair.clone().into_inner().next() {
+            Some(unit) if unit.as_rule() == Rule::window_before_unit => {
+                WindowTime::BeforeUnit(single_unit_ref(unit, "a step a window closes at")?)
+            }
+            _ => WindowTime::Before(combat_point(pair)?),
+        },
         Rule::window_after => WindowTime::After(combat_point(pair)?),
         Rule::window_after_upkeep => WindowTime::AfterUpkeep(inner_owner(pair)?),
         Rule::window_during => window_during(pair)?,
@@ -682,25 +850,7 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     match inner.as_rule() {
         Rule::owner_turn => Ok(WindowTime::DuringTurn(inner_owner(inner)?)),
         Rule::unit_ref => Ok(WindowTime::During(unit_ref(inner)?)),
-        Rule::unit_on_turn => {
-            let mut name = None;
-            let mut owner = None;
-            for child in inner.clone().into_inner() {
-                match child.as_rule() {
-                    Rule::the => {}
-                    Rule::on_turn => owner = Some(inner_owner(child)?),
-                    _ => name = Some(unit_name(&child)?),
-                }
-            }
-            match name {
-                Some(name) => Ok(WindowTime::During(UnitRef {
-                    name,
-                    owner,
-                    quantifier: Quantifier::Plain,
-                })),
-                None => unexpected(&inner, "a unit on a turn"),
-            }
-        }
+        Rule::unit_on_turn => Ok(WindowTime::During(unit_on_turn(inner)?)),
         Rule::any_unit_ref => {
             let Some(name) = inner.clone().into_inner().next() else {
                 return unexpected(&inner, "any unit");
@@ -715,18 +865,104 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     }
 }
 
+/// `deadline`: "that draw step", the unit an earlier phrase named.
+fn unit_ref_of(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let name = pair
+        .clone()
+        .into_inner()
+        .find(|child| child.as_rule() != Rule::that_unit);
+    match name {
+        Some(name) => Ok(UnitRef {
+            name: unit_name(&name)?,
+            owner: None,
+            quantifier: Quantifier::That,
+        }),
+        None => unexpected(&pair, "a unit named before"),
+    }
+}
+
+/// `unit_on_turn`: "the declare blockers step on an opponent's turn".
+fn unit_on_turn(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let mut name = None;
+    let mut owner = None;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::the => {}
+            Rule::on_turn => owner = Some(inner_owner(child)?),
+            _ => name = Some(unit_name(&child)?),
+        }
+    }
+    match name {
+        Some(name) => Ok(UnitRef {
+            name,
+            owner,
+            quantifier: Quantifier::Plain,
+        }),
+        None => unexpected(&pair, "a unit on a turn"),
+    }
+}
+
 /// `additional_phases`.
 fn additional_phases(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
     let mut after_main = false;
+    let mut after_counted = None;
     let mut phases = Vec::new();
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::after_this_main => after_main = true,
-            Rule::after_this_phase => {}
+            Rule::after_this_phase | Rule::after_this_one => {}
+            Rule::after_counted_phase => after_counted = Some(counted_phase(child)?),
             _ => phases.push(unit_name(&child)?),
         }
     }
-    Ok(TurnChange::AdditionalPhases { after_main, phases })
+    Ok(TurnChange::AdditionalPhases {
+        after_main,
+        after_counted,
+        phases,
+    })
+}
+
+/// `after_counted_phase`: "the first combat phase this turn" is the first of the turn (506.7d
+/// counts the same way); "the second main phase" is counted by 505.1b itself.
+fn counted_phase(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let mut ordinal = None;
+    let mut name = None;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::ordinal_first => ordinal = Some(1),
+            Rule::ordinal_second => ordinal = Some(2),
+            _ => name = Some(unit_name(&child)?),
+        }
+    }
+    match (ordinal, name) {
+        (Some(ordinal), Some(UnitName::Main)) => Ok(UnitRef {
+            name: UnitName::OrdinalMain(ordinal),
+            owner: None,
+            quantifier: Quantifier::Plain,
+        }),
+        (Some(1), Some(name)) => Ok(UnitRef {
+            name,
+            owner: None,
+            quantifier: Quantifier::FirstEachTurn,
+        }),
+        _ => unexpected(&pair, "a phase counted in the turn"),
+    }
+}
+
+/// `skip_unit`: "skip your draw step this turn" skips the next one, which is this turn's.
+fn skip_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let unit = single_unit_ref(pair.clone(), "skip")?;
+    let this_turn = pair
+        .into_inner()
+        .any(|child| child.as_rule() == Rule::stated_this_turn);
+    Ok(if this_turn && unit.quantifier == Quantifier::Plain {
+        UnitRef {
+            quantifier: Quantifier::Next,
+            ..unit
+        }
+    } else {
+        unit
+    })
 }
 
 /// The one step name inside `additional_step` and `step_after_phase`.

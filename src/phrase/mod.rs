@@ -8,6 +8,7 @@ pub use parser::{Rule, TimingParser};
 mod finder;
 mod lower;
 mod templates;
+pub mod timing_words;
 mod walk;
 
 pub use finder::{FindError, Found, find, find_by_whole_lines};

@@ -34,9 +34,10 @@ include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 /// need. These are the costliest calls of the grammar, tried at words that are rarely theirs.
 /// - `combat_trigger`: "when" or "whenever", a subject of at most 16 words, then `combat_event`;
 /// - `joined_printed_trigger`: "when", at most 16 words, "and", then `printed_trigger`;
-/// - `trigger_this_turn`: "when" or "whenever", at most 24 words, then `this_span`;
-/// - `turn_reference`: a past verb and its clause fillers, then `this_span`;
-/// - `turn_duration`: an effect verb, clause fillers and list commas, then `this_span`;
+/// - `trigger_this_turn`: "when" or "whenever", at most 24 words and list commas, then
+///   `this_span`;
+/// - `turn_reference`: a past verb and its clause fillers, then `clause_span`;
+/// - `turn_duration`: an effect verb, clause fillers and list commas, then `clause_span`;
 /// - `window` and `activation_condition`: an actor ("Activate", "Equip"), then "only".
 const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
     (
@@ -52,16 +53,16 @@ const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
     (
         Rule::try_trigger_this_turn,
         Some(LEADS_THIS_SPAN),
-        Clause::Whole,
+        Clause::CommasInside,
     ),
     (
         Rule::try_turn_reference,
-        Some(LEADS_THIS_SPAN),
+        Some(LEADS_CLAUSE_SPAN),
         Clause::Whole,
     ),
     (
         Rule::try_turn_duration,
-        Some(LEADS_THIS_SPAN),
+        Some(LEADS_CLAUSE_SPAN),
         Clause::CommasInside,
     ),
     (Rule::try_window, None, Clause::Whole),

@@ -171,6 +171,12 @@ pub fn wording(wording: Wording) -> Caveat {
             "the standard wording is \"once each turn\"",
         ),
         Wording::UntilTheEndOfTurn => nonstandard_until_the_end_of_turn(),
+        Wording::AtTheEndOfCombat => at_the_end_of_combat(),
+        Wording::NextSeveral => caveat(
+            "several-units",
+            "500.11",
+            "names several units from the next one on; the timing shows the first of them",
+        ),
         Wording::LooseTrigger => caveat(
             "nonstandard-wording",
             "603.1",
@@ -291,5 +297,23 @@ pub fn after_first_upkeep() -> Caveat {
         "after-first-upkeep",
         "503.2",
         "with several upkeep steps, the window opens after the first one ends",
+    )
+}
+
+/// An upkeep trigger triggers as each upkeep step begins, extra ones included.
+pub fn each_upkeep_step() -> Caveat {
+    caveat(
+        "each-upkeep-step",
+        "500.10",
+        "one trigger each time an upkeep step begins: an additional upkeep step triggers it again",
+    )
+}
+
+/// "at the end of combat" is the nonstandard spelling of "at end of combat".
+pub fn at_the_end_of_combat() -> Caveat {
+    caveat(
+        "nonstandard-wording",
+        "511.2",
+        "the standard wording is \"at end of combat\"",
     )
 }

@@ -1,7 +1,7 @@
 //! Durations: "until" a step or phase begins (500.4), "until the end of" one (500.5), "until end
 //! of turn" and "this turn" (514.2), and durations bound to a condition (610.3, 611.2b).
 
-use super::Meaning;
+use super::{Meaning, caveats};
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{ThisUnit, UnitRef, Until, WhileCondition};
@@ -41,19 +41,6 @@ pub fn during(unit_ref: &UnitRef) -> Meaning {
         .rule("611.2a")
 }
 
-/// "doesn't untap during its controller's next untap step": the effect ends as that untap step
-/// ends, having stopped the untap in it (502.3).
-pub fn no_untap_during(unit_ref: &UnitRef) -> Meaning {
-    Meaning::new(Kind::Duration)
-        .point(expires(
-            Edge::End,
-            unit(unit_ref.name),
-            occurrence(unit_ref, PlainMeans::This),
-            owner(unit_ref.owner),
-        ))
-        .rule("502.3")
-}
-
 /// An "until" duration.
 pub fn until(until: &Until) -> Meaning {
     let meaning = Meaning::new(Kind::Duration);
@@ -66,6 +53,19 @@ pub fn until(until: &Until) -> Meaning {
             .point(end_of_this_combat())
             .rule("500.5a")
             .rule("511.2"),
+        Until::EndOfCombatOn(word) => meaning
+            .point(expires(
+                Edge::End,
+                Unit::Combat,
+                Occurrence::NextTurn,
+                owner(Some(*word)),
+            ))
+            .rule("500.5a")
+            .rule("511.2")
+            .caveat(caveats::each_combat_phase()),
+        Until::RestOfGame => meaning
+            .point(expires(Edge::End, Unit::Game, Occurrence::This, Owner::Any))
+            .rule("611.2a"),
         Until::TheEndOf(unit_ref) => {
             let point_unit = unit(unit_ref.name);
             let point_occurrence = occurrence(unit_ref, PlainMeans::This);
@@ -108,6 +108,13 @@ pub fn this_span(unit: ThisUnit) -> Meaning {
     match unit {
         ThisUnit::Turn => meaning.point(end_of_this_turn()).rule("514.2"),
         ThisUnit::Combat => meaning.point(end_of_this_combat()).rule("511.3"),
+        // The turn or combat an earlier phrase named (`that`, linked by `antecedent`).
+        ThisUnit::ThatTurn => meaning
+            .point(expires(Edge::Cleanup, Unit::Turn, Occurrence::That, Owner::Any))
+            .rule("514.2"),
+        ThisUnit::ThatCombat => meaning
+            .point(expires(Edge::End, Unit::Combat, Occurrence::That, Owner::Any))
+            .rule("511.3"),
     }
 }
 

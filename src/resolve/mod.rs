@@ -2,14 +2,19 @@
 //! rule citations and caveats of the contract (../shared/TIMING-MODEL.md). A phrase with no
 //! template stays `unknown`: it is never given a default meaning.
 
+mod action;
+mod antecedent;
 mod caveats;
+mod during;
 mod duration;
 mod trigger;
 mod turn_change;
 mod vocabulary;
 mod window;
 
-use crate::model::{Caveat, Condition, Finding, Kind, TimingPoint, canonical};
+use crate::model::{
+    Caveat, Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical,
+};
 use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase};
 
 /// The meaning of one phrase, before it is joined with the phrase's words.
@@ -72,18 +77,25 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
         conditions: meaning.conditions,
         rules: meaning.rules,
         caveats: meaning.caveats,
+        antecedent: None,
     }
+}
+
+/// Resolves the phrases of one card text, in text order: each on its own, then every `that`
+/// occurrence against the earlier phrase of its ability that named its turn or combat.
+pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = phrases
+        .iter()
+        .map(|phrase| resolve(text, phrase))
+        .collect();
+    antecedent::link(phrases, &mut findings);
+    findings
 }
 
 /// Finds and resolves every phrase of a card text.
 pub fn find_and_resolve(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
     let found = crate::phrase::find(text);
-    let findings = found
-        .phrases
-        .iter()
-        .map(|phrase| resolve(text, phrase))
-        .collect();
-    (findings, found.errors)
+    (resolve_all(text, &found.phrases), found.errors)
 }
 
 fn meaning(phrase: &Phrase) -> Meaning {
@@ -105,7 +117,12 @@ fn meaning(phrase: &Phrase) -> Meaning {
             },
             ClauseKind::Reference => Meaning::new(Kind::Reference),
         },
-        Form::EachTurn(EachTurn::OnlyOnce | EachTurn::Counted | EachTurn::Limited) => {
+        // "This ability triggers only once each turn", "Do this only once each turn": a limit on
+        // how often the ability triggers, part of its trigger condition (603.2h).
+        Form::EachTurn(EachTurn::OnlyOnce) => Meaning::new(Kind::Trigger)
+            .condition(Condition::OncePerTurn)
+            .rule("603.2h"),
+        Form::EachTurn(EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat) => {
             Meaning::new(Kind::Reference)
         }
         Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::Reference).rule("508.1d"),
@@ -118,7 +135,16 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::StepMention => Meaning::new(Kind::Reference),
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
-        Form::NoUntapDuring(unit_ref) => duration::no_untap_during(unit_ref),
+        Form::DuringUnit(unit_ref) => during::during_unit(unit_ref),
+        Form::LastUnit => Meaning::new(Kind::Reference),
+        Form::GameEndTest => Meaning::new(Kind::Reference).point(TimingPoint::new(
+            Role::Tests,
+            Edge::End,
+            Unit::Game,
+            Occurrence::This,
+            Owner::Any,
+        )),
+        Form::TurnBasedAction(action) => action::turn_based_action(action),
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("502.2").rule("730.2a"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),

@@ -13,12 +13,17 @@ use crate::phrase::ast::{
 /// own trigger ("solve at the beginning of your end step", 719.3a), and names no "next" unit and
 /// no duration of its own.
 fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
+    // A next unit, or one of a turn or combat an earlier phrase named, is a point an effect
+    // waits for.
     let names_next = matches!(
         point,
         TriggerPoint::Beginning(UnitRef {
-            quantifier: Quantifier::Next | Quantifier::NextTurns,
+            quantifier: Quantifier::Next
+                | Quantifier::NextTurns
+                | Quantifier::NextTurnOf
+                | Quantifier::That,
             ..
-        })
+        }) | TriggerPoint::ThatCombat
     );
     let keyword_trigger = place.in_reminder && matches!(point, TriggerPoint::Beginning(_));
     (place.opens_ability || keyword_trigger) && !names_next && !this_turn
@@ -61,13 +66,29 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
             .rule("500.6")
             .rule("507.2")
             .caveat(caveats::each_combat_phase()),
-        TriggerPoint::EndOfCombat { owner: word } => meaning
+        TriggerPoint::EndOfCombat { owner: word } => {
+            let which = plain_occurrence(*word, plain);
+            let meaning = meaning
+                .point(triggers(Unit::EndOfCombat, which, owner(*word)))
+                .rule("511.2");
+            if which == Occurrence::Each {
+                meaning.caveat(caveats::each_combat_phase())
+            } else {
+                meaning
+            }
+        }
+        // Before the first turn, as opening-hand actions are (103.6): a printed trigger of a
+        // vanguard or of a card that starts in the command zone.
+        TriggerPoint::Game => meaning
+            .point(triggers(Unit::Game, Occurrence::This, Owner::Any))
+            .rule("103.6"),
+        TriggerPoint::ThatCombat => meaning
             .point(triggers(
-                Unit::EndOfCombat,
-                plain_occurrence(*word, plain),
-                owner(*word),
+                Unit::BeginningOfCombat,
+                Occurrence::That,
+                Owner::Any,
             ))
-            .rule("511.2"),
+            .rule("507.1"),
         TriggerPoint::ObsoleteEndOfTurn => {
             let meaning = meaning
                 .point(triggers(
@@ -99,21 +120,40 @@ fn beginning_notes(
         Unit::Untap => meaning
             .rule("502.4")
             .caveat(caveats::untap_has_no_priority()),
+        Unit::Upkeep if point_occurrence == Occurrence::Each => meaning
+            .rule("503.1a")
+            .caveat(caveats::each_upkeep_step()),
         Unit::Upkeep => meaning.rule("503.1a"),
         Unit::End if point_occurrence == Occurrence::Next => meaning
             .rule("513.2")
             .caveat(caveats::created_during_end_step()),
-        Unit::End => meaning
+        Unit::End if point_occurrence == Occurrence::Each => meaning
             .rule("513.2")
             .caveat(caveats::entered_during_end_step()),
         Unit::Cleanup => meaning.rule("514.3a").caveat(caveats::repeats_cleanup()),
         Unit::PostcombatMain if point_occurrence != Occurrence::First => meaning
             .rule("505.1a")
             .caveat(caveats::several_postcombat_main_phases()),
-        Unit::BeginningOfCombat | Unit::Combat => meaning.caveat(caveats::each_combat_phase()),
+        Unit::BeginningOfCombat | Unit::Combat if point_occurrence == Occurrence::Each => {
+            meaning.caveat(caveats::each_combat_phase())
+        }
+        _ => meaning,
+    };
+    let meaning = match point_occurrence {
+        // The delayed trigger waits for the first such unit of the game (103.6b for the cards
+        // revealed from an opening hand).
+        Occurrence::GameFirst if meaning.kind == Kind::DelayedTrigger => {
+            meaning.rule("103.6b").rule("603.7a")
+        }
+        Occurrence::NextTurn => meaning.rule("603.7"),
         _ => meaning,
     };
     match name {
+        // "your first main phase of the game" is the precombat one (505.1a), counted in the game
+        // rather than the turn (505.1b).
+        UnitName::OrdinalMain(_) if point_occurrence == Occurrence::GameFirst => {
+            meaning.rule("505.1a").rule("505.1b")
+        }
         UnitName::OrdinalMain(_) => meaning.rule("505.1b"),
         _ => meaning,
     }

@@ -15,10 +15,35 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
     let meaning = Meaning::new(Kind::TurnChange);
     match change {
         TurnChange::ExtraTurn => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
-        TurnChange::AdditionalPhases { after_main, phases } => {
-            let after = if *after_main { Unit::Main } else { Unit::Phase };
+        // After the turn an earlier phrase named (`that`, linked by `antecedent`).
+        TurnChange::ExtraTurnAfterThat => meaning
+            .point(TimingPoint::new(
+                Role::Adds,
+                Edge::End,
+                Unit::Turn,
+                Occurrence::That,
+                Owner::Any,
+            ))
+            .rule("500.7"),
+        TurnChange::AdditionalPhases {
+            after_main,
+            after_counted,
+            phases,
+        } => {
+            let after = match after_counted {
+                // "After the first combat phase this turn": that phase of this turn (505.1b).
+                Some(counted) => TimingPoint::new(
+                    Role::Adds,
+                    Edge::End,
+                    unit(counted.name),
+                    occurrence(counted, PlainMeans::This),
+                    Owner::Any,
+                ),
+                None if *after_main => adds_after(Unit::Main),
+                None => adds_after(Unit::Phase),
+            };
             let meaning = meaning
-                .point(adds_after(after))
+                .point(after)
                 .rule("500.8")
                 .rule("505.1a");
             if phases
@@ -45,6 +70,18 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("500.11")
             .rule("614.10"),
+        // A replacement: the step its condition names ("if you would begin your draw step") is
+        // skipped as it would begin (614.10).
+        TurnChange::SkipThatStep => meaning
+            .point(TimingPoint::new(
+                Role::Skips,
+                Edge::Begin,
+                Unit::Step,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .rule("614.10")
+            .caveat(caveats::skips_what_the_condition_names()),
         // A standing replacement: every turn its condition names is skipped (614.10).
         TurnChange::SkipThatTurn => meaning
             .point(TimingPoint::new(

@@ -18,6 +18,7 @@ pub fn owner(word: Option<OwnerWord>) -> Owner {
         Some(OwnerWord::ObjectOwner) => Owner::ObjectOwner,
         Some(OwnerWord::EachOtherPlayer) => Owner::OtherPlayer,
         Some(OwnerWord::Monarch) => Owner::Monarch,
+        Some(OwnerWord::Named) => Owner::NamedPlayer,
     }
 }
 
@@ -45,6 +46,28 @@ pub fn unit(name: UnitName) -> Unit {
     }
 }
 
+/// The rule that defines a unit, for a condition or effect that names it.
+pub fn defining_rule(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Turn | Unit::Phase | Unit::Step => "500.1",
+        Unit::Beginning => "501.1",
+        Unit::Untap => "502.3",
+        Unit::Upkeep => "503.1",
+        Unit::Draw => "504.1",
+        Unit::PrecombatMain | Unit::PostcombatMain | Unit::Main => "505.1",
+        Unit::Combat => "506.1",
+        Unit::BeginningOfCombat => "507.1",
+        Unit::DeclareAttackers => "508.1",
+        Unit::DeclareBlockers => "509.1",
+        Unit::CombatDamage => "510.1",
+        Unit::EndOfCombat => "511.1",
+        Unit::Ending => "512.1",
+        Unit::End => "513.1",
+        Unit::Cleanup => "514.2",
+        Unit::Game => "103.6",
+    }
+}
+
 /// How an unquantified unit ("your upkeep", "the end step") is read where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlainMeans {
@@ -67,6 +90,9 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
         Quantifier::NextTurns => Occurrence::NextTurn,
         Quantifier::Each | Quantifier::Any => Occurrence::Each,
         Quantifier::FirstEachTurn => Occurrence::First,
+        Quantifier::GameFirst => Occurrence::GameFirst,
+        Quantifier::That => Occurrence::That,
+        Quantifier::NextTurnOf => Occurrence::NextTurn,
         Quantifier::Plain => plain_occurrence(unit_ref.owner, plain),
     }
 }

@@ -42,7 +42,13 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             .condition(Condition::StackEmpty)
             .rule("602.5d")
             .rule("307.5"),
-        WindowTime::Instant => meaning.rule("602.5e"),
+        WindowTime::SorceryFor(word) => open_during(meaning, Unit::Main, Occurrence::Each, owner(Some(word)))
+            .condition(Condition::StackEmpty)
+            .rule("307.5")
+            .rule("117.1a"),
+        // Whenever its controller has priority: no point of the turn opens or closes it (117.1a,
+        // 702.8a for flash).
+        WindowTime::Instant => meaning.rule("602.5e").rule("117.1a"),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
                 .rule("506.7c")
@@ -84,6 +90,14 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             .rule("506.7b")
             .rule("506.7c")
             .caveat(caveats::point_may_be_skipped()),
+        // "before the end step": closed as that step begins, in each turn the window is open in.
+        WindowTime::BeforeUnit(unit_ref) => meaning.point(point(
+            Role::Closes,
+            Edge::Begin,
+            unit(unit_ref.name),
+            occurrence(&unit_ref, PlainMeans::Each),
+            owner(unit_ref.owner),
+        )),
         WindowTime::Before(at) => {
             let (edge, at_unit, rule) = combat_point(at);
             meaning

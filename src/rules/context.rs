@@ -4,7 +4,7 @@
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::Phrase;
 use crate::phrase::{FindError, find};
-use crate::resolve::resolve;
+use crate::resolve::resolve_all;
 
 /// One face's text, read by the grammar and the resolver.
 #[derive(Debug)]
@@ -20,14 +20,8 @@ pub struct FaceText<'a> {
 impl<'a> FaceText<'a> {
     pub fn read(text: &'a str, type_line: Option<&'a str>) -> Self {
         let found = find(text);
-        let items = found
-            .phrases
-            .into_iter()
-            .map(|phrase| {
-                let finding = resolve(text, &phrase);
-                (phrase, finding)
-            })
-            .collect();
+        let findings = resolve_all(text, &found.phrases);
+        let items = found.phrases.into_iter().zip(findings).collect();
         FaceText {
             text,
             type_line,

@@ -8,6 +8,7 @@ mod input;
 mod templates;
 
 mod activate_this_ability;
+mod at_the_end_of_combat;
 mod after_upkeep_window;
 mod cast_window_at_sorcery_speed;
 mod contradictory_windows;
@@ -137,6 +138,7 @@ static LINTS: &[Lint] = &[
     loose_step_trigger::LINT,
     once_per_turn::LINT,
     until_the_end_of_turn::LINT,
+    at_the_end_of_combat::LINT,
 ];
 
 static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {

@@ -10,7 +10,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "\"Play only\" and \"Play this ability only\": the obsolete wording of \"Activate only\"",
     docs: r#"## What it does
-Finds an activation restriction that says "Play" ("Play this ability only during your upkeep", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant"), rewritten as "cast". On an instant or sorcery, a "Play only ..." with no cost before it restricted casting the spell and becomes "Cast this spell only ...".
+Finds an activation restriction that says "Play" or "Use" ("Play this ability only during your upkeep", "Use this ability only once each turn", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant", "Play this spell only during combat"), rewritten as "cast". On an instant or sorcery, a "Play only ..." with no cost before it restricted casting the spell and becomes "Cast this spell only ...".
 
 ## Why
 Since the Magic 2010 rules, abilities are activated, spells are cast, and only lands are played (CR 602.5b, 601.1, 305.1); "play" an ability or a spell is obsolete.

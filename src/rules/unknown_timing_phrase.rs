@@ -69,7 +69,7 @@ mod tests {
             ],
             &[
                 "Target creature gets +1/+1 [[until the end of the game's last combat]].",
-                "Tap target creature. It doesn't untap during [[next turn]].",
+                "Tap target creature. It doesn't untap [[until the turn after next]].",
             ],
         );
     }

@@ -21,11 +21,24 @@ pub fn locate(
     after: Option<Moment>,
 ) -> Vec<Moment> {
     match unit {
-        Unit::Phase | Unit::Step => Vec::new(),
+        // The game's first units came before the turns shown, and a `that` unit belongs to a turn
+        // or combat another phrase named.
+        _ if matches!(occurrence, Occurrence::GameFirst | Occurrence::That) => Vec::new(),
+        Unit::Phase | Unit::Step | Unit::Game => Vec::new(),
         Unit::Turn => locate_turn(game, edge, occurrence, owner, after),
         _ if edge == Edge::Cleanup => Vec::new(),
         _ => locate_unit(game, unit, edge, occurrence, owner, after),
     }
+}
+
+/// The owner's next turn: the first turn after the current one that is taken and is theirs.
+fn next_turn_of(game: &Game, owner: Owner) -> Option<usize> {
+    let first = game.next_turn()?;
+    (first..game.turns.len()).find(|&i| {
+        game.turns
+            .get(i)
+            .is_some_and(|t| !t.skipped && owned_by(t, owner))
+    })
 }
 
 fn owned_by(turn: &Turn, owner: Owner) -> bool {
@@ -49,11 +62,12 @@ fn locate_unit(
     let Some(start) = after.map_or(Some(0), |after| position(after).map(|i| i + 1)) else {
         return Vec::new();
     };
-    let next_turn = game.next_turn();
+    let next_turn = next_turn_of(game, owner);
     let wanted = |i: usize, m: &Moment| match occurrence {
         Occurrence::This | Occurrence::Each | Occurrence::First => m.turn == 0,
         Occurrence::Next => i >= start,
         Occurrence::NextTurn => Some(m.turn) == next_turn,
+        Occurrence::GameFirst | Occurrence::That => false,
     };
     // The begin moment of each matching unit that happens, moved to the asked edge.
     let mut found = timeline.iter().enumerate().filter_map(|(i, m)| {
@@ -97,7 +111,8 @@ fn locate_turn(
             let current = after.map_or(0, |m| m.turn);
             (current.saturating_add(1)..game.turns.len()).find(taken)
         }
-        Occurrence::NextTurn => game.next_turn().filter(taken),
+        Occurrence::NextTurn => next_turn_of(game, owner),
+        Occurrence::GameFirst | Occurrence::That => None,
     };
     let Some((i, turn)) = index.and_then(|i| Some((i, game.turns.get(i)?))) else {
         return Vec::new();
@@ -107,6 +122,7 @@ fn locate_turn(
         Edge::Begin => moments.first(),
         Edge::End => moments.last(),
         Edge::Cleanup => moments.iter().find(|m| m.edge == Edge::Cleanup),
+        Edge::During => moments.first(),
     };
     found.copied().into_iter().collect()
 }

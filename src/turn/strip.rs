@@ -63,7 +63,8 @@ pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
         let columns = match mark.edge {
             Edge::Begin => start..start + 1,
             Edge::End => end.saturating_sub(1)..end,
-            Edge::Cleanup => start..end,
+            // The 514.2 moment, or the whole unit a point lies `during`.
+            Edge::Cleanup | Edge::During => start..end,
         };
         for column in columns {
             if let Some(cell) = under.get_mut(column) {

@@ -1,0 +1,126 @@
+//! The `that` occurrence: "that turn's end step", "the untap step of that turn", "at the
+//! beginning of that combat" name a turn or combat an earlier phrase of the same ability named
+//! ("Take an extra turn after this one", "there's an additional combat phase"). The finding
+//! takes its owner from that phrase and carries its span as `antecedent`; with no such phrase it
+//! is unknown, never a guess (TIMING-MODEL.md, version 2).
+
+use super::vocabulary::owner;
+use crate::model::{Finding, Kind, Occurrence, Owner, Span, TimingPoint, Unit};
+use crate::phrase::ast::{Form, Phrase, TriggerPoint, TurnChange, UnitName};
+
+/// What a `that` refers to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Named {
+    Turn,
+    Combat,
+}
+
+/// Links each `that` finding to its antecedent, or makes it unknown.
+pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
+    for index in 0..findings.len().min(phrases.len()) {
+        let refers_to_that = findings[index]
+            .timing
+            .iter()
+            .any(|point| point.occurrence == Occurrence::That);
+        if !refers_to_that {
+            continue;
+        }
+        let phrase = &phrases[index];
+        let combat = findings[index]
+            .timing
+            .iter()
+            .any(|point| point.occurrence == Occurrence::That && point.unit == Unit::Combat);
+        let wanted = match phrase.form {
+            Form::AtPoint {
+                point: TriggerPoint::ThatCombat,
+                ..
+            } => Named::Combat,
+            _ if combat => Named::Combat,
+            _ => Named::Turn,
+        };
+        let found = phrases[..index]
+            .iter()
+            .zip(findings[..index].iter())
+            .rev()
+            .filter(|(earlier, _)| earlier.place.ability == phrase.place.ability)
+            .find_map(|(earlier, finding)| names(earlier, finding, wanted));
+        let finding = &mut findings[index];
+        match found {
+            Some((span, whose, rule)) => {
+                for point in &mut finding.timing {
+                    if point.occurrence == Occurrence::That {
+                        point.owner = whose;
+                    }
+                }
+                finding.canonical = crate::model::canonical(&finding.timing);
+                if !finding.rules.contains(&rule) {
+                    finding.rules.insert(0, rule);
+                }
+                finding.antecedent = Some(span);
+            }
+            None => unknown(finding),
+        }
+    }
+}
+
+/// The span, owner and rule of the turn or combat a phrase names, when it names the kind wanted.
+fn names(
+    phrase: &Phrase,
+    finding: &Finding,
+    wanted: Named,
+) -> Option<(Span, Owner, &'static str)> {
+    match (&phrase.form, wanted) {
+        // "Take an extra turn after this one": the one who takes it is the spell's controller,
+        // told to in the imperative; another subject ("target player takes") is not read.
+        (Form::TurnChange(TurnChange::ExtraTurn), Named::Turn) => {
+            let imperative = finding
+                .phrase
+                .get(..4)
+                .is_some_and(|word| word.eq_ignore_ascii_case("take"));
+            let whose = if imperative { Owner::You } else { Owner::Any };
+            Some((phrase.span, whose, "500.7"))
+        }
+        // "during that player's next turn": that turn is the named player's.
+        (Form::During(unit_ref), Named::Turn) if unit_ref.name == UnitName::Turn => {
+            Some((phrase.span, owner(unit_ref.owner), "500.1"))
+        }
+        // "there is an additional combat phase": a combat added to this turn.
+        (Form::TurnChange(TurnChange::AdditionalPhases { phases, .. }), Named::Combat)
+            if phases.contains(&UnitName::Combat) =>
+        {
+            Some((phrase.span, Owner::Any, "500.8"))
+        }
+        // A point an effect waits for ("at the beginning of your next upkeep", "that player's
+        // next declare attackers step") names the turn it falls in, and the combat of a combat
+        // step.
+        _ => finding
+            .timing
+            .iter()
+            .find(|point| {
+                matches!(point.occurrence, Occurrence::Next | Occurrence::NextTurn)
+                    && (wanted == Named::Turn || is_combat_step(point.unit))
+            })
+            .map(|point| (phrase.span, point.owner, "603.7")),
+    }
+}
+
+fn is_combat_step(unit: Unit) -> bool {
+    matches!(
+        unit,
+        Unit::BeginningOfCombat
+            | Unit::DeclareAttackers
+            | Unit::DeclareBlockers
+            | Unit::CombatDamage
+            | Unit::EndOfCombat
+    )
+}
+
+/// A `that` with nothing before it to refer to: not understood.
+fn unknown(finding: &mut Finding) {
+    finding.kind = Kind::Unknown;
+    finding.timing = Vec::<TimingPoint>::new();
+    finding.canonical = String::new();
+    finding.conditions.clear();
+    finding.rules.clear();
+    finding.caveats.clear();
+}
