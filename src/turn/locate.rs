@@ -28,7 +28,9 @@ pub fn locate(
     }
 }
 
-fn owned_by(turn: &Turn, owner: Owner) -> bool {
+/// Whether `turn` is one whose units `owner` names: you and opponents by the active player;
+/// every other owner names no fixed player, so every turn.
+pub fn owned_by(turn: &Turn, owner: Owner) -> bool {
     match owner {
         Owner::You => turn.active == Player::You,
         Owner::Opponent | Owner::OtherPlayer => turn.active == Player::Opponent,
