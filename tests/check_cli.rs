@@ -624,7 +624,7 @@ fn github_format_is_one_workflow_command_per_diagnostic() {
         "\
 ::warning file=cards.yaml,line=4,col=9,endLine=4,endColumn=23,title=PL101 obsolete-end-of-turn::\"At end of turn\" is obsolete wording
 ::error file=cards.yaml,line=9,col=38,endLine=9,endColumn=74,title=PL201 window-in-untap-step::this window never opens: no player gets priority during the untap step
-::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=PL401 second-main-phase::with an additional combat phase and main phase, the turn has several postcombat main phases
+::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=PL401 second-main-phase::every main phase after the first is postcombat: with an additional combat phase and main phase, this triggers in each of them
 "
     );
 }

@@ -62,6 +62,11 @@ fn scenarios() {
             "Cast this spell only during combat after blockers are declared.",
             &[NoAttackers],
         ),
+        // 506.7e: no declare blockers step, so the window closes as declare attackers ends.
+        (
+            "Cast this spell only during combat before blockers are declared.",
+            &[NoAttackers],
+        ),
         // 506.7d: with two combats, only the first combat's declare blockers step counts.
         (
             "Cast this spell only before blockers are declared.",
@@ -86,6 +91,16 @@ fn scenarios() {
         ),
         (
             "Cast this spell only before attackers are declared.",
+            &[SkipCombat],
+        ),
+        // Two bounds, one window: the bound of the first combat is in the window's own turns
+        // (506.7d), and only a skipped combat phase moves where it closes (506.7e).
+        (
+            "Cast this spell only during an opponent's turn, after blockers are declared.",
+            &[],
+        ),
+        (
+            "Activate only during your turn, before attackers are declared.",
             &[SkipCombat],
         ),
         (

@@ -5,11 +5,12 @@
 mod first_combat;
 mod sentence;
 mod text;
+mod window;
 
 pub use sentence::sentence;
 pub use text::render_text;
 
-use crate::model::{Finding, Occurrence, Owner, TimingPoint, Unit};
+use crate::model::{Finding, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::FindError;
 use crate::resolve::find_and_resolve;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
@@ -62,10 +63,15 @@ pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
     let explained = findings
         .into_iter()
         .map(|finding| {
+            // A window's bound of "the turn" falls in the turns the window is confined to.
+            let owner = window::turn_owner(&finding);
             let placements = finding
                 .timing
                 .iter()
-                .map(|point| (*point, place(&game, point, created)))
+                .map(|point| {
+                    let measured = window::within_window(point, owner);
+                    (*point, place(&game, &measured, created))
+                })
                 .collect();
             Explained {
                 sentence: sentence(&finding),
@@ -116,6 +122,10 @@ fn place(game: &Game, point: &TimingPoint, created: Option<Moment>) -> Placement
     if !moments.is_empty() {
         return Placement::At(moments);
     }
+    // A window closing at a step of each combat phase closes elsewhere without it (506.7e).
+    if point.role == Role::Closes && point.owner == Owner::Any && combat_step(point.unit) {
+        return first_combat::instead_in_each(game, point);
+    }
     // A unit of another player's turn is not in the current turn: show the next one. A unit
     // skipped in the current turn is not looked for later: it does not happen this turn.
     let owned_elsewhere = matches!(
@@ -142,4 +152,36 @@ fn combat_step(unit: Unit) -> bool {
             | Unit::CombatDamage
             | Unit::EndOfCombat
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Placement, explain};
+    use crate::model::Unit;
+
+    /// The placement of the point of `unit` in the one finding of `text`.
+    fn placed(text: &str, unit: Unit) -> Placement {
+        let explanation = explain(text, &[]);
+        let found = explanation.explained[0]
+            .placements
+            .iter()
+            .find(|(point, _)| point.unit == unit);
+        found
+            .map(|(_, placement)| placement.clone())
+            .unwrap_or(Placement::Never)
+    }
+
+    #[test]
+    fn a_bound_of_a_window_on_an_opponents_turn_falls_in_that_turn_506_7d() {
+        let text = "Cast this spell only during an opponent's turn, after blockers are declared.";
+        let Placement::Later(moments) = placed(text, Unit::DeclareBlockers) else {
+            panic!("the declare blockers step of the opponent's turn, later")
+        };
+        assert!(moments.iter().all(|moment| moment.turn == 1), "{moments:?}");
+        let text = "Activate only during your turn, before attackers are declared.";
+        let Placement::At(moments) = placed(text, Unit::DeclareAttackers) else {
+            panic!("the declare attackers step of this turn")
+        };
+        assert!(moments.iter().all(|moment| moment.turn == 0), "{moments:?}");
+    }
 }

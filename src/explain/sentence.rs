@@ -1,5 +1,7 @@
 //! One plain sentence for a finding: when it triggers, expires, opens, closes, skips or adds.
 
+use super::combat_step;
+use super::window::{Bounded, bounded};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 
 /// The sentence for a finding, ending with a period.
@@ -19,10 +21,13 @@ pub fn sentence(finding: &Finding) -> String {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }
         _ if finding.timing.is_empty() => "Names no point of the turn".into(),
-        _ => {
-            let clauses: Vec<String> = finding.timing.iter().map(clause).collect();
-            capitalise(&clauses.join("; "))
-        }
+        _ => match bounded(finding) {
+            Some(window) => bounded_window(&window),
+            None => {
+                let clauses: Vec<String> = finding.timing.iter().map(clause).collect();
+                capitalise(&clauses.join("; "))
+            }
+        },
     };
     let conditions: Vec<&str> = finding.conditions.iter().map(|c| condition(*c)).collect();
     if conditions.is_empty() {
@@ -74,6 +79,65 @@ fn clause(point: &TimingPoint) -> String {
     }
 }
 
+/// One sentence for a window bounded inside the unit it is open during, on the turn that unit is
+/// in: "Open on each opponent's turn from the moment blockers are declared (as the declare
+/// blockers step of its first combat phase begins) until that turn ends". Both restrictions
+/// hold, so it opens at the later opening and closes at the earlier closing; a bound of the
+/// first combat phase is measured in that turn (506.7d).
+fn bounded_window(window: &Bounded) -> String {
+    let scope = &window.scope;
+    let in_turn = scope.unit == Unit::Turn;
+    let during = if in_turn {
+        format!(
+            "on {}",
+            unit_phrase(scope.unit, scope.occurrence, scope.owner)
+        )
+    } else {
+        format!(
+            "during {}",
+            unit_phrase(scope.unit, scope.occurrence, scope.owner)
+        )
+    };
+    let from = window.opens.map_or_else(
+        || "from the moment it begins".to_string(),
+        |opens| format!("from the moment {}", moment(&opens, in_turn)),
+    );
+    let until = window.closes.map_or_else(
+        || format!("until that {} ends", unit_name(scope.unit)),
+        |closes| format!("until {}", moment(&closes, in_turn)),
+    );
+    format!("Open {during} {from} {until}")
+}
+
+/// A bound's moment inside its window: "blockers are declared (as the declare blockers step of
+/// its first combat phase begins)". Declaring attackers and blockers are the turn-based actions
+/// at the start of their steps that "before/after attackers (blockers) are declared" refer to
+/// (506.7a, 506.7b).
+fn moment(point: &TimingPoint, in_turn: bool) -> String {
+    let first_in_turn = in_turn && point.occurrence == Occurrence::First;
+    let place = match point.unit {
+        Unit::Combat if first_in_turn => "its first combat phase".to_string(),
+        unit if first_in_turn && combat_step(unit) => {
+            format!("the {} of its first combat phase", unit_name(unit))
+        }
+        unit => unit_phrase(unit, point.occurrence, point.owner),
+    };
+    let edge = if point.edge == Edge::End {
+        "ends"
+    } else {
+        "begins"
+    };
+    let declared = match (point.unit, point.edge) {
+        (Unit::DeclareAttackers, Edge::Begin) => Some("attackers are declared"),
+        (Unit::DeclareBlockers, Edge::Begin) => Some("blockers are declared"),
+        _ => None,
+    };
+    match declared {
+        Some(action) => format!("{action} (as {place} {edge})"),
+        None => format!("{place} {edge}"),
+    }
+}
+
 /// "each of your upkeep steps", "the next end step", "your next turn".
 fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
     let name = unit_name(unit);
@@ -85,6 +149,8 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
         (Occurrence::Next, Some(whose)) => format!("{whose} next {name}"),
         (Occurrence::Each, None) => format!("each {name}"),
         (Occurrence::Each, Some("your")) => format!("each of your {plural}"),
+        // A turn is the whole of one player's turn, not a unit inside it.
+        (Occurrence::Each, Some(_)) if unit == Unit::Turn => each_turn_of(owner),
         (Occurrence::Each, Some(whose)) => format!("each {name} of {whose} turn"),
         (Occurrence::First, None) => format!("the first {name} of the turn"),
         (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
@@ -110,6 +176,18 @@ fn tested_unit(point: &TimingPoint) -> String {
         (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
         (_, None) => format!("a {name}"),
         (_, Some(whose)) => format!("{whose} {name}"),
+    }
+}
+
+/// "each opponent's turn", "each of that player's turns".
+fn each_turn_of(owner: Owner) -> String {
+    match owner {
+        Owner::Opponent => "each opponent's turn".to_string(),
+        Owner::OtherPlayer => "each other player's turn".to_string(),
+        _ => match owner_possessive(owner) {
+            Some(whose) => format!("each of {whose} turns"),
+            None => "each turn".to_string(),
+        },
     }
 }
 
@@ -160,5 +238,48 @@ fn plural_name(unit: Unit) -> String {
     match unit {
         Unit::Phase | Unit::Step => unit_name(unit).to_string(),
         _ => format!("{}s", unit_name(unit)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence;
+    use crate::resolve::find_and_resolve;
+
+    fn said(text: &str) -> String {
+        let (findings, errors) = find_and_resolve(text);
+        assert!(errors.is_empty() && findings.len() == 1, "{text}");
+        sentence(&findings[0])
+    }
+
+    #[test]
+    fn a_window_bounded_inside_a_turn_reads_as_one_span_on_that_turn_506_7d() {
+        assert_eq!(
+            said("Cast this spell only during an opponent's turn, after blockers are declared."),
+            "Open on each opponent's turn from the moment blockers are declared (as the declare \
+             blockers step of its first combat phase begins) until that turn ends."
+        );
+        assert_eq!(
+            said("Activate only during your turn, before attackers are declared."),
+            "Open on each of your turns from the moment it begins until attackers are declared \
+             (as the declare attackers step of its first combat phase begins)."
+        );
+    }
+
+    #[test]
+    fn a_window_on_whole_units_names_each_opponents_turn() {
+        assert_eq!(
+            said("Activate only during an opponent's turn."),
+            "Opens as each opponent's turn begins; closes as each opponent's turn ends."
+        );
+        assert_eq!(
+            said("Cast this spell only during combat on an opponent's turn."),
+            "Opens as each combat phase of an opponent's turn begins; closes as each combat \
+             phase of an opponent's turn ends."
+        );
+        assert_eq!(
+            said("Cast this spell only during combat after blockers are declared."),
+            "Opens as each declare blockers step begins; closes as each combat phase ends."
+        );
     }
 }

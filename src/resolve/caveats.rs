@@ -95,13 +95,38 @@ pub fn first_combat_only() -> Caveat {
     )
 }
 
-/// The point a "before" window names may not exist.
-pub fn point_may_be_skipped() -> Caveat {
-    caveat(
-        "point-may-be-skipped",
-        "506.7e",
-        "if the declare blockers and combat damage steps are skipped, the window closes as the declare attackers step ends; if combat is skipped, as the precombat main phase ends",
-    )
+/// What can take away the point a "before" window closes at (506.7e), and so which of 506.7e's
+/// two cases can move where the window closes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingPoint {
+    /// A point in the declare blockers or combat damage step ("before blockers are declared"):
+    /// 508.8 skips those steps when no creature attacks, and the combat phase itself may be
+    /// skipped (500.11).
+    StepOrCombat,
+    /// The combat phase, or a step every combat phase has ("before attackers are declared",
+    /// "before the end of combat step", 506.1, 506.7a): only a skipped combat phase takes it away.
+    Combat,
+    /// A window open only during combat that closes at the declare blockers step ("during combat
+    /// before blockers are declared"): a skipped combat phase has no window to close (506.7c), so
+    /// only a skipped declare blockers step moves its close.
+    Step,
+}
+
+/// The point a "before" window names may not exist; the message names only the cases that can
+/// take that point away.
+pub fn point_may_be_skipped(missing: MissingPoint) -> Caveat {
+    let message = match missing {
+        MissingPoint::StepOrCombat => {
+            "if the declare blockers and combat damage steps are skipped, the window closes as the declare attackers step ends; if combat is skipped, as the precombat main phase ends"
+        }
+        MissingPoint::Combat => {
+            "if the combat phase is skipped, the window closes as the precombat main phase ends"
+        }
+        MissingPoint::Step => {
+            "if the declare blockers step is skipped (no attackers, 508.8), the window closes as the declare attackers step ends"
+        }
+    };
+    caveat("point-may-be-skipped", "506.7e", message)
 }
 
 /// "during combat after blockers are declared" never opens in a combat without blockers step.

@@ -1,8 +1,9 @@
 //! Windows: when a spell may be cast or an ability activated. Combat windows follow 506.7 (and
 //! 506.7g for abilities); sorcery timing 307.5 and 602.5d.
 
+use super::Meaning;
+use super::caveats::{self, MissingPoint};
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
-use super::{Meaning, caveats};
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{CombatPoint, OwnerWord, Quantifier, Window, WindowTime};
 
@@ -89,7 +90,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             ))
             .rule("506.7b")
             .rule("506.7c")
-            .caveat(caveats::point_may_be_skipped()),
+            .caveat(caveats::point_may_be_skipped(MissingPoint::Step)),
         // "before the end step": closed as that step begins, in each turn the window is open in.
         WindowTime::BeforeUnit(unit_ref) => meaning.point(point(
             Role::Closes,
@@ -111,7 +112,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
                 .rule(rule)
                 .rule("506.7d")
                 .caveat(caveats::first_combat_only())
-                .caveat(caveats::point_may_be_skipped())
+                .caveat(caveats::point_may_be_skipped(missing_point(at)))
         }
         WindowTime::After(at) => {
             let (edge, at_unit, rule) = combat_point(at);
@@ -183,6 +184,19 @@ fn combat_point(at: CombatPoint) -> (Edge, Unit, &'static str) {
         CombatPoint::CombatDamageStep => (Edge::Begin, Unit::CombatDamage, "506.7"),
         CombatPoint::EndOfCombatStep => (Edge::Begin, Unit::EndOfCombat, "506.7"),
         CombatPoint::Combat => (Edge::Begin, Unit::Combat, "506.7"),
+    }
+}
+
+/// What can take a combat point away (506.7e): 508.8 skips the declare blockers and combat
+/// damage steps when no creature attacks; the declare attackers and end of combat steps are in
+/// every combat phase that happens (506.1, 506.7a), so only a skipped combat phase takes them,
+/// or the combat phase itself, away.
+fn missing_point(at: CombatPoint) -> MissingPoint {
+    match at {
+        CombatPoint::BlockersDeclared | CombatPoint::CombatDamageStep => MissingPoint::StepOrCombat,
+        CombatPoint::AttackersDeclared | CombatPoint::EndOfCombatStep | CombatPoint::Combat => {
+            MissingPoint::Combat
+        }
     }
 }
 

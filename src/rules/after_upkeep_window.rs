@@ -30,7 +30,7 @@ const HELP: &str =
     "with several upkeep steps in the turn, the window opens after the first one ends (CR 503.2)";
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::caveat_notes(face, &["after-first-upkeep"], HELP)
+    helpers::caveat_notes(face, &[("after-first-upkeep", HELP)])
 }
 
 #[cfg(test)]

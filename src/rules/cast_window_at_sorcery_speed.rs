@@ -12,7 +12,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "a spell that is cast at sorcery speed restricted to a time outside your main phase",
     docs: r#"## What it does
-Reports "Cast this spell only during combat" (or during an upkeep, an end step, an opponent's turn, before blockers are declared, ...) on a card that is not an instant and has no flash.
+Reports "Cast this spell only during combat" (or during an upkeep, an end step, an opponent's turn, ...) on a card that is not an instant, has no flash, and whose text does not let it be cast as though it had flash ("You may cast this spell as though it had flash", even under a condition or for an added cost, CR 601.3c, 601.3d; or "any time you could cast an instant", 702.8a).
 
 ## Why
 Sorceries, and creature, artifact, enchantment, planeswalker and battle spells, can be cast only in a main phase of their controller's turn with an empty stack (CR 307.1, 505.6a). A restriction to any other time leaves no moment at which the spell can be cast.
@@ -24,7 +24,7 @@ Cast this spell only during combat.
 ```
 
 ## Fix
-Make the card an instant, give it flash, or drop the restriction."#,
+Make the card an instant, give it flash or a permission to cast it as though it had flash, or drop the restriction."#,
     fix: FixAvailability::None,
 };
 
@@ -82,11 +82,20 @@ mod tests {
                 "Cast this spell only before combat.",
                 "Cast this spell only after combat.",
                 "Flash\nCast this spell only during combat.",
+                // It may be cast as though it had flash (113.6e, 601.3c, 601.3d, 702.8a).
+                "Cast this spell only during your upkeep.\nYou may cast this spell as though it had flash.",
+                "You may cast this spell as though it had flash if you pay {2} more to cast it.\nCast this spell only during combat.",
+                "Cast this spell only during an opponent's turn.\nAs long as you control a Wizard, you may cast this spell as though it had flash.",
+                "Cast this spell only during combat.\nYou may cast this card any time you could cast an instant.",
             ],
             &[
                 "[[Cast this spell only during combat]].",
                 "[[Cast this spell only during an opponent's turn]].",
                 "[[Cast this spell only during your end step]].",
+                // Permissions for other spells are a permanent's, not this card's while it is
+                // cast, and activating abilities at instant speed is no permission to cast.
+                "[[Cast this spell only during your upkeep]].\nYou may cast creature spells as though they had flash.",
+                "[[Cast this spell only during combat]].\nYou may activate abilities any time you could cast an instant.",
             ],
         );
     }

@@ -6,6 +6,15 @@ use crate::phrase::ast::Phrase;
 use crate::phrase::{FindError, find};
 use crate::resolve::resolve_all;
 
+/// The words of a permission to cast a spell (not to activate an ability) at some time.
+const CAST_VERBS: &[&str] = &[
+    "may cast",
+    "may play",
+    "may be cast",
+    "may be played",
+    "can be cast",
+];
+
 /// One face's text, read by the grammar and the resolver.
 #[derive(Debug)]
 pub struct FaceText<'a> {
@@ -49,14 +58,32 @@ impl<'a> FaceText<'a> {
         })
     }
 
-    /// The face can be cast only at sorcery speed (307.1, 505.6a): it is no instant, and no line of
-    /// its text grants it flash. Unknown when there is no type line.
+    /// The face can be cast only at sorcery speed (307.1, 505.6a): it is no instant, no line of its
+    /// text grants it flash, and its text does not let it be cast as though it had flash. Unknown
+    /// when there is no type line.
     pub fn casts_at_sorcery_speed(&self) -> Option<bool> {
         self.type_line?;
-        if self.has_type("instant") || self.has_flash() {
+        if self.has_type("instant") || self.has_flash() || self.may_cast_as_though_flash() {
             return Some(false);
         }
         Some(true)
+    }
+
+    /// The text lets a spell be cast as though it had flash: "You may cast this spell as though it
+    /// had flash", also under a condition or for an added cost ("if you pay {2} more", 601.3c,
+    /// 601.3d), or "you may cast this card any time you could cast an instant", which is what flash
+    /// means (702.8a). Such an ability of the card works wherever the card can be cast from
+    /// (113.6e). A permission naming "it" may be about another card ("exile the top card ... you
+    /// may cast it as though it had flash"); it is taken as this one's all the same, since a
+    /// permission missed here reports a spell that can be cast as never castable.
+    fn may_cast_as_though_flash(&self) -> bool {
+        let text = self.text.to_lowercase();
+        text.contains("as though it had flash")
+            || text.split(['.', '\n']).any(|sentence| {
+                let any_time = sentence.contains("any time you could cast an instant")
+                    || sentence.contains("any time you could play an instant");
+                any_time && CAST_VERBS.iter().any(|verb| sentence.contains(verb))
+            })
     }
 
     /// A keyword line holds "Flash": "Flash", "Flying, flash", "Flash (reminder)".

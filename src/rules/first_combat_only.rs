@@ -30,7 +30,7 @@ const HELP: &str =
     "in a turn with several combat phases, the point is the one of the first combat phase";
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    helpers::caveat_notes(face, &["first-combat-only"], HELP)
+    helpers::caveat_notes(face, &[("first-combat-only", HELP)])
 }
 
 #[cfg(test)]

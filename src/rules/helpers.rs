@@ -94,20 +94,20 @@ pub fn windows_with_caveat(
         .collect()
 }
 
-/// One note per caveat with one of the `codes` on any finding, with the caveat's message.
-pub fn caveat_notes(face: &FaceText<'_>, codes: &[&str], help: &str) -> Vec<Violation> {
+/// One note per caveat whose code `helps` lists, on any finding, with the caveat's message and the
+/// help `helps` pairs with that code.
+pub fn caveat_notes(face: &FaceText<'_>, helps: &[(&str, &str)]) -> Vec<Violation> {
     face.items
         .iter()
         .flat_map(|(phrase, finding)| {
-            finding
-                .caveats
-                .iter()
-                .filter(move |caveat| codes.contains(&caveat.code))
-                .map(move |caveat| {
+            finding.caveats.iter().filter_map(move |caveat| {
+                let (_, help) = helps.iter().find(|(code, _)| *code == caveat.code)?;
+                Some(
                     Violation::new(phrase.span, caveat.message.clone())
-                        .help(help)
-                        .cr(&[caveat.rule])
-                })
+                        .help(*help)
+                        .cr(&[caveat.rule]),
+                )
+            })
         })
         .collect()
 }

@@ -41,7 +41,9 @@ fn next_turn_of(game: &Game, owner: Owner) -> Option<usize> {
     })
 }
 
-fn owned_by(turn: &Turn, owner: Owner) -> bool {
+/// Whether `turn` is one whose units `owner` names: you and opponents by the active player;
+/// every other owner names no fixed player, so every turn.
+pub fn owned_by(turn: &Turn, owner: Owner) -> bool {
     match owner {
         Owner::You => turn.active == Player::You,
         Owner::Opponent | Owner::OtherPlayer => turn.active == Player::Opponent,

@@ -11,7 +11,7 @@ mod strip;
 mod structure;
 
 pub use game::Game;
-pub use locate::locate;
+pub use locate::{locate, owned_by};
 pub use phase::{Phase, Priority, Step, matches_phase, matches_step};
 pub use scenario::{Scenario, UnknownScenario, build_game};
 pub use strip::{Strip, render};

@@ -75,9 +75,9 @@ impl Phase {
     fn row(self) -> (&'static str, &'static str, Unit) {
         match self {
             Phase::Beginning => ("beginning phase", "beginning", Unit::Beginning),
-            Phase::PrecombatMain => ("precombat main phase", "main1", Unit::PrecombatMain),
+            Phase::PrecombatMain => ("precombat main phase", "main", Unit::PrecombatMain),
             Phase::Combat => ("combat phase", "combat", Unit::Combat),
-            Phase::PostcombatMain => ("postcombat main phase", "main2", Unit::PostcombatMain),
+            Phase::PostcombatMain => ("postcombat main phase", "main", Unit::PostcombatMain),
             Phase::Ending => ("ending phase", "ending", Unit::Ending),
         }
     }
@@ -86,7 +86,8 @@ impl Phase {
         self.row().0
     }
 
-    /// The short label a strip shows for a phase without steps.
+    /// The short label a strip shows for a phase without steps. A main phase's is "main": the strip
+    /// adds its ordinal in the turn (505.1b), which the phase alone does not know.
     pub fn label(self) -> &'static str {
         self.row().1
     }

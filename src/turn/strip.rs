@@ -2,13 +2,14 @@
 //!
 //! The line lists each phase as its steps separated by spaces, or as its own label when it has no
 //! steps (the main phases); phases are separated by ` | `. A skipped step or phase is shown as
-//! `~label~`; added ones simply show their label again. Under the label of the marked unit, a
+//! `~label~`; added ones simply show their label again, main phases numbered in the order they
+//! occur (`main1`, `main2`, `main3`: 505.1b). Under the label of the marked unit, a
 //! `Begin` mark is a `^` under its first character, an `End` mark a `^` under its last, and a
 //! `Cleanup` mark (514.2) underlines the whole cleanup label. A phase with steps spans from the
 //! first character of its first step that happens to the last of its last one, since nothing
 //! happens between a phase's edge and that step's (500.12).
 
-use super::structure::{Moment, Turn};
+use super::structure::{Moment, PhaseRun, Turn};
 use crate::model::Edge;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +33,8 @@ pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
         }
         let segment_start = line.len();
         let own_label = run.steps.is_empty();
-        let own_label = own_label.then(|| push_label(&mut line, run.phase.label(), run.skipped));
+        let own_label =
+            own_label.then(|| push_label(&mut line, &phase_label(turn, i, run), run.skipped));
         let mut spans = Vec::new();
         let mut happening = Vec::new();
         for (j, step) in run.steps.iter().enumerate() {
@@ -75,6 +77,15 @@ pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
     Strip {
         line,
         marks: under.into_iter().collect(),
+    }
+}
+
+/// The label of `run`, phase `index` of `turn`: main phases numbered as card text counts them,
+/// "main1", "main2", "main3" (505.1b), others by their name.
+fn phase_label(turn: &Turn, index: usize, run: &PhaseRun) -> String {
+    match turn.main_ordinal(index) {
+        Some(ordinal) => format!("{}{ordinal}", run.phase.label()),
+        None => run.phase.label().to_string(),
     }
 }
 
@@ -124,6 +135,19 @@ mod tests {
         assert_eq!(strip.line, STANDARD);
         assert_eq!(strip.marks, STANDARD_MARKS);
         assert_eq!(strip.marks.len(), strip.line.len());
+    }
+
+    #[test]
+    fn main_phases_are_numbered_as_card_text_counts_them_505_1b() {
+        let mut turn = Turn::standard(Player::You);
+        turn.add_combat_and_main_after(3).unwrap();
+        let strip = render(&turn, &[], 0);
+        assert_eq!(
+            strip.line,
+            "untap upkeep draw | main1 | \
+             begin-combat attackers blockers damage end-combat | main2 | \
+             begin-combat attackers blockers damage end-combat | main3 | end cleanup"
+        );
     }
 
     #[test]

@@ -184,6 +184,17 @@ impl Turn {
         self.nth_occurring(ordinal, Phase::is_main)
     }
 
+    /// The ordinal of the main phase at index `phase` as card text counts main phases (505.1b:
+    /// "first main phase", "second main phase", ...): one more than the main phases that occur
+    /// before it in the turn. A skipped main phase does not occur (500.11) and is not counted, so
+    /// it has the number of the next main phase that does. `None` for a phase that is no main phase.
+    pub fn main_ordinal(&self, phase: usize) -> Option<usize> {
+        let run = self.phases.get(phase)?;
+        let before = self.phases.get(..phase)?;
+        let occurred = before.iter().filter(|r| !r.skipped && r.phase.is_main());
+        run.phase.is_main().then(|| occurred.count() + 1)
+    }
+
     /// Index of the `ordinal`-th combat phase that occurs (1 = the first, as in 506.7d).
     pub fn combat_phase(&self, ordinal: usize) -> Option<usize> {
         self.nth_occurring(ordinal, |phase| phase == Phase::Combat)
@@ -240,5 +251,21 @@ mod tests {
         assert_eq!(turn.main_phase(3), None);
         assert_eq!(turn.main_phase(0), None);
         assert_eq!(turn.combat_count(), 1);
+    }
+
+    #[test]
+    fn main_phases_are_numbered_as_they_occur_505_1b() {
+        let mut turn = Turn::standard(Player::You);
+        assert_eq!(turn.main_ordinal(1), Some(1));
+        assert_eq!(turn.main_ordinal(2), None);
+        assert_eq!(turn.main_ordinal(3), Some(2));
+        // An additional combat and main phase after the second main phase: the third (500.8).
+        turn.add_combat_and_main_after(3).unwrap();
+        assert_eq!(turn.main_ordinal(5), Some(3));
+        // A skipped main phase is not counted: the next one takes its number (500.11).
+        turn.skip_phase(3).unwrap();
+        assert_eq!(turn.main_ordinal(3), Some(2));
+        assert_eq!(turn.main_ordinal(5), Some(2));
+        assert_eq!(turn.main_ordinal(9), None);
     }
 }
