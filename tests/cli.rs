@@ -127,6 +127,8 @@ fn the_bundled_sampler_is_explained() {
         "[reference]",
         "[window]",
         "[turn-change]",
+        "[step-effect]",
+        "[turn-based-action]",
         "[unknown]",
     ] {
         assert!(text.contains(kind), "the sampler shows {kind}");
@@ -146,26 +148,33 @@ fn stats_json_has_the_issue_shape_and_counts_joke_sets_apart() {
             "\n",
             r#"{"name": "C", "type_line": "Instant", "oracle_text": "Until end of turn, you may say \"moo\".", "set": "UNH"}"#,
             "\n",
+            r#"{"name": "Dirge", "type_line": "Instant", "oracle_text": "Sing of the draw step loudly.", "set": "NEO"}"#,
+            "\n",
         ),
     )
     .expect("written");
     let output = phaselint(&["stats", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
-    assert_eq!(json["cards"], 2);
+    assert_eq!(json["cards"], 3);
     assert_eq!(json["findings_by_kind"]["duration"], 1);
     assert_eq!(json["findings_by_kind"]["delayed-trigger"], 1);
     assert_eq!(json["findings_by_kind"]["turn-change"], 1);
-    assert_eq!(json["findings_by_kind"]["unknown"], 1);
-    // "until", "at the beginning of", "Skip" and "next turn" (inside "Skip your next turn") are
-    // classified; the second "until" is not.
+    assert_eq!(json["findings_by_kind"]["unknown"], 2);
+    // The timing words: "until", "end of turn", "at the beginning of", "end step", "Skip", "next
+    // turn", the second "until" and "draw step". The last two are in no understood phrase.
     assert_eq!(
         json["anchors"],
-        serde_json::json!({"total": 5, "classified": 4})
+        serde_json::json!({"total": 8, "classified": 6})
     );
+    // "draw step" is in no template at all: the tripwire makes it unknown.
+    assert_eq!(json["silent"], 1);
     assert_eq!(
         json["unknown"],
-        serde_json::json!([{"phrase": "until the cows come home", "count": 1, "example": "B"}])
+        serde_json::json!([
+            {"phrase": "draw step loudly", "count": 1, "example": "Dirge"},
+            {"phrase": "until the cows come home", "count": 1, "example": "B"}
+        ])
     );
     assert_eq!(json["joke_sets"]["cards"], 1);
     assert_eq!(json["findings_by_template"]["until_end_of_turn"], 1);

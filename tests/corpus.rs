@@ -26,6 +26,8 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     // Digital-only (Astral) cards worded "During your upkeep, ..." for a trigger.
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
+    // A digital-only card worded "At the end of combat on your turn".
+    ("Sidequest: Play Blitzball // World Champion, Celestial Weapon", "PL504"),
     // A digital-only (Astral) card never retemplated: "their controllers' next untap phases".
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".

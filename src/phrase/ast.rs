@@ -144,8 +144,12 @@ pub enum TriggerPoint {
     Beginning(UnitRef),
     /// "at the beginning of combat on your turn", "at the beginning of each combat".
     CombatOnTurn { owner: Option<OwnerWord> },
-    /// "at end of combat", "at end of combat on your turn".
-    EndOfCombat { owner: Option<OwnerWord> },
+    /// "at end of combat", "at end of combat on your turn"; `next` for "at this turn's next end
+    /// of combat", which an effect waits for.
+    EndOfCombat {
+        owner: Option<OwnerWord>,
+        next: bool,
+    },
     /// "at end of turn": obsolete (513.1a).
     ObsoleteEndOfTurn,
     /// "at the beginning of that combat": the combat an earlier phrase added (500.8).

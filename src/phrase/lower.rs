@@ -371,14 +371,16 @@ fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
 /// `end_of_combat_point`.
 fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     let mut owner = None;
+    let mut next = false;
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::on_turn => owner = Some(inner_owner(child)?),
-            Rule::the_end_of_combat | Rule::this_turns_next => {}
+            Rule::this_turns_next => next = true,
+            Rule::the_end_of_combat => {}
             _ => return unexpected(&child, "end of combat"),
         }
     }
-    Ok(TriggerPoint::EndOfCombat { owner })
+    Ok(TriggerPoint::EndOfCombat { owner, next })
 }
 
 /// The owner that is the first child of `on_turn`, `owner_turn`, `each_of` and
@@ -679,7 +681,7 @@ fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
         .into_inner()
         .find(|p| matches!(p.as_rule(), Rule::this_span | Rule::that_span));
     if let Some(that) = span.clone().filter(|p| p.as_rule() == Rule::that_span) {
-        let combat = that.as_str().to_ascii_lowercase().ends_with("combat");
+        let combat = that.as_str().to_ascii_lowercase().contains("combat");
         return Ok(if combat {
             ThisUnit::ThatCombat
         } else {

@@ -24,6 +24,7 @@ fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
                 | Quantifier::That,
             ..
         }) | TriggerPoint::ThatCombat
+            | TriggerPoint::EndOfCombat { next: true, .. }
     );
     let keyword_trigger = place.in_reminder && matches!(point, TriggerPoint::Beginning(_));
     (place.opens_ability || keyword_trigger) && !names_next && !this_turn
@@ -66,7 +67,7 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
             .rule("500.6")
             .rule("507.2")
             .caveat(caveats::each_combat_phase()),
-        TriggerPoint::EndOfCombat { owner: word } => {
+        TriggerPoint::EndOfCombat { owner: word, .. } => {
             let which = plain_occurrence(*word, plain);
             let meaning = meaning
                 .point(triggers(Unit::EndOfCombat, which, owner(*word)))
