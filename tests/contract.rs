@@ -134,7 +134,10 @@ fn a_that_occurrence_carries_its_antecedent() {
     let antecedent = that.antecedent.expect("an antecedent");
     assert_eq!(antecedent.of(text), "Take an extra turn after this one");
     let json = serde_json::to_value(that).unwrap();
-    assert_eq!(json["antecedent"], serde_json::json!({"start": 0, "end": 33}));
+    assert_eq!(
+        json["antecedent"],
+        serde_json::json!({"start": 0, "end": 33})
+    );
 
     // With nothing before it to refer to, "that turn" is not understood, never guessed.
     let (alone, _) =

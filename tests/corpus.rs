@@ -27,7 +27,10 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
     // A digital-only card worded "At the end of combat on your turn".
-    ("Sidequest: Play Blitzball // World Champion, Celestial Weapon", "PL504"),
+    (
+        "Sidequest: Play Blitzball // World Champion, Celestial Weapon",
+        "PL504",
+    ),
     // A digital-only (Astral) card never retemplated: "their controllers' next untap phases".
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".
@@ -320,7 +323,9 @@ fn no_timing_word_is_passed_over_in_silence() {
     use phaselint::rules::FaceText;
 
     let Some(path) = corpus_file("cards.jsonl") else {
-        tell("SKIPPED no_timing_word_is_passed_over_in_silence: ../shared/corpus/cards.jsonl is absent");
+        tell(
+            "SKIPPED no_timing_word_is_passed_over_in_silence: ../shared/corpus/cards.jsonl is absent",
+        );
         return;
     };
     let data = std::fs::read_to_string(&path).expect("the corpus is UTF-8");
@@ -340,7 +345,10 @@ fn no_timing_word_is_passed_over_in_silence() {
             }
         }
     }
-    tell(&format!("{words} timing words over every Oracle face, {} in silence", silent.len()));
+    tell(&format!(
+        "{words} timing words over every Oracle face, {} in silence",
+        silent.len()
+    ));
     assert!(words > 28_000, "{words} timing words");
     assert!(silent.is_empty(), "in silence: {silent:#?}");
 }

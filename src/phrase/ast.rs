@@ -377,6 +377,8 @@ pub enum WindowTime {
     SorceryFor(OwnerWord),
     /// "as an instant".
     Instant,
+    /// "any time you could cast an instant": a spell's window, as flash gives (702.8a).
+    InstantAnyTime,
     /// "during combat", optionally "on [owner] turn".
     DuringCombat { on_turn: Option<OwnerWord> },
     /// "during combat after blockers are declared".

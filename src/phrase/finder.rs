@@ -3,8 +3,8 @@
 
 use super::ast::{Form, Phrase, Place, Template};
 use super::lower;
-use super::timing_words::timing_words;
 use super::parser::{Rule, TimingParser};
+use super::timing_words::timing_words;
 use super::walk::Walker;
 use crate::model::Span;
 use pest::Parser;

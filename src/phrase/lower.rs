@@ -224,10 +224,14 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             clause: ClauseKind::Reference,
             unit: this_span_in(pair)?,
         },
-        Rule::once_each_turn => Form::EachTurn(EachTurn::OnlyOnce),
+        Rule::once_each_turn => once_each_turn(pair)?,
+        Rule::during_permission => Form::Window(during_permission(pair)?),
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
-        Rule::each_turn_if_able => Form::EachTurn(EachTurn::IfAble),
+        Rule::each_turn_if_able => match pair.clone().into_inner().next() {
+            Some(_) => Form::EachTurn(EachTurn::IfAble),
+            None => Form::EachTurn(EachTurn::Counted),
+        },
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
@@ -550,6 +554,51 @@ fn during_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     }
 }
 
+/// `once_each_turn`: "triggers only once each turn" limits a trigger (603.2h); "Once each turn,
+/// you may cast", "twice each turn" limit how often something may be done: a window's condition.
+fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
+    let mut trigger = false;
+    let mut twice = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::triggers_only => trigger = true,
+            Rule::window_limit => {
+                twice = child
+                    .into_inner()
+                    .any(|p| p.as_rule() == Rule::twice_each_turn);
+            }
+            _ => return unexpected(&child, "once each turn"),
+        }
+    }
+    Ok(if trigger && !twice {
+        Form::EachTurn(EachTurn::OnlyOnce)
+    } else {
+        Form::Window(Window {
+            actor: WindowActor::Unstated,
+            time: None,
+            once_each_turn: !twice,
+            bound: None,
+            twice_each_turn: twice,
+        })
+    })
+}
+
+/// `during_permission`: "During your turn, you may ...": a window over each such unit.
+fn during_permission(pair: Pair<'_, Rule>) -> Lowered<Window> {
+    let unit = single_unit_ref(pair, "a permission during a unit")?;
+    let time = match (unit.name, unit.owner) {
+        (UnitName::Turn, Some(owner)) => WindowTime::DuringTurn(owner),
+        _ => WindowTime::During(unit),
+    };
+    Ok(Window {
+        actor: WindowActor::Unstated,
+        time: Some(time),
+        once_each_turn: false,
+        bound: None,
+        twice_each_turn: false,
+    })
+}
+
 /// `once_during_turns`: a window open once in each of the owner's turns.
 fn once_during_turns(pair: Pair<'_, Rule>) -> Lowered<Window> {
     let owner = match pair.clone().into_inner().next() {
@@ -571,9 +620,29 @@ fn turn_based_action(pair: Pair<'_, Rule>) -> Lowered<TurnBasedAction> {
         return unexpected(&pair, "a turn-based action");
     };
     match action.as_rule() {
-        Rule::phasing_action => Ok(TurnBasedAction::Phasing(single_unit_ref(
-            action, "phasing",
-        )?)),
+        Rule::phasing_action => {
+            let by_controller = action
+                .clone()
+                .into_inner()
+                .any(|child| child.as_str().eq_ignore_ascii_case("its controller"));
+            let unit = action
+                .clone()
+                .into_inner()
+                .find(|child| child.as_rule() == Rule::unit_ref);
+            let Some(unit) = unit else {
+                return unexpected(&action, "phasing");
+            };
+            let unit = unit_ref(unit)?;
+            // "before its controller untaps during their next untap step": the controller's.
+            Ok(TurnBasedAction::Phasing(if by_controller {
+                UnitRef {
+                    owner: Some(OwnerWord::ObjectController),
+                    ..unit
+                }
+            } else {
+                unit
+            }))
+        }
         Rule::lore_counter_action => Ok(TurnBasedAction::LoreCounter),
         _ => unexpected(&action, "a turn-based action"),
     }
@@ -688,7 +757,10 @@ fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
             ThisUnit::ThatTurn
         });
     }
-    match span.and_then(|p| p.into_inner().next()).map(|p| p.as_rule()) {
+    match span
+        .and_then(|p| p.into_inner().next())
+        .map(|p| p.as_rule())
+    {
         Some(Rule::this_turn) => Ok(ThisUnit::Turn),
         Some(Rule::this_combat) => Ok(ThisUnit::Combat),
         _ => unexpected(&pair, "this turn or this combat"),
@@ -804,7 +876,10 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
                 WindowTime::Sorcery
             }
         }
-        Rule::window_instant => WindowTime::Instant,
+        Rule::window_instant => match pair.into_inner().next() {
+            Some(_) => WindowTime::InstantAnyTime,
+            None => WindowTime::Instant,
+        },
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
         Rule::window_combat => {

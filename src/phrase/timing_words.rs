@@ -130,9 +130,13 @@ fn words(text: &str) -> Vec<Span> {
 
 /// Whether a word of the text is `expected`, in any case and with either apostrophe.
 fn word_is(word: &str, expected: &str) -> bool {
-    let mut got = word
-        .chars()
-        .map(|c| if c == '’' { '\'' } else { c.to_ascii_lowercase() });
+    let mut got = word.chars().map(|c| {
+        if c == '’' {
+            '\''
+        } else {
+            c.to_ascii_lowercase()
+        }
+    });
     expected.chars().all(|c| got.next() == Some(c)) && got.next().is_none()
 }
 
@@ -168,7 +172,10 @@ mod tests {
     use super::*;
 
     fn found(text: &str) -> Vec<&str> {
-        timing_words(text).iter().map(|span| span.of(text)).collect()
+        timing_words(text)
+            .iter()
+            .map(|span| span.of(text))
+            .collect()
     }
 
     #[test]
@@ -177,7 +184,10 @@ mod tests {
             found("Until end of turn, it gains haste. Skip your next turn."),
             ["Until", "end of turn", "Skip", "next turn"]
         );
-        assert_eq!(found("untapped, skipping, turned, stepped"), Vec::<&str>::new());
+        assert_eq!(
+            found("untapped, skipping, turned, stepped"),
+            Vec::<&str>::new()
+        );
         assert_eq!(
             found("there is an additional combat phase"),
             ["additional combat phase"]

@@ -64,11 +64,7 @@ pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
 }
 
 /// The span, owner and rule of the turn or combat a phrase names, when it names the kind wanted.
-fn names(
-    phrase: &Phrase,
-    finding: &Finding,
-    wanted: Named,
-) -> Option<(Span, Owner, &'static str)> {
+fn names(phrase: &Phrase, finding: &Finding, wanted: Named) -> Option<(Span, Owner, &'static str)> {
     match (&phrase.form, wanted) {
         // "Take an extra turn after this one": the one who takes it is the spell's controller,
         // told to in the imperative; another subject ("target player takes") is not read.

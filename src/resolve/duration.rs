@@ -1,8 +1,8 @@
 //! Durations: "until" a step or phase begins (500.4), "until the end of" one (500.5), "until end
 //! of turn" and "this turn" (514.2), and durations bound to a condition (610.3, 611.2b).
 
-use super::{Meaning, caveats};
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
+use super::{Meaning, caveats};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{ThisUnit, UnitRef, Until, WhileCondition};
 
@@ -110,10 +110,20 @@ pub fn this_span(unit: ThisUnit) -> Meaning {
         ThisUnit::Combat => meaning.point(end_of_this_combat()).rule("511.3"),
         // The turn or combat an earlier phrase named (`that`, linked by `antecedent`).
         ThisUnit::ThatTurn => meaning
-            .point(expires(Edge::Cleanup, Unit::Turn, Occurrence::That, Owner::Any))
+            .point(expires(
+                Edge::Cleanup,
+                Unit::Turn,
+                Occurrence::That,
+                Owner::Any,
+            ))
             .rule("514.2"),
         ThisUnit::ThatCombat => meaning
-            .point(expires(Edge::End, Unit::Combat, Occurrence::That, Owner::Any))
+            .point(expires(
+                Edge::End,
+                Unit::Combat,
+                Occurrence::That,
+                Owner::Any,
+            ))
             .rule("511.3"),
     }
 }

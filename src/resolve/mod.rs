@@ -5,8 +5,8 @@
 mod action;
 mod antecedent;
 mod caveats;
-mod during;
 mod duration;
+mod during;
 mod trigger;
 mod turn_change;
 mod vocabulary;
@@ -84,10 +84,7 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
 /// Resolves the phrases of one card text, in text order: each on its own, then every `that`
 /// occurrence against the earlier phrase of its ability that named its turn or combat.
 pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = phrases
-        .iter()
-        .map(|phrase| resolve(text, phrase))
-        .collect();
+    let mut findings: Vec<Finding> = phrases.iter().map(|phrase| resolve(text, phrase)).collect();
     antecedent::link(phrases, &mut findings);
     findings
 }
@@ -125,7 +122,17 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::EachTurn(EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat) => {
             Meaning::new(Kind::Reference)
         }
-        Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::Reference).rule("508.1d"),
+        // "attacks each combat if able": a requirement the declare attackers step applies in each
+        // combat of its controller's turns (508.1d).
+        Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::StepEffect)
+            .point(TimingPoint::new(
+                Role::Applies,
+                Edge::During,
+                Unit::DeclareAttackers,
+                Occurrence::Each,
+                Owner::Controller,
+            ))
+            .rule("508.1d"),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
@@ -137,13 +144,15 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::During(unit_ref) => duration::during(unit_ref),
         Form::DuringUnit(unit_ref) => during::during_unit(unit_ref),
         Form::LastUnit => Meaning::new(Kind::Reference),
-        Form::GameEndTest => Meaning::new(Kind::Reference).point(TimingPoint::new(
-            Role::Tests,
-            Edge::End,
-            Unit::Game,
-            Occurrence::This,
-            Owner::Any,
-        )),
+        Form::GameEndTest => Meaning::new(Kind::Reference)
+            .point(TimingPoint::new(
+                Role::Tests,
+                Edge::End,
+                Unit::Game,
+                Occurrence::This,
+                Owner::Any,
+            ))
+            .rule("104.1"),
         Form::TurnBasedAction(action) => action::turn_based_action(action),
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("502.2").rule("730.2a"),
         Form::Window(window) => window::window(window),

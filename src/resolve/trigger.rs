@@ -89,7 +89,7 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
                 Occurrence::That,
                 Owner::Any,
             ))
-            .rule("507.1"),
+            .rule("500.6"),
         TriggerPoint::ObsoleteEndOfTurn => {
             let meaning = meaning
                 .point(triggers(
@@ -121,9 +121,9 @@ fn beginning_notes(
         Unit::Untap => meaning
             .rule("502.4")
             .caveat(caveats::untap_has_no_priority()),
-        Unit::Upkeep if point_occurrence == Occurrence::Each => meaning
-            .rule("503.1a")
-            .caveat(caveats::each_upkeep_step()),
+        Unit::Upkeep if point_occurrence == Occurrence::Each => {
+            meaning.rule("503.1a").caveat(caveats::each_upkeep_step())
+        }
         Unit::Upkeep => meaning.rule("503.1a"),
         Unit::End if point_occurrence == Occurrence::Next => meaning
             .rule("513.2")

@@ -42,10 +42,7 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 None if *after_main => adds_after(Unit::Main),
                 None => adds_after(Unit::Phase),
             };
-            let meaning = meaning
-                .point(after)
-                .rule("500.8")
-                .rule("505.1a");
+            let meaning = meaning.point(after).rule("500.8").rule("505.1a");
             if phases
                 .iter()
                 .any(|p| matches!(p, UnitName::Main | UnitName::PostcombatMain))

@@ -49,7 +49,9 @@ pub fn unit(name: UnitName) -> Unit {
 /// The rule that defines a unit, for a condition or effect that names it.
 pub fn defining_rule(unit: Unit) -> &'static str {
     match unit {
-        Unit::Turn | Unit::Phase | Unit::Step => "500.1",
+        // Whose turn it is: the active player's (102.1).
+        Unit::Turn => "102.1",
+        Unit::Phase | Unit::Step => "500.1",
         Unit::Beginning => "501.1",
         Unit::Untap => "502.3",
         Unit::Upkeep => "503.1",

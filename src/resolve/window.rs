@@ -43,13 +43,16 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             .condition(Condition::StackEmpty)
             .rule("602.5d")
             .rule("307.5"),
-        WindowTime::SorceryFor(word) => open_during(meaning, Unit::Main, Occurrence::Each, owner(Some(word)))
-            .condition(Condition::StackEmpty)
-            .rule("307.5")
-            .rule("117.1a"),
+        WindowTime::SorceryFor(word) => {
+            open_during(meaning, Unit::Main, Occurrence::Each, owner(Some(word)))
+                .condition(Condition::StackEmpty)
+                .rule("307.5")
+                .rule("117.1a")
+        }
         // Whenever its controller has priority: no point of the turn opens or closes it (117.1a,
         // 702.8a for flash).
         WindowTime::Instant => meaning.rule("602.5e").rule("117.1a"),
+        WindowTime::InstantAnyTime => meaning.rule("117.1a").rule("702.8a"),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
                 .rule("506.7c")

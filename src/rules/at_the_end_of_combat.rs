@@ -32,9 +32,7 @@ Safe: the words become "at end of combat"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        matches!(wording, Wording::AtTheEndOfCombat)
-    });
+    let marks = helpers::marks(face, |wording| matches!(wording, Wording::AtTheEndOfCombat));
     helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "at end of combat",
         message: format!("\"{words}\" is not the standard wording"),

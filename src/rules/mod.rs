@@ -8,8 +8,8 @@ mod input;
 mod templates;
 
 mod activate_this_ability;
-mod at_the_end_of_combat;
 mod after_upkeep_window;
+mod at_the_end_of_combat;
 mod cast_window_at_sorcery_speed;
 mod contradictory_windows;
 mod first_combat_only;
