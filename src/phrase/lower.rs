@@ -534,22 +534,10 @@ fn during_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
         Rule::unit_on_turn => unit_on_turn(inner),
         Rule::unit_ref => unit_ref(inner),
         Rule::would_begin => single_unit_ref(inner, "a step about to begin"),
-        Rule::the => match pair.clone().into_inner().nth(1) {
-            Some(name) => Ok(UnitRef {
-                name: unit_name(&name)?,
-                owner: None,
-                quantifier: Quantifier::Plain,
-            }),
-            None => unexpected(&pair, "at the end of turn step"),
-        },
-        Rule::bare_unit => match inner.clone().into_inner().next() {
-            Some(name) => Ok(UnitRef {
-                name: unit_name(&name)?,
-                owner: None,
-                quantifier: Quantifier::Plain,
-            }),
-            None => unexpected(&inner, "a unit"),
-        },
+        Rule::in_each_of | Rule::on_owner_turn => owned_unit(inner),
+        // "at the end of turn step": the name after "the".
+        Rule::the => named_unit(pair, Quantifier::Plain),
+        Rule::bare_unit => named_unit(inner, Quantifier::Plain),
         _ => unexpected(&inner, "a unit after during"),
     }
 }
@@ -781,7 +769,10 @@ fn window(pair: Pair<'_, Rule>) -> Lowered<Window> {
     {
         return Ok(Window {
             actor: WindowActor::Unstated,
-            time: Some(WindowTime::BeforeUnit(unit_ref_of(deadline)?)),
+            time: Some(WindowTime::BeforeUnit(named_unit(
+                deadline,
+                Quantifier::That,
+            )?)),
             once_each_turn: false,
             twice_each_turn: false,
             bound: None,
@@ -942,19 +933,48 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     }
 }
 
-/// `deadline`: "that draw step", the unit an earlier phrase named.
-fn unit_ref_of(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+/// `in_each_of` and `on_owner_turn`: an owner and a unit name; "in each of" is every one.
+fn owned_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
+    let quantifier = if pair.as_rule() == Rule::in_each_of {
+        Quantifier::Each
+    } else {
+        Quantifier::Plain
+    };
+    let mut owner_word = None;
+    let mut name = None;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            rule if is_owner_rule(rule) => owner_word = Some(owner(&child)?),
+            _ => name = Some(unit_name(&child)?),
+        }
+    }
+    match name {
+        Some(name) => Ok(every_players(
+            UnitRef {
+                name,
+                owner: owner_word,
+                quantifier,
+            },
+            pair.as_str(),
+        )),
+        None => unexpected(&pair, "an owner's unit"),
+    }
+}
+
+/// The one phase or step name among `pair`'s children ("that draw step", "the end of turn step",
+/// "cleanup steps"), with no owner and the given quantifier.
+fn named_unit(pair: Pair<'_, Rule>, quantifier: Quantifier) -> Lowered<UnitRef> {
     let name = pair
         .clone()
         .into_inner()
-        .find(|child| child.as_rule() != Rule::that_unit);
+        .find(|child| !matches!(child.as_rule(), Rule::that_unit | Rule::the));
     match name {
         Some(name) => Ok(UnitRef {
             name: unit_name(&name)?,
             owner: None,
-            quantifier: Quantifier::That,
+            quantifier,
         }),
-        None => unexpected(&pair, "a unit named before"),
+        None => unexpected(&pair, "a phase or step name"),
     }
 }
 

@@ -4,6 +4,7 @@
 //! least as wide as the paragraph "No timing word in silence" of ../shared/TIMING-MODEL.md.
 
 use crate::model::Span;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The timing words, each a run of words matched whole and case-insensitively. In a pattern,
@@ -64,10 +65,16 @@ struct Pattern {
     words: Vec<Option<Vec<&'static str>>>,
 }
 
-fn patterns() -> &'static [Pattern] {
-    static PATTERNS: OnceLock<Vec<Pattern>> = OnceLock::new();
+/// The patterns, and for each word that can start one, the patterns it starts (in list order).
+struct Patterns {
+    patterns: Vec<Pattern>,
+    by_first_word: HashMap<&'static str, Vec<usize>>,
+}
+
+fn patterns() -> &'static Patterns {
+    static PATTERNS: OnceLock<Patterns> = OnceLock::new();
     PATTERNS.get_or_init(|| {
-        TIMING_WORDS
+        let patterns: Vec<Pattern> = TIMING_WORDS
             .iter()
             .map(|pattern| {
                 let (timing, pattern) = match pattern.strip_prefix('!') {
@@ -80,24 +87,45 @@ fn patterns() -> &'static [Pattern] {
                     .collect();
                 Pattern { timing, words }
             })
-            .collect()
+            .collect();
+        let mut by_first_word: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        for (index, pattern) in patterns.iter().enumerate() {
+            for &word in pattern
+                .words
+                .first()
+                .and_then(Option::as_ref)
+                .into_iter()
+                .flatten()
+            {
+                by_first_word.entry(word).or_default().push(index);
+            }
+        }
+        Patterns {
+            patterns,
+            by_first_word,
+        }
     })
 }
 
 /// The byte spans of the timing words of `text`, in text order and never overlapping.
 pub fn timing_words(text: &str) -> Vec<Span> {
-    let words = words(text);
-    let patterns = patterns();
+    let words = Words::of(text);
+    let Patterns {
+        patterns,
+        by_first_word,
+    } = patterns();
     let mut found = Vec::new();
     let mut at = 0;
     while at < words.len() {
-        let matched = patterns
-            .iter()
-            .find_map(|pattern| matches_at(text, &words, at, pattern).map(|end| (pattern, end)));
+        let candidates = by_first_word.get(words.lower(at));
+        let matched = candidates.into_iter().flatten().find_map(|&index| {
+            let pattern = &patterns[index];
+            words.matches_at(at, pattern).map(|end| (pattern, end))
+        });
         match matched {
             Some((pattern, end)) => {
                 if pattern.timing {
-                    found.push(Span::new(words[at].start, words[end].end));
+                    found.push(Span::new(words.spans[at].0.start, words.spans[end].0.end));
                 }
                 at = end + 1;
             }
@@ -107,64 +135,77 @@ pub fn timing_words(text: &str) -> Vec<Span> {
     found
 }
 
-/// The words of a text: runs of letters, digits and apostrophes.
-fn words(text: &str) -> Vec<Span> {
-    let mut words = Vec::new();
-    let mut start = None;
-    for (at, c) in text.char_indices() {
-        let in_word = c.is_alphanumeric() || c == '\'' || c == '’';
-        match (in_word, start) {
-            (true, None) => start = Some(at),
-            (false, Some(from)) => {
-                words.push(Span::new(from, at));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        words.push(Span::new(from, text.len()));
-    }
-    words
+/// The words of a text (runs of letters, digits and apostrophes), each with its span and its
+/// lower-cased form (a curly apostrophe as a straight one) in one shared buffer.
+struct Words {
+    lower: String,
+    spans: Vec<(Span, std::ops::Range<usize>)>,
 }
 
-/// Whether a word of the text is `expected`, in any case and with either apostrophe.
-fn word_is(word: &str, expected: &str) -> bool {
-    let mut got = word.chars().map(|c| {
-        if c == '’' {
-            '\''
-        } else {
-            c.to_ascii_lowercase()
-        }
-    });
-    expected.chars().all(|c| got.next() == Some(c)) && got.next().is_none()
-}
-
-/// The index of the last word of `pattern` when it matches from word `start`.
-fn matches_at(text: &str, words: &[Span], start: usize, pattern: &Pattern) -> Option<usize> {
-    let is = |index: usize, choices: &[&str]| {
-        words
-            .get(index)
-            .is_some_and(|word| choices.iter().any(|c| word_is(word.of(text), c)))
-    };
-    let mut at = start;
-    let mut parts = pattern.words.iter();
-    while let Some(part) = parts.next() {
-        match part {
-            Some(choices) => {
-                if !is(at, choices) {
-                    return None;
+impl Words {
+    fn of(text: &str) -> Words {
+        let mut lower = String::with_capacity(text.len());
+        let mut spans = Vec::new();
+        let mut start = None;
+        for (at, c) in text.char_indices() {
+            let in_word = c.is_alphanumeric() || c == '\'' || c == '’';
+            match (in_word, start) {
+                (true, None) => start = Some((at, lower.len())),
+                (false, Some((from, lower_from))) => {
+                    spans.push((Span::new(from, at), lower_from..lower.len()));
+                    start = None;
                 }
-                at += 1;
+                _ => {}
             }
-            None => {
-                // Up to two words, then the next part.
-                let next = parts.next()?.as_ref()?;
-                at = (at..at + 3).find(|&index| is(index, next))? + 1;
+            if in_word {
+                match c {
+                    '’' => lower.push('\''),
+                    c if c.is_ascii() => lower.push(c.to_ascii_lowercase()),
+                    c => lower.extend(c.to_lowercase()),
+                }
             }
         }
+        if let Some((from, lower_from)) = start {
+            spans.push((Span::new(from, text.len()), lower_from..lower.len()));
+        }
+        Words { lower, spans }
     }
-    Some(at - 1)
+
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// The lower-cased word at `index`.
+    fn lower(&self, index: usize) -> &str {
+        &self.lower[self.spans[index].1.clone()]
+    }
+
+    /// Whether the word at `index` is one of `choices`.
+    fn is(&self, index: usize, choices: &[&str]) -> bool {
+        index < self.len() && choices.contains(&self.lower(index))
+    }
+
+    /// The index of the last word of `pattern` when it matches from word `start`.
+    fn matches_at(&self, start: usize, pattern: &Pattern) -> Option<usize> {
+        let mut at = start;
+        let mut parts = pattern.words.iter();
+        while let Some(part) = parts.next() {
+            match part {
+                Some(choices) => {
+                    if !self.is(at, choices) {
+                        return None;
+                    }
+                    at += 1;
+                }
+                None => {
+                    // Up to two words, then the next part.
+                    let next = parts.next()?.as_ref()?;
+                    at = (at..at + 3).find(|&index| self.is(index, next))? + 1;
+                }
+            }
+        }
+        Some(at - 1)
+    }
 }
 
 #[cfg(test)]
