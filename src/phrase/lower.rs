@@ -171,7 +171,8 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
     let form = match pair.as_rule() {
         Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
         Rule::loose_trigger => Form::AtPoint {
-            point: TriggerPoint::Beginning(loose_trigger(pair)?),
+            // "At your upkeep" reads as "At the beginning of your upkeep".
+            point: TriggerPoint::Beginning(owned_unit(pair)?),
             this_turn: false,
         },
         Rule::end_of_combat_trigger => Form::AtPoint {
@@ -306,27 +307,6 @@ fn skip_replaced(pair: Pair<'_, Rule>) -> Lowered<Form> {
         Some(Rule::skip_that_step) => Ok(Form::TurnChange(TurnChange::SkipThatStep)),
         Some(Rule::skip_that_draw) => Ok(Form::SkipDraw),
         _ => unexpected(&pair, "a skipped turn or draw"),
-    }
-}
-
-/// `loose_trigger`: "At your upkeep" reads as "At the beginning of your upkeep".
-fn loose_trigger(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
-    let mut owner = None;
-    let mut name = None;
-    for inner in pair.clone().into_inner() {
-        match inner.as_rule() {
-            Rule::loose_trigger_word | Rule::loose_during_word => {}
-            rule if is_owner_rule(rule) => owner = Some(self::owner(&inner)?),
-            _ => name = Some(unit_name(&inner)?),
-        }
-    }
-    match name {
-        Some(name) => Ok(UnitRef {
-            name,
-            owner,
-            quantifier: Quantifier::Plain,
-        }),
-        None => unexpected(&pair, "a loosely worded trigger"),
     }
 }
 
@@ -933,7 +913,8 @@ fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
     }
 }
 
-/// `in_each_of` and `on_owner_turn`: an owner and a unit name; "in each of" is every one.
+/// `in_each_of`, `on_owner_turn` and `loose_trigger`: an owner and a unit name; "in each of" is
+/// every one.
 fn owned_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     let quantifier = if pair.as_rule() == Rule::in_each_of {
         Quantifier::Each
@@ -944,6 +925,7 @@ fn owned_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     let mut name = None;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
+            Rule::loose_trigger_word | Rule::loose_during_word => {}
             rule if is_owner_rule(rule) => owner_word = Some(owner(&child)?),
             _ => name = Some(unit_name(&child)?),
         }

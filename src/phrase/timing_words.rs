@@ -4,7 +4,7 @@
 //! least as wide as the paragraph "No timing word in silence" of ../shared/TIMING-MODEL.md.
 
 use crate::model::Span;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
 
 /// The timing words, each a run of words matched whole and case-insensitively. In a pattern,
@@ -107,87 +107,122 @@ fn patterns() -> &'static Patterns {
     })
 }
 
-/// The byte spans of the timing words of `text`, in text order and never overlapping.
+/// The byte spans of the timing words of `text`, in text order and never overlapping. The words
+/// are read as the match goes, a few ahead at most, so memory does not grow with a long line.
 pub fn timing_words(text: &str) -> Vec<Span> {
-    let words = Words::of(text);
     let Patterns {
         patterns,
         by_first_word,
     } = patterns();
+    let mut words = Words::new(text);
     let mut found = Vec::new();
-    let mut at = 0;
-    while at < words.len() {
-        let candidates = by_first_word.get(words.lower(at));
-        let matched = candidates.into_iter().flatten().find_map(|&index| {
-            let pattern = &patterns[index];
-            words.matches_at(at, pattern).map(|end| (pattern, end))
-        });
+    while let Some((first, lower)) = words.get(0) {
+        let matched = by_first_word
+            .get(lower)
+            .into_iter()
+            .flatten()
+            .find_map(|&index| {
+                let pattern = &patterns[index];
+                words.matches(pattern).map(|last| (pattern, last))
+            });
         match matched {
-            Some((pattern, end)) => {
+            Some((pattern, last)) => {
                 if pattern.timing {
-                    found.push(Span::new(words.spans[at].0.start, words.spans[end].0.end));
+                    let end = words.get(last).map_or(first.end, |(span, _)| span.end);
+                    found.push(Span::new(first.start, end));
                 }
-                at = end + 1;
+                words.advance(last + 1);
             }
-            None => at += 1,
+            None => words.advance(1),
         }
     }
     found
 }
 
-/// The words of a text (runs of letters, digits and apostrophes), each with its span and its
-/// lower-cased form (a curly apostrophe as a straight one) in one shared buffer.
-struct Words {
-    lower: String,
-    spans: Vec<(Span, std::ops::Range<usize>)>,
+/// The words of a text (runs of letters, digits and apostrophes), read on demand: each with its
+/// span and its lower-cased form (a curly apostrophe as a straight one).
+struct Words<'t> {
+    text: &'t str,
+    /// Where the next word is looked for.
+    next: usize,
+    /// The words read and not yet passed.
+    ahead: VecDeque<(Span, String)>,
+    /// Buffers of passed words, for the next ones.
+    spare: Vec<String>,
 }
 
-impl Words {
-    fn of(text: &str) -> Words {
-        let mut lower = String::with_capacity(text.len());
-        let mut spans = Vec::new();
-        let mut start = None;
-        for (at, c) in text.char_indices() {
-            let in_word = c.is_alphanumeric() || c == '\'' || c == '’';
-            match (in_word, start) {
-                (true, None) => start = Some((at, lower.len())),
-                (false, Some((from, lower_from))) => {
-                    spans.push((Span::new(from, at), lower_from..lower.len()));
-                    start = None;
-                }
-                _ => {}
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '\'' || c == '’'
+}
+
+impl<'t> Words<'t> {
+    fn new(text: &'t str) -> Self {
+        Words {
+            text,
+            next: 0,
+            ahead: VecDeque::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    /// The word `index` words ahead, with its lower-cased form.
+    fn get(&mut self, index: usize) -> Option<(Span, &str)> {
+        while self.ahead.len() <= index {
+            self.read_one()?;
+        }
+        self.ahead
+            .get(index)
+            .map(|(span, lower)| (*span, lower.as_str()))
+    }
+
+    /// Reads the next word of the text into `ahead`.
+    fn read_one(&mut self) -> Option<()> {
+        let rest = self.text.get(self.next..)?;
+        let (offset, _) = rest.char_indices().find(|&(_, c)| is_word_char(c))?;
+        let start = self.next + offset;
+        let mut lower = self.spare.pop().unwrap_or_default();
+        lower.clear();
+        let mut end = self.text.len();
+        for (at, c) in self.text[start..].char_indices() {
+            if !is_word_char(c) {
+                end = start + at;
+                break;
             }
-            if in_word {
-                match c {
-                    '’' => lower.push('\''),
-                    c if c.is_ascii() => lower.push(c.to_ascii_lowercase()),
-                    c => lower.extend(c.to_lowercase()),
+            match c {
+                '’' => lower.push('\''),
+                c if c.is_ascii() => lower.push(c.to_ascii_lowercase()),
+                c => lower.extend(c.to_lowercase()),
+            }
+        }
+        self.next = end;
+        self.ahead.push_back((Span::new(start, end), lower));
+        Some(())
+    }
+
+    /// Passes `count` words.
+    fn advance(&mut self, count: usize) {
+        for _ in 0..count {
+            match self.ahead.pop_front() {
+                Some((_, buffer)) => self.spare.push(buffer),
+                None => {
+                    if self.read_one().is_none() {
+                        return;
+                    }
+                    self.ahead.pop_front();
                 }
             }
         }
-        if let Some((from, lower_from)) = start {
-            spans.push((Span::new(from, text.len()), lower_from..lower.len()));
-        }
-        Words { lower, spans }
     }
 
-    fn len(&self) -> usize {
-        self.spans.len()
+    /// Whether the word `index` ahead is one of `choices`.
+    fn is(&mut self, index: usize, choices: &[&str]) -> bool {
+        self.get(index)
+            .is_some_and(|(_, lower)| choices.contains(&lower))
     }
 
-    /// The lower-cased word at `index`.
-    fn lower(&self, index: usize) -> &str {
-        &self.lower[self.spans[index].1.clone()]
-    }
-
-    /// Whether the word at `index` is one of `choices`.
-    fn is(&self, index: usize, choices: &[&str]) -> bool {
-        index < self.len() && choices.contains(&self.lower(index))
-    }
-
-    /// The index of the last word of `pattern` when it matches from word `start`.
-    fn matches_at(&self, start: usize, pattern: &Pattern) -> Option<usize> {
-        let mut at = start;
+    /// How many words ahead the last word of `pattern` is, when it matches from the first.
+    fn matches(&mut self, pattern: &Pattern) -> Option<usize> {
+        let mut at = 0;
         let mut parts = pattern.words.iter();
         while let Some(part) = parts.next() {
             match part {
