@@ -184,4 +184,20 @@ mod tests {
         };
         assert!(moments.iter().all(|moment| moment.turn == 0), "{moments:?}");
     }
+
+    /// A unit of a turn another phrase named, or of the whole game, is not placed on the turns
+    /// shown, and the text says why rather than "never comes".
+    #[test]
+    fn that_and_game_points_say_why_they_are_not_on_the_strip() {
+        let text = super::text::render_text(&explain(
+            "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game. You have no maximum hand size for the rest of the game.",
+            &[],
+        ));
+        assert!(
+            text.contains("in the turn or combat named before"),
+            "{text}"
+        );
+        assert!(text.contains("at a point of the whole game"), "{text}");
+        assert!(!text.contains("never comes"), "{text}");
+    }
 }

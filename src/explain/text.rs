@@ -2,7 +2,7 @@
 //! caveats, and a strip of the turn with a mark where each point falls.
 
 use super::{Explained, Explanation, Placement};
-use crate::model::{Role, TimingPoint};
+use crate::model::{Occurrence, Role, TimingPoint, Unit};
 use crate::turn::{Game, Moment, Player, render};
 use std::fmt::Write;
 
@@ -76,6 +76,20 @@ fn placements(out: &mut String, placements: &[(TimingPoint, Placement)], game: &
                 &[],
                 "wherever the effect resolves, so no fixed place on the turn".into(),
             ),
+            // A unit of a turn another phrase named, or of the game's start, has no place on
+            // the turns shown; that is not the same as never coming.
+            Placement::Never if point.occurrence == Occurrence::That => (
+                &[],
+                "in the turn or combat named before, which the strip does not lay out".into(),
+            ),
+            Placement::Never
+                if point.occurrence == Occurrence::GameFirst || point.unit == Unit::Game =>
+            {
+                (
+                    &[],
+                    "at a point of the whole game, before or beyond the turns shown".into(),
+                )
+            }
             Placement::Never => (&[], "never comes in these turns".into()),
             Placement::At(moments) => (moments, turns_named(game, moments)),
             Placement::Later(moments) => (
