@@ -22,6 +22,7 @@
 
 use crate::diagnostic::Severity;
 use crate::rules::RuleInfo;
+use crate::selection::RuleSelection;
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -301,6 +302,8 @@ pub struct Config {
     ignores: Vec<Ignore>,
     include: PathGlobs,
     exclude: PathGlobs,
+    /// The rules the command line selected (`--select`, `--ignore`); every rule by default.
+    pub selection: RuleSelection,
 }
 
 impl Config {
@@ -314,6 +317,7 @@ impl Config {
             file: None,
             levels: BTreeMap::new(),
             ignores: Vec::new(),
+            selection: RuleSelection::default(),
         }
     }
 
@@ -359,6 +363,7 @@ impl Config {
                 ignores,
                 include,
                 exclude,
+                selection: RuleSelection::default(),
             })
             .map_err(|(span, message)| error(Some(span), message))
     }

@@ -17,6 +17,7 @@ pub mod phrase;
 pub mod report;
 pub mod resolve;
 pub mod rules;
+pub mod selection;
 pub mod source;
 pub mod stats;
 pub mod turn;

@@ -46,7 +46,7 @@ fn severity(
     let allowed = card.allows.iter().any(|allow| {
         allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || allow.rule == "all"
     });
-    if allowed {
+    if allowed || !config.selection.runs(rule) {
         return None;
     }
     config.level(rule, path, name).severity()

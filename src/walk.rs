@@ -88,7 +88,7 @@ fn walk_from(
                         Ok(entry) => {
                             if entry.file_type().is_file() && is_checked_file(entry.path(), config)
                             {
-                                keep(&mut walked.files, entry.into_path());
+                                keep(&mut walked.files, without_dot(entry.into_path()));
                             }
                         }
                         Err(err) => {
@@ -105,6 +105,15 @@ fn walk_from(
         }
     }
     Ok(walked)
+}
+
+/// A path found under `.` without its leading `./`, as ruff and grep print it: `./a/b.yaml` is
+/// `a/b.yaml`.
+fn without_dot(path: PathBuf) -> PathBuf {
+    match path.strip_prefix(".") {
+        Ok(rest) if !rest.as_os_str().is_empty() => rest.to_path_buf(),
+        _ => path,
+    }
 }
 
 /// Hidden entries, and `target` directories (Rust and other build output).

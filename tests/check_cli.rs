@@ -759,7 +759,7 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
     assert_eq!(read(&lesson), SORCERY);
     assert!(
         short_lines(&output).contains(
-            &"./set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording"
+            &"set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording"
                 .to_string()
         ),
         "{}",
@@ -1277,10 +1277,10 @@ fn an_ignore_path_glob_silences_its_files_only() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     // Only PL101 is ignored in legacy/.
     assert!(
-        lines[0].starts_with("./legacy/old/runner.yaml:9:38: error[PL201]"),
+        lines[0].starts_with("legacy/old/runner.yaml:9:38: error[PL201]"),
         "{lines:?}"
     );
-    assert_eq!(lines[1], warning_line("./sets/runner.yaml"));
+    assert_eq!(lines[1], warning_line("sets/runner.yaml"));
     // The same from inside legacy/, and with the files named one by one.
     let output = run(
         &dir.path().join("legacy"),
@@ -1315,7 +1315,7 @@ fn an_ignore_path_glob_holds_for_a_path_given_through_dot_dot() {
         &dir.path().join("sets"),
         &["check", "--format", "short", ".", "../legacy"],
     );
-    assert_eq!(short_lines(&output), [warning_line("./runner.yaml")]);
+    assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
 }
 
 #[test]

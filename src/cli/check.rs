@@ -9,6 +9,7 @@ use crate::lint::{check_card, input_problem};
 use crate::parallel;
 use crate::report::{self, Format, HumanStyle, Summary};
 use crate::rules::{self, INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE};
+use crate::selection::RuleSelection;
 use crate::source::{self, Card, ReadOptions};
 use crate::walk::walk;
 use clap::Args;
@@ -22,8 +23,8 @@ const FIX_ROUNDS: usize = 4;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Files or directories to check; `-` reads standard input.
-    #[arg(value_name = "PATH", required = true)]
+    /// Files or directories to check; `-` reads standard input. With none, the current directory.
+    #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
     /// Output format.
@@ -61,6 +62,31 @@ pub struct CheckArgs {
     /// Exit with 1 when there are warnings, not only errors.
     #[arg(long)]
     pub deny_warnings: bool,
+
+    /// Exit with 0 even when problems are found (2 still means the run itself failed).
+    #[arg(long, conflicts_with = "deny_warnings")]
+    pub exit_zero: bool,
+
+    /// Report only these rules: codes (PL101), names, code prefixes (PL1) or ALL; comma-separated
+    /// or repeated.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Report these rules besides those of --select.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+
+    /// Do not report these rules.
+    #[arg(long, value_name = "RULE", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// Print how many times each rule fired instead of the findings.
+    #[arg(long, conflicts_with = "diff")]
+    pub statistics: bool,
+
+    /// Write the report to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
 }
 
 /// What a `check` run found: every file, and the diffs of `--diff`.
@@ -73,8 +99,12 @@ pub struct Checked {
 /// Checks (and with --fix, fixes) the paths of `args`. A config problem is reported as a checked
 /// file of its own; the error is a usage problem (a bad `--exclude` glob).
 pub fn check(args: &CheckArgs) -> Result<Checked, String> {
+    let selection = RuleSelection::new(&args.select, &args.extend_select, &args.ignore)?;
     let config = match load_config(args.config.as_ref(), &args.paths) {
-        Ok(config) => config,
+        Ok(mut config) => {
+            config.selection = selection;
+            config
+        }
         Err(error) => {
             return Ok(Checked {
                 files: vec![config_problem(&error)],
@@ -124,17 +154,46 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     let pending = !diffs.is_empty();
     let output = if args.diff {
         diffs
+    } else if args.statistics {
+        statistics(&files)
     } else {
         render(args, &files)
     };
     let outcome = if failed {
         Outcome::Failed
+    } else if args.exit_zero {
+        Outcome::Clean
     } else if pending || summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
         Outcome::Problems
     } else {
         Outcome::Clean
     };
-    (Ok(output), outcome)
+    match &args.output_file {
+        Some(path) => match std::fs::write(path, &output) {
+            Ok(()) => (Ok(String::new()), outcome),
+            Err(error) => (
+                Err(format!("could not write {}: {error}", path.display())),
+                Outcome::Failed,
+            ),
+        },
+        None => (Ok(output), outcome),
+    }
+}
+
+/// `--statistics`: one line a rule that fired, most frequent first: count, code, name.
+fn statistics(files: &[CheckedFile]) -> String {
+    let mut counts: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
+    for diagnostic in files.iter().flat_map(|file| &file.diagnostics) {
+        *counts
+            .entry((diagnostic.code, diagnostic.name))
+            .or_default() += 1;
+    }
+    let mut rows: Vec<_> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let width = rows.first().map_or(1, |(_, count)| count.to_string().len());
+    rows.iter()
+        .map(|((code, name), count)| format!("{count:>width$}  {code}  {name}\n"))
+        .collect()
 }
 
 fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {

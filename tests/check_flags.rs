@@ -1,0 +1,140 @@
+//! The `check` flags ruff and oxlint users reach for first (issue 10 §4): no path checks `.`,
+//! paths without a leading `./`, `--exit-zero`, `--select` / `--extend-select` / `--ignore`,
+//! `--statistics` and `--output-file`. Each test works in its own temporary directory.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// A card with an error (PL201) and a warning (PL101).
+const CARD: &str = "- name: Old Bell\n  type: Artifact\n  text: \"At end of turn, untap it. Activate only during your untap step.\"\n";
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the phaselint binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn with_card() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::create_dir(dir.path().join("set")).expect("a directory");
+    std::fs::write(dir.path().join("set/bell.yaml"), CARD).expect("written");
+    dir
+}
+
+/// The rule codes of `--format short` output, in order.
+fn codes(output: &Output) -> Vec<String> {
+    stdout(output)
+        .lines()
+        .filter_map(|line| {
+            line.split_once('[')
+                .and_then(|(_, rest)| rest.split_once(']'))
+        })
+        .map(|(code, _)| code.to_string())
+        .collect()
+}
+
+#[test]
+fn no_path_checks_the_current_directory_without_a_leading_dot() {
+    let dir = with_card();
+    let output = run(dir.path(), &["check", "--format", "short"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.starts_with("set/bell.yaml:3:"), "{text}");
+    assert!(!text.contains("./"), "{text}");
+}
+
+#[test]
+fn exit_zero_reports_but_exits_0() {
+    let dir = with_card();
+    let output = run(
+        dir.path(),
+        &["check", "--format", "short", "--exit-zero", "set"],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(codes(&output), ["PL101", "PL201"]);
+    // A run that fails still says so.
+    let output = run(dir.path(), &["check", "--exit-zero", "missing.yaml"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn select_ignore_and_extend_select_take_codes_names_and_prefixes() {
+    let dir = with_card();
+    let short = ["check", "--format", "short"];
+    let only = |extra: &[&str]| {
+        let args: Vec<&str> = short.iter().chain(extra).copied().collect();
+        codes(&run(dir.path(), &args))
+    };
+    assert_eq!(only(&["--select", "PL1", "set"]), ["PL101"]);
+    assert_eq!(
+        only(&["--select", "window-in-untap-step", "set"]),
+        ["PL201"]
+    );
+    assert_eq!(only(&["--ignore", "pl101", "set"]), ["PL201"]);
+    assert_eq!(
+        only(&["--select", "PL2", "--extend-select", "PL101", "set"]),
+        ["PL101", "PL201"]
+    );
+    assert_eq!(
+        only(&["--select", "ALL", "--ignore", "PL1,PL2", "set"]),
+        Vec::<String>::new()
+    );
+    // With the error ignored, the warning alone exits 0.
+    let output = run(dir.path(), &["check", "--ignore", "PL201", "set"]);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn a_selector_that_names_no_rule_is_a_usage_error() {
+    let dir = with_card();
+    let output = run(dir.path(), &["check", "--select", "PL9999", "set"]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("`PL9999` names no rule"), "{error}");
+}
+
+#[test]
+fn statistics_count_each_rule() {
+    let dir = with_card();
+    std::fs::write(
+        dir.path().join("set/bell2.yaml"),
+        CARD.replace("Old Bell", "New Bell"),
+    )
+    .expect("written");
+    let output = run(dir.path(), &["check", "--statistics", "set"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "2  PL101  obsolete-end-of-turn\n2  PL201  window-in-untap-step\n"
+    );
+}
+
+#[test]
+fn output_file_takes_the_report() {
+    let dir = with_card();
+    let output = run(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--output-file",
+            "report.json",
+            "set",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("report.json")).expect("the report"),
+    )
+    .expect("JSON");
+    assert_eq!(report["diagnostics"].as_array().map(Vec::len), Some(2));
+}
