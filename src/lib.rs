@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod explain;
+pub mod export;
 pub mod fix;
 pub mod lint;
 pub mod model;

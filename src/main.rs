@@ -1,7 +1,7 @@
 //! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
 
 use clap::Parser;
-use phaselint::cli::{Cli, Command, check, explain, rules, stats};
+use phaselint::cli::{Cli, Command, check, explain, findings, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -10,6 +10,7 @@ fn main() -> ExitCode {
     let (output, outcome) = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Findings(args) => findings::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Stats(args) => stats::run(args),
     };

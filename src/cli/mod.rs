@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod explain;
+pub mod findings;
 pub mod rules;
 pub mod stats;
 
@@ -22,6 +23,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Explain what each timing phrase of a text means on the turn timeline.
     Explain(explain::ExplainArgs),
+    /// Print the findings of every card face of card files, one JSON object a line.
+    Findings(findings::FindingsArgs),
     /// List the rules, or print one rule's documentation.
     Rules(rules::RulesArgs),
     /// Count what the grammar finds in a card pool: kinds, templates, coverage, unknown phrases.

@@ -1,0 +1,90 @@
+//! `phaselint findings`: the findings of every card face of card files, as JSON Lines written as
+//! the files are read (`crate::export`).
+
+use super::Outcome;
+use super::check::{load_config, read_text};
+use crate::export::each_face;
+use crate::source::{self, ReadOptions};
+use crate::walk::walk;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct FindingsArgs {
+    /// Card files or directories, as `check` reads them; `-` reads standard input. With none,
+    /// the current directory.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+
+    /// MTGJSON and JSON Lines: read the printed wording (`originalText`, `original_text`).
+    #[arg(long)]
+    pub original: bool,
+}
+
+/// Runs `findings`: one line a card face on standard output, written as each file is read. A file
+/// that cannot be read, or is malformed, is named on the error channel and makes the exit code 2;
+/// the other files are still read.
+pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
+    let config = match load_config(None, &args.paths) {
+        Ok(config) => config,
+        Err(error) => return (Err(error.message), Outcome::Failed),
+    };
+    let walked = match walk(&args.paths, &[], &config) {
+        Ok(walked) => walked,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let mut failed = !walked.errors.is_empty();
+    for (path, message) in &walked.errors {
+        complain(&format!("{}: {message}", path.display()));
+    }
+    let options = ReadOptions {
+        original: args.original,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut closed = false;
+    for path in &walked.files {
+        let shown = path.display().to_string();
+        let text = match read_text(path) {
+            Ok(text) => text,
+            Err(file) => {
+                let message = file.diagnostics.first().map(|d| d.message.clone());
+                complain(&format!("{shown}: {}", message.unwrap_or_default()));
+                failed = true;
+                continue;
+            }
+        };
+        let format =
+            source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+        let errors = each_face(&shown, &text, format, &options, &mut |face| {
+            if closed {
+                return;
+            }
+            let line = serde_json::to_string(&face).unwrap_or_default();
+            // A closed pipe (`phaselint findings . | head`) ends the output quietly.
+            closed = writeln!(out, "{line}").and_then(|()| out.flush()).is_err();
+        });
+        for error in &errors {
+            complain(&format!(
+                "{shown}: bytes {}..{}: {}",
+                error.span.start, error.span.end, error.message
+            ));
+            failed = true;
+        }
+        if closed {
+            break;
+        }
+    }
+    let outcome = if failed {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    };
+    (Ok(String::new()), outcome)
+}
+
+/// A problem with an input, on the error channel.
+fn complain(message: &str) {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+}

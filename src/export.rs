@@ -1,0 +1,109 @@
+//! Findings for every card face of a file, for engines and scripts (`phaselint findings`): each
+//! face's findings in the shape of the timing contract, each placed in the file by line and
+//! column. Faces are handed out one by one as the file is read, so a caller can stream them.
+
+use crate::model::Finding;
+use crate::report::LineIndex;
+use crate::resolve::find_and_resolve;
+use crate::source::{self, Format, ReadOptions, SourceError};
+use serde::Serialize;
+
+/// One card face and what its timing phrases mean.
+#[derive(Debug, Clone, Serialize)]
+pub struct FaceFindings {
+    pub file: String,
+    /// The card's name (`A // B` for a card of several faces).
+    pub card: Option<String>,
+    /// The face's name, when the input names faces.
+    pub face: Option<String>,
+    /// The 1-based line of the face's text in the file.
+    pub line: usize,
+    pub findings: Vec<PlacedFinding>,
+}
+
+/// A finding (its `span` in bytes of the face's text, as the contract says) and where its words
+/// are in the file, 1-based, the end exclusive. No place when the words cannot be mapped exactly
+/// (a YAML alias).
+#[derive(Debug, Clone, Serialize)]
+pub struct PlacedFinding {
+    #[serde(flatten)]
+    pub finding: Finding,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub end_line: Option<usize>,
+    pub end_column: Option<usize>,
+}
+
+/// Reads the cards of `text` (the file at `file`, in `format`) and hands each face with a text
+/// to `on_face`, in file order. The problems of a malformed file are returned; the cards read
+/// before them are handed out first.
+pub fn each_face(
+    file: &str,
+    text: &str,
+    format: Format,
+    options: &ReadOptions,
+    on_face: &mut dyn FnMut(FaceFindings),
+) -> Vec<SourceError> {
+    let lines = LineIndex::new(text);
+    source::read_each(format, text, options, &mut |card| {
+        for face in &card.faces {
+            let Some(face_text) = &face.text else {
+                continue;
+            };
+            let (findings, _) = find_and_resolve(&face_text.value);
+            let findings = findings
+                .into_iter()
+                .map(|finding| {
+                    let span = finding.span;
+                    let place = face_text.map.to_file(span.start..span.end);
+                    let region = place.map(|range| lines.region(&range));
+                    PlacedFinding {
+                        finding,
+                        line: region.map(|r| r.start.line),
+                        column: region.map(|r| r.start.column),
+                        end_line: region.map(|r| r.end.line),
+                        end_column: region.map(|r| r.end.column),
+                    }
+                })
+                .collect();
+            on_face(FaceFindings {
+                file: file.to_string(),
+                card: card.name.clone(),
+                face: face.name.clone(),
+                line: lines.position(face_text.map.raw().start).line,
+                findings,
+            });
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_finding_is_placed_in_the_file() {
+        let text = "- name: Old Bell\n  type: Artifact\n  text: \"Untap it at the beginning of your upkeep.\"\n";
+        let mut faces = Vec::new();
+        let errors = each_face(
+            "set.yaml",
+            text,
+            Format::Yaml,
+            &ReadOptions::default(),
+            &mut |face| faces.push(face),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(faces.len(), 1);
+        let face = &faces[0];
+        assert_eq!((face.card.as_deref(), face.line), (Some("Old Bell"), 3));
+        let placed = &face.findings[0];
+        assert_eq!(
+            placed.finding.canonical,
+            "triggers begin(upkeep, next, you)"
+        );
+        assert_eq!((placed.line, placed.column), (Some(3), Some(19)));
+        let json = serde_json::to_value(placed).expect("JSON");
+        assert_eq!(json["kind"], "delayed-trigger");
+        assert_eq!(json["end_column"], 50);
+    }
+}
