@@ -622,9 +622,9 @@ fn github_format_is_one_workflow_command_per_diagnostic() {
     assert_eq!(
         stdout(&output),
         "\
-::warning file=cards.yaml,line=4,col=9,endLine=4,endColumn=23,title=PL101 obsolete-end-of-turn::\"At end of turn\" is obsolete wording
-::error file=cards.yaml,line=9,col=38,endLine=9,endColumn=74,title=PL201 window-in-untap-step::this window never opens: no player gets priority during the untap step
-::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=PL401 second-main-phase::every main phase after the first is postcombat: with an additional combat phase and main phase, this triggers in each of them
+::warning file=cards.yaml,line=4,col=9,endLine=4,endColumn=23,title=PL101 obsolete-end-of-turn::\"At end of turn\" is obsolete wording%0Ahelp: as a printed end step trigger, this now reads \"At the beginning of the end step\"%0Afix: replace with \"At the beginning of the end step\"
+::error file=cards.yaml,line=9,col=38,endLine=9,endColumn=74,title=PL201 window-in-untap-step::this window never opens: no player gets priority during the untap step%0Ahelp: no player gets priority during the untap step: nothing can be cast or activated then, and abilities that trigger wait for the upkeep
+::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=PL401 second-main-phase::every main phase after the first is postcombat: with an additional combat phase and main phase, this triggers in each of them%0Ahelp: say \"each of your postcombat main phases\" for every one, or \"your second main phase\" for one (CR 505.1b)
 "
     );
 }

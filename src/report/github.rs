@@ -3,10 +3,11 @@
 
 use super::lines::LineIndex;
 use crate::check::CheckedFile;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use std::fmt::{self, Write};
 
-/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message` per diagnostic.
+/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message` per diagnostic,
+/// the help and the fix after the message.
 pub(super) fn render(files: &[CheckedFile]) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -34,11 +35,30 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
                 region.end.line,
                 region.end.column,
                 escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
-                escape_data(&diagnostic.message),
+                escape_data(&annotation(diagnostic)),
             )?;
         }
     }
     Ok(())
+}
+
+/// What the annotation says: the message, then the help and the fix on lines of their own, as
+/// the human report gives them.
+fn annotation(diagnostic: &Diagnostic) -> String {
+    let mut text = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        text.push_str("\nhelp: ");
+        text.push_str(help);
+    }
+    if let Some(fix) = &diagnostic.fix {
+        let kind = match fix.applicability {
+            Applicability::Safe => "fix",
+            Applicability::Unsafe => "unsafe fix (--unsafe-fixes)",
+            Applicability::DisplayOnly => "suggestion",
+        };
+        text.push_str(&format!("\n{kind}: {}", fix.message));
+    }
+    text
 }
 
 /// The message after `::`: GitHub decodes `%25`, `%0D` and `%0A`.
@@ -63,9 +83,9 @@ mod tests {
         assert_eq!(
             render(&fixture::files()),
             "\
-::warning file=sets/dawn.yaml,line=2,col=33,endLine=2,endColumn=47,title=PL101 obsolete-end-of-turn::\"at end of turn\" is the pre-2009 wording
-::error file=sets/dawn.yaml,line=4,col=47,endLine=4,endColumn=68,title=PL201 restriction-after-combat::\"can’t block this turn\" begins after the turn's last combat
-::notice file=sets/dawn.yaml,line=5,col=15,endLine=5,endColumn=16,title=PL301 straight-apostrophe::straight apostrophe in card text
+::warning file=sets/dawn.yaml,line=2,col=33,endLine=2,endColumn=47,title=PL101 obsolete-end-of-turn::\"at end of turn\" is the pre-2009 wording%0Ahelp: since Magic 2010 this trigger reads \"at the beginning of the end step\"%0Aunsafe fix (--unsafe-fixes): replace with \"at the beginning of the next end step\"
+::error file=sets/dawn.yaml,line=4,col=47,endLine=4,endColumn=68,title=PL201 restriction-after-combat::\"can’t block this turn\" begins after the turn's last combat%0Ahelp: restrict blocking \"until your next turn\" instead
+::notice file=sets/dawn.yaml,line=5,col=15,endLine=5,endColumn=16,title=PL301 straight-apostrophe::straight apostrophe in card text%0Afix: replace with \"’\"
 ::error file=broken.json,line=1,col=1,endLine=1,endColumn=1,title=PL000 unreadable-file::the file is not UTF-8: invalid byte at offset 0
 "
         );
