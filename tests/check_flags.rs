@@ -101,6 +101,23 @@ fn a_selector_that_names_no_rule_is_a_usage_error() {
 }
 
 #[test]
+fn quiet_prints_the_findings_without_the_summary() {
+    let dir = with_card();
+    let output = run(
+        dir.path(),
+        &["check", "--format", "short", "--quiet", "set"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(!text.contains("found"), "{text}");
+    let clean = tempfile::tempdir().expect("a temp dir");
+    let output = run(clean.path(), &["check", "-q"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "");
+}
+
+#[test]
 fn statistics_count_each_rule() {
     let dir = with_card();
     std::fs::write(

@@ -87,6 +87,10 @@ pub struct CheckArgs {
     /// Write the report to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub output_file: Option<PathBuf>,
+
+    /// Print the findings and nothing else: no summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// What a `check` run found: every file, and the diffs of `--diff`.
@@ -156,6 +160,14 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         diffs
     } else if args.statistics {
         statistics(&files)
+    } else if args.quiet && matches!(args.format, Format::Human | Format::Short) {
+        // Both end with the summary line; the findings before it are kept as they are.
+        let output = render(args, &files);
+        let summary = format!("{summary}\n");
+        match output.strip_suffix(summary.as_str()) {
+            Some(findings) => findings.to_string(),
+            None => output,
+        }
     } else {
         render(args, &files)
     };
