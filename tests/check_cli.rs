@@ -40,7 +40,11 @@ fn run_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Output {
 
 fn command(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
-    command.args(args).current_dir(dir).env_remove("NO_COLOR");
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR");
     command
 }
 

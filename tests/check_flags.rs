@@ -118,6 +118,34 @@ fn quiet_prints_the_findings_without_the_summary() {
 }
 
 #[test]
+fn color_always_and_force_color_draw_the_graphical_report_in_colour() {
+    let dir = with_card();
+    let human = |args: &[&str], force: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
+        command
+            .args(["check", "set"])
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("NO_COLOR")
+            .env_remove("FORCE_COLOR");
+        if force {
+            command.env("FORCE_COLOR", "1");
+        }
+        stdout(&command.output().expect("the phaselint binary runs"))
+    };
+    let always = human(&["--color", "always"], false);
+    assert!(
+        always.contains('\u{1b}') && always.contains('╭'),
+        "{always}"
+    );
+    assert!(human(&[], true).contains('\u{1b}'));
+    // Off a terminal, with no colour asked for: miette's narratable text, no escapes.
+    let plain = human(&[], false);
+    assert!(!plain.contains('\u{1b}') && !plain.contains('╭'), "{plain}");
+    assert!(!human(&["--color", "never"], true).contains('\u{1b}'));
+}
+
+#[test]
 fn statistics_count_each_rule() {
     let dir = with_card();
     std::fs::write(

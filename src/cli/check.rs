@@ -91,6 +91,11 @@ pub struct CheckArgs {
     /// Print the findings and nothing else: no summary line.
     #[arg(long, short)]
     pub quiet: bool,
+
+    /// Colour in the human report: `auto` (on a terminal, unless NO_COLOR is set; FORCE_COLOR
+    /// turns it on anywhere), `always` or `never`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// What a `check` run found: every file, and the diffs of `--diff`.
@@ -208,11 +213,26 @@ fn statistics(files: &[CheckedFile]) -> String {
         .collect()
 }
 
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
 fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
-    let graphical = std::io::stdout().is_terminal();
+    let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+    let terminal = std::io::stdout().is_terminal();
+    // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => !set("NO_COLOR") && (terminal || set("FORCE_COLOR")),
+    };
     let style = HumanStyle {
-        graphical,
-        color: graphical && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
+        graphical: terminal || color,
+        color,
         width: 100,
     };
     report::render(args.format, files, rules::registry(), &style)
