@@ -84,6 +84,21 @@ contract_enum! {
     }
 }
 
+impl Unit {
+    /// The combat phase or one of its steps (506.1): what "that combat" and 506.7d measure in.
+    pub fn is_combat(self) -> bool {
+        matches!(
+            self,
+            Unit::Combat
+                | Unit::BeginningOfCombat
+                | Unit::DeclareAttackers
+                | Unit::DeclareBlockers
+                | Unit::CombatDamage
+                | Unit::EndOfCombat
+        )
+    }
+}
+
 contract_enum! {
     /// Which moment of a unit: as it begins, as it ends, or the 514.2 moment of the cleanup step
     /// when "until end of turn" and "this turn" effects end; or the whole unit (`during`), with

@@ -105,7 +105,7 @@ fn place(game: &Game, point: &TimingPoint, created: Option<Moment>) -> Placement
     if matches!(point.unit, Unit::Phase | Unit::Step) {
         return Placement::InProgress;
     }
-    if point.occurrence == Occurrence::First && combat_step(point.unit) {
+    if point.occurrence == Occurrence::First && point.unit.is_combat() {
         return first_combat::place(game, point);
     }
     let at = |occurrence| {
@@ -123,7 +123,7 @@ fn place(game: &Game, point: &TimingPoint, created: Option<Moment>) -> Placement
         return Placement::At(moments);
     }
     // A window closing at a step of each combat phase closes elsewhere without it (506.7e).
-    if point.role == Role::Closes && point.owner == Owner::Any && combat_step(point.unit) {
+    if point.role == Role::Closes && point.owner == Owner::Any && point.unit.is_combat() {
         return first_combat::instead_in_each(game, point);
     }
     // A unit of another player's turn is not in the current turn: show the next one. A unit
@@ -139,19 +139,6 @@ fn place(game: &Game, point: &TimingPoint, created: Option<Moment>) -> Placement
         }
     }
     Placement::Never
-}
-
-/// The combat phase and its steps, which 506.7d measures in the first combat phase.
-fn combat_step(unit: Unit) -> bool {
-    matches!(
-        unit,
-        Unit::Combat
-            | Unit::BeginningOfCombat
-            | Unit::DeclareAttackers
-            | Unit::DeclareBlockers
-            | Unit::CombatDamage
-            | Unit::EndOfCombat
-    )
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! One plain sentence for a finding: when it triggers, expires, opens, closes, skips or adds.
 
-use super::combat_step;
 use super::window::{Bounded, bounded};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 
@@ -117,7 +116,7 @@ fn moment(point: &TimingPoint, in_turn: bool) -> String {
     let first_in_turn = in_turn && point.occurrence == Occurrence::First;
     let place = match point.unit {
         Unit::Combat if first_in_turn => "its first combat phase".to_string(),
-        unit if first_in_turn && combat_step(unit) => {
+        unit if first_in_turn && unit.is_combat() => {
             format!("the {} of its first combat phase", unit_name(unit))
         }
         unit => unit_phrase(unit, point.occurrence, point.owner),

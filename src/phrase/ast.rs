@@ -208,7 +208,8 @@ pub enum Quantifier {
     Next,
     /// "each upkeep", "each of your upkeeps".
     Each,
-    /// "the next turn's upkeep".
+    /// "the next turn's upkeep", "your next turn's end step", "the end step of that player's next
+    /// turn": in the owner's next turn (the owner is the unit's).
     NextTurns,
     /// "any upkeep step".
     Any,
@@ -219,9 +220,6 @@ pub enum Quantifier {
     GameFirst,
     /// "that turn's end step", "the untap step of that turn": in the turn an earlier phrase named.
     That,
-    /// "your next turn's end step", "the end step of that player's next turn": in the owner's next
-    /// turn.
-    NextTurnOf,
 }
 
 /// A possessive naming whose turn a unit belongs to.
@@ -412,8 +410,9 @@ pub enum CombatPoint {
 /// A change to the turn structure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TurnChange {
-    /// "take an extra turn after this one".
-    ExtraTurn,
+    /// "take an extra turn after this one"; `by_you` for the imperative "Take", whose taker is
+    /// the controller of the spell or ability.
+    ExtraTurn { by_you: bool },
     /// "After that turn, that player takes an extra turn".
     ExtraTurnAfterThat,
     /// "after this (main) phase, there is an additional combat phase followed by ...", or after

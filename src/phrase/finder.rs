@@ -4,6 +4,7 @@
 use super::ast::{Form, Phrase, Place, Template};
 use super::lower;
 use super::parser::{Rule, TimingParser};
+use super::templates::ends_clause_at;
 use super::timing_words::timing_words;
 use super::walk::Walker;
 use crate::model::Span;
@@ -122,19 +123,18 @@ fn silent_words(line: &str, ability: usize, offset: usize, phrases: &[Phrase]) -
     silent
 }
 
-/// Where a clause that goes on from `from` ends, at `stop` at the latest: before its punctuation,
-/// and never after a space.
+/// Where a clause that goes on from `from` ends, at `stop` at the latest: before the grammar's
+/// `clause_end`, and never after a space.
 fn clause_end(line: &str, from: usize, stop: usize) -> usize {
+    let stop = stop.max(from);
     let mut end = from;
-    for (at, c) in line[from..stop.max(from)].char_indices() {
-        if matches!(
-            c,
-            '.' | ',' | ';' | ':' | '(' | ')' | '[' | ']' | '!' | '?' | '•' | '—' | '"' | '“' | '”'
-        ) {
+    for (at, c) in line[from..stop].char_indices() {
+        let here = from + at;
+        if ends_clause_at(&line.as_bytes()[here..stop]) {
             break;
         }
         if c != ' ' && c != '\t' {
-            end = from + at + c.len_utf8();
+            end = here + c.len_utf8();
         }
     }
     end

@@ -240,9 +240,11 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,
         Rule::activation_condition => Form::Condition,
         Rule::old_step_mention => Form::StepMention,
-        Rule::extra_turn => match pair.clone().into_inner().next() {
-            Some(_) => Form::TurnChange(TurnChange::ExtraTurnAfterThat),
-            None => Form::TurnChange(TurnChange::ExtraTurn),
+        Rule::extra_turn => match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+            Some(Rule::extra_turn_after_that) => Form::TurnChange(TurnChange::ExtraTurnAfterThat),
+            taken => Form::TurnChange(TurnChange::ExtraTurn {
+                by_you: taken == Some(Rule::take_imperative),
+            }),
         },
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
@@ -449,10 +451,10 @@ fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
                 quantifier = Quantifier::That
             }
             Rule::next_count => {}
-            Rule::all_units => quantifier = Quantifier::NextTurnOf,
-            Rule::next_turn_of => quantifier = Quantifier::NextTurnOf,
+            Rule::all_units => quantifier = Quantifier::NextTurns,
+            Rule::next_turn_of => quantifier = Quantifier::NextTurns,
             Rule::in_next_turn => {
-                quantifier = Quantifier::NextTurnOf;
+                quantifier = Quantifier::NextTurns;
                 owner_word = Some(inner_owner(child)?);
             }
             Rule::each => quantifier = Quantifier::Each,
@@ -515,8 +517,7 @@ fn during_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
         Rule::unit_ref => unit_ref(inner),
         Rule::would_begin => single_unit_ref(inner, "a step about to begin"),
         Rule::in_each_of | Rule::on_owner_turn => owned_unit(inner),
-        // "at the end of turn step": the name after "the".
-        Rule::the => named_unit(pair, Quantifier::Plain),
+        Rule::at_end_of_turn_step => named_unit(inner, Quantifier::Plain),
         Rule::bare_unit => named_unit(inner, Quantifier::Plain),
         _ => unexpected(&inner, "a unit after during"),
     }
@@ -592,7 +593,7 @@ fn turn_based_action(pair: Pair<'_, Rule>) -> Lowered<TurnBasedAction> {
             let by_controller = action
                 .clone()
                 .into_inner()
-                .any(|child| child.as_str().eq_ignore_ascii_case("its controller"));
+                .any(|child| child.as_rule() == Rule::phasing_by_controller);
             let unit = action
                 .clone()
                 .into_inner()
@@ -718,7 +719,9 @@ fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
         .into_inner()
         .find(|p| matches!(p.as_rule(), Rule::this_span | Rule::that_span));
     if let Some(that) = span.clone().filter(|p| p.as_rule() == Rule::that_span) {
-        let combat = that.as_str().to_ascii_lowercase().contains("combat");
+        let combat = that
+            .into_inner()
+            .any(|child| child.as_rule() == Rule::that_combat_span);
         return Ok(if combat {
             ThisUnit::ThatCombat
         } else {

@@ -359,6 +359,11 @@ pub(super) fn ends_word(rest: &[u8]) -> bool {
         && (starts_with_any(rest, LEADS_CLAUSE_END) || starts_with_any(rest, LEADS_SP))
 }
 
+/// Whether `rest` starts with a character of the grammar's `clause_end`.
+pub(super) fn ends_clause_at(rest: &[u8]) -> bool {
+    starts_with_any(rest, LEADS_CLAUSE_END)
+}
+
 /// Whether `rest` starts with the grammar's `quote_open`.
 pub(super) fn opens_quote(rest: &[u8]) -> bool {
     starts_with_any(rest, LEADS_QUOTE_OPEN)

@@ -68,12 +68,8 @@ fn names(phrase: &Phrase, finding: &Finding, wanted: Named) -> Option<(Span, Own
     match (&phrase.form, wanted) {
         // "Take an extra turn after this one": the one who takes it is the spell's controller,
         // told to in the imperative; another subject ("target player takes") is not read.
-        (Form::TurnChange(TurnChange::ExtraTurn), Named::Turn) => {
-            let imperative = finding
-                .phrase
-                .get(..4)
-                .is_some_and(|word| word.eq_ignore_ascii_case("take"));
-            let whose = if imperative { Owner::You } else { Owner::Any };
+        (Form::TurnChange(TurnChange::ExtraTurn { by_you }), Named::Turn) => {
+            let whose = if *by_you { Owner::You } else { Owner::Any };
             Some((phrase.span, whose, "500.7"))
         }
         // "during that player's next turn": that turn is the named player's.
@@ -94,21 +90,10 @@ fn names(phrase: &Phrase, finding: &Finding, wanted: Named) -> Option<(Span, Own
             .iter()
             .find(|point| {
                 matches!(point.occurrence, Occurrence::Next | Occurrence::NextTurn)
-                    && (wanted == Named::Turn || is_combat_step(point.unit))
+                    && (wanted == Named::Turn || point.unit.is_combat())
             })
             .map(|point| (phrase.span, point.owner, "603.7")),
     }
-}
-
-fn is_combat_step(unit: Unit) -> bool {
-    matches!(
-        unit,
-        Unit::BeginningOfCombat
-            | Unit::DeclareAttackers
-            | Unit::DeclareBlockers
-            | Unit::CombatDamage
-            | Unit::EndOfCombat
-    )
 }
 
 /// A `that` with nothing before it to refer to: not understood.

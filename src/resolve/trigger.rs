@@ -18,10 +18,7 @@ fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
     let names_next = matches!(
         point,
         TriggerPoint::Beginning(UnitRef {
-            quantifier: Quantifier::Next
-                | Quantifier::NextTurns
-                | Quantifier::NextTurnOf
-                | Quantifier::That,
+            quantifier: Quantifier::Next | Quantifier::NextTurns | Quantifier::That,
             ..
         }) | TriggerPoint::ThatCombat
             | TriggerPoint::EndOfCombat { next: true, .. }

@@ -14,7 +14,7 @@ fn adds_after(unit: Unit) -> TimingPoint {
 pub fn turn_change(change: &TurnChange) -> Meaning {
     let meaning = Meaning::new(Kind::TurnChange);
     match change {
-        TurnChange::ExtraTurn => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
+        TurnChange::ExtraTurn { .. } => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
         // After the turn an earlier phrase named (`that`, linked by `antecedent`).
         TurnChange::ExtraTurnAfterThat => meaning
             .point(TimingPoint::new(

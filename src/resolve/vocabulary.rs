@@ -94,7 +94,6 @@ pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
         Quantifier::FirstEachTurn => Occurrence::First,
         Quantifier::GameFirst => Occurrence::GameFirst,
         Quantifier::That => Occurrence::That,
-        Quantifier::NextTurnOf => Occurrence::NextTurn,
         Quantifier::Plain => plain_occurrence(unit_ref.owner, plain),
     }
 }
