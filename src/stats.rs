@@ -4,7 +4,6 @@
 
 use crate::model::{Finding, Kind};
 use crate::phrase::ast::Template;
-use crate::phrase::timing_words::timing_words;
 use crate::rules::FaceText;
 use crate::source::Card;
 use serde::Serialize;
@@ -141,7 +140,8 @@ impl Gathered {
                     entry.0 += 1;
                 }
             }
-            for anchor in timing_words(text) {
+            // The timing words the finder read (the same list as the tripwire's), line by line.
+            for anchor in &read.timing_words {
                 self.stats.anchors.total += 1;
                 let classified = findings.iter().any(|finding| {
                     finding.kind != Kind::Unknown

@@ -47,6 +47,9 @@ impl std::error::Error for FindError {}
 pub struct Found {
     pub phrases: Vec<Phrase>,
     pub errors: Vec<FindError>,
+    /// The timing words of the lines read (`timing_words`), in bytes of the text: what the
+    /// tripwire looked at, and what `stats` measures coverage with.
+    pub timing_words: Vec<Span>,
 }
 
 /// Finds every timing phrase of a card text, in text order. Each line is walked in Rust, and pest
@@ -75,8 +78,14 @@ fn find_lines(
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
         match read_line(line, ability, offset) {
             Ok(phrases) => {
-                let silent = silent_words(line, ability, offset, &phrases);
+                let words = timing_words(line);
+                let silent = silent_words(line, ability, offset, &phrases, &words);
                 found.phrases.extend(merge(phrases, silent));
+                found.timing_words.extend(
+                    words
+                        .iter()
+                        .map(|word| Span::new(offset + word.start, offset + word.end)),
+                );
             }
             Err(message) => found.errors.push(FindError {
                 span: Span::new(offset, offset + line.len()),
@@ -90,13 +99,18 @@ fn find_lines(
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
 /// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
 /// So no timing word is passed over in silence, whatever the grammar misses.
-fn silent_words(line: &str, ability: usize, offset: usize, phrases: &[Phrase]) -> Vec<Phrase> {
+fn silent_words(
+    line: &str,
+    ability: usize,
+    offset: usize,
+    phrases: &[Phrase],
+    words: &[Span],
+) -> Vec<Phrase> {
     let covered = |at: usize| {
         phrases
             .iter()
             .any(|phrase| phrase.span.start <= at && at < phrase.span.end)
     };
-    let words = timing_words(line);
     let mut silent = Vec::new();
     for (index, word) in words.iter().enumerate() {
         let start = offset + word.start;

@@ -24,6 +24,8 @@ pub struct FaceText<'a> {
     pub items: Vec<(Phrase, Finding)>,
     /// Lines the grammar could not read.
     pub errors: Vec<FindError>,
+    /// The timing words of the lines read (`crate::phrase::timing_words`).
+    pub timing_words: Vec<Span>,
 }
 
 impl<'a> FaceText<'a> {
@@ -36,6 +38,7 @@ impl<'a> FaceText<'a> {
             type_line,
             items,
             errors: found.errors,
+            timing_words: found.timing_words,
         }
     }
 
