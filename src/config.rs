@@ -382,6 +382,16 @@ impl Config {
             .find(|candidate| candidate.is_file())
     }
 
+    /// The config of one file on its own, as an editor asks for it: the nearest phaselint.toml
+    /// upward from the file's directory, or the defaults rooted there.
+    pub fn for_file(file: &Path) -> Result<Config, ConfigError> {
+        let dir = absolute(file.parent().unwrap_or(Path::new("")));
+        match Config::find(&dir) {
+            Some(found) => Config::load(&found),
+            None => Ok(Config::default_for(dir)),
+        }
+    }
+
     /// The level of `rule` for a diagnostic in `path` about `card`: off when an ignore entry
     /// matches the path or the card (names compare exactly), else the level in `[rules]`, else
     /// the rule's default.

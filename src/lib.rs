@@ -1,11 +1,26 @@
 //! phaselint: the timing and duration phrases of Magic: The Gathering card text, parsed with a PEG
 //! grammar and mapped onto the turn model of the Comprehensive Rules (CR 500-514).
 //!
-//! The library never prints; the binary's reporters do.
+//! One pipeline for every front end: the command line (`src/main.rs`, `src/cli/`), the language
+//! server and the tests call the same functions, and only render what they return.
+//!
+//! - **Check a path:** [`check::check_paths`] walks paths ([`walk`]), finds each file's
+//!   `phaselint.toml` ([`check::Configs`]), reads, checks and, as [`check::CheckOptions`] says,
+//!   fixes each file; it returns a [`check::CheckedFile`] per file.
+//! - **Check a text:** [`check::check_text`] checks the contents of one file of a given
+//!   [`source::Format`] ([`source::format_of`] picks it); [`check::fix_text`] fixes it as
+//!   `--fix` does.
+//! - **Explain a phrase:** [`explain::explain`] places each timing phrase of a text on the turn
+//!   ([`turn`]); [`resolve::find_and_resolve`] gives the findings in the shape of TIMING-MODEL.md,
+//!   and [`export::each_face`] gives them for every card face of a file.
+//! - **Render:** [`report::render`] turns checked files into `human`, `short`, `json`, `github`
+//!   or `sarif` text.
+//!
+//! The library never prints and does not depend on clap; the binary's front ends write what it
+//! returns.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod check;
-pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod explain;

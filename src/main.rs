@@ -1,7 +1,9 @@
 //! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
 
 use clap::Parser;
-use phaselint::cli::{Cli, Command, check, explain, findings, rules, stats};
+mod cli;
+
+use cli::{Cli, Command, check, explain, findings, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 

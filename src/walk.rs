@@ -4,10 +4,13 @@
 //!   exclude globs say. `-` stands for standard input and is passed through.
 //! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
 //!   and directories named `target` below it are skipped, and so are symlinks: they are not
-//!   followed, to a file or a directory. A file is kept when its extension is a known one (see
-//!   [`KNOWN_EXTENSIONS`], any case) or it matches a `[files] include` glob of the config, and it
-//!   does not match an `--exclude` glob or a `[files] exclude` glob, and it is not named
-//!   `phaselint.toml`. An excluded directory is not entered.
+//!   followed, to a file or a directory. A file is kept when its extension is one of a card
+//!   format ([`crate::source::format_from_extension`]) or it matches a `[files] include` glob of
+//!   its config, and it does not match an `--exclude` glob or a `[files] exclude` glob, and it is
+//!   not named `phaselint.toml`. An excluded directory is not entered.
+//! - Each entry answers to the config of its own directory (the nearest `phaselint.toml` upward,
+//!   see [`crate::check::Configs`]); a directory whose config is broken excludes nothing, and its
+//!   files are reported by the checker, which meets the same broken config.
 //! - Excludes apply to everything a walk finds, even by the name of the directory named on the
 //!   command line: `phaselint check drafts --exclude drafts` checks nothing. Only files named
 //!   explicitly are exempt, since naming a file is the clearest way to ask for it.
@@ -17,13 +20,11 @@
 //! - A path named twice is listed once, where it first appears, however it is spelled: `a.yaml`,
 //!   `./a.yaml` and the `./a.yaml` a walk of `.` finds are one file.
 
+use crate::check::Configs;
 use crate::config::{self, Config, PathGlobs};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
-
-/// The extensions of the files a directory walk keeps without an include glob.
-pub const KNOWN_EXTENSIONS: &[&str] = &["yaml", "yml", "json", "jsonl", "ndjson", "txt"];
 
 /// The files to check, and the paths that could not be walked.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,9 +37,9 @@ pub struct Walked {
 
 /// Expand the command-line `paths` into the files to check (see the module docs for the rules).
 /// `excludes` are the `--exclude` globs; the error is the first one that is not a valid glob.
-pub fn walk(paths: &[PathBuf], excludes: &[String], config: &Config) -> Result<Walked, String> {
+pub fn walk(paths: &[PathBuf], excludes: &[String], configs: &Configs) -> Result<Walked, String> {
     let cwd = std::env::current_dir().unwrap_or_default();
-    walk_from(&cwd, paths, excludes, config)
+    walk_from(&cwd, paths, excludes, configs)
 }
 
 /// [`walk`] with `--exclude` globs relative to `cwd`.
@@ -46,7 +47,7 @@ fn walk_from(
     cwd: &Path,
     paths: &[PathBuf],
     excludes: &[String],
-    config: &Config,
+    configs: &Configs,
 ) -> Result<Walked, String> {
     let excludes =
         PathGlobs::new(cwd, excludes.iter().map(String::as_str)).map_err(|(index, message)| {
@@ -55,7 +56,11 @@ fn walk_from(
                 None => format!("--exclude: {message}"),
             }
         })?;
-    let excluded = |path: &Path| excludes.is_match(path) || config.is_excluded(path);
+    // The config of the directory an entry is in.
+    let config_of = |path: &Path| configs.for_dir(path.parent().unwrap_or(Path::new(""))).ok();
+    let excluded = |path: &Path| {
+        excludes.is_match(path) || config_of(path).is_some_and(|config| config.is_excluded(path))
+    };
 
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
@@ -86,7 +91,8 @@ fn walk_from(
                 for entry in entries {
                     match entry {
                         Ok(entry) => {
-                            if entry.file_type().is_file() && is_checked_file(entry.path(), config)
+                            if entry.file_type().is_file()
+                                && is_checked_file(entry.path(), config_of(entry.path()).as_deref())
                             {
                                 keep(&mut walked.files, without_dot(entry.into_path()));
                             }
@@ -122,27 +128,28 @@ fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
     name.starts_with('.') || (name == "target" && entry.file_type().is_dir())
 }
 
-/// Whether a file found in a directory is a card file: not the config, and a known extension
-/// or a config include glob.
-fn is_checked_file(path: &Path, config: &Config) -> bool {
+/// Whether a file found in a directory is a card file: not the config, and a card format's
+/// extension or an include glob of its config.
+fn is_checked_file(path: &Path, config: Option<&Config>) -> bool {
     if path
         .file_name()
         .is_some_and(|name| name == config::FILE_NAME)
     {
         return false;
     }
-    let known = path.extension().is_some_and(|ext| {
-        let ext = ext.to_string_lossy();
-        KNOWN_EXTENSIONS
-            .iter()
-            .any(|known| ext.eq_ignore_ascii_case(known))
-    });
-    known || config.is_included_extra(path)
+    crate::source::format_from_extension(path).is_some()
+        || config.is_some_and(|config| config.is_included_extra(path))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::selection::RuleSelection;
+
+    /// Each directory's nearest config, as a run without `--config` finds it.
+    fn discovered() -> Configs {
+        Configs::new(None, RuleSelection::default())
+    }
 
     /// A temporary tree: each path is created with empty contents; a trailing `/` makes a
     /// directory.
@@ -172,7 +179,7 @@ mod tests {
             .collect()
     }
 
-    fn run(root: &Path, excludes: &[&str], config: &Config) -> Walked {
+    fn run(root: &Path, excludes: &[&str], config: &Configs) -> Walked {
         let excludes: Vec<String> = excludes.iter().map(|s| s.to_string()).collect();
         walk_from(root, &[root.to_path_buf()], &excludes, config).unwrap()
     }
@@ -191,7 +198,7 @@ mod tests {
             "phaselint.toml",
             "empty/",
         ]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let walked = run(dir.path(), &[], &config);
         assert_eq!(
             names(dir.path(), &walked),
@@ -217,7 +224,7 @@ mod tests {
             "sub/target",
             "sub/ok.yaml",
         ]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let walked = run(dir.path(), &[], &config);
         // A file named `target` is not a directory; it has no known extension either.
         assert_eq!(names(dir.path(), &walked), ["sub/ok.yaml"]);
@@ -226,7 +233,7 @@ mod tests {
     #[test]
     fn a_hidden_directory_named_on_the_command_line_is_walked() {
         let dir = tree(&[".cards/a.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let walked = run(&dir.path().join(".cards"), &[], &config);
         assert_eq!(walked.files, [dir.path().join(".cards/a.yaml")]);
     }
@@ -240,7 +247,7 @@ mod tests {
             "sets/d.yaml",
             "old/e.yaml",
         ]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         // A name matches at any depth; a glob with `/` from the current directory.
         let walked = run(dir.path(), &["drafts", "*.json", "old/**"], &config);
         assert_eq!(names(dir.path(), &walked), ["sets/d.yaml"]);
@@ -271,7 +278,7 @@ mod tests {
             "[files]\ninclude = [\"**/*.cards\", \"*.toml\"]\nexclude = [\"drafts/**\"]\n",
         )
         .unwrap();
-        let config = Config::load(&config_path).unwrap();
+        let config = discovered();
         let walked = run(dir.path(), &[], &config);
         // The config file itself is never a card file, even when an include glob matches it.
         assert_eq!(
@@ -283,7 +290,7 @@ mod tests {
     #[test]
     fn a_file_named_explicitly_is_always_checked() {
         let dir = tree(&["notes.md", "drafts/a.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let paths = [
             dir.path().join("notes.md"),
             dir.path().join("drafts/a.yaml"),
@@ -296,7 +303,7 @@ mod tests {
     #[test]
     fn excludes_apply_inside_a_directory_named_explicitly() {
         let dir = tree(&["drafts/a.yaml", "drafts/b.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let paths = [dir.path().join("drafts"), dir.path().join("drafts/b.yaml")];
         let walked = walk_from(dir.path(), &paths, &["drafts".to_string()], &config).unwrap();
         assert_eq!(walked.files, [dir.path().join("drafts/b.yaml")]);
@@ -305,7 +312,7 @@ mod tests {
     #[test]
     fn paths_named_twice_are_listed_once() {
         let dir = tree(&["a.yaml", "b.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let paths = [dir.path().join("b.yaml"), dir.path().to_path_buf()];
         let walked = walk_from(dir.path(), &paths, &[], &config).unwrap();
         assert_eq!(
@@ -317,7 +324,7 @@ mod tests {
     #[test]
     fn one_file_spelled_two_ways_is_listed_once() {
         let dir = tree(&["a.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let paths = [
             dir.path().join("a.yaml"),
             dir.path().join("./a.yaml"),
@@ -330,7 +337,7 @@ mod tests {
     #[test]
     fn missing_paths_are_errors_and_the_walk_goes_on() {
         let dir = tree(&["a.yaml"]);
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let missing = dir.path().join("nope");
         let paths = [missing.clone(), dir.path().to_path_buf()];
         let walked = walk_from(dir.path(), &paths, &[], &config).unwrap();
@@ -347,7 +354,7 @@ mod tests {
         let dir = tree(&["real/a.yaml", "b.yaml"]);
         std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("link")).unwrap();
         std::os::unix::fs::symlink(dir.path().join("b.yaml"), dir.path().join("c.yaml")).unwrap();
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let walked = run(dir.path(), &[], &config);
         assert_eq!(names(dir.path(), &walked), ["b.yaml", "real/a.yaml"]);
     }
@@ -360,7 +367,7 @@ mod tests {
         let locked = dir.path().join("locked");
         std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
         let readable = std::fs::read_dir(&locked).is_ok();
-        let config = Config::default_for(dir.path().to_path_buf());
+        let config = discovered();
         let walked = run(dir.path(), &[], &config);
         std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
         if readable {
@@ -373,7 +380,7 @@ mod tests {
 
     #[test]
     fn a_bad_exclude_glob_is_an_error() {
-        let config = Config::default_for(PathBuf::from("."));
+        let config = discovered();
         let err = walk_from(
             Path::new("."),
             &[],

@@ -1,26 +1,23 @@
 //! `phaselint check fixtures/`: the bundled custom set, databases and text file, in every output
 //! format (snapshots in snapshots/, read before they were accepted), and every rule firing.
 
-use clap::Parser;
-use phaselint::check::CheckedFile;
-use phaselint::cli::check::{CheckArgs, check};
-use phaselint::cli::{Cli, Command};
+use phaselint::check::{CheckOptions, CheckedFile, check_paths};
 use phaselint::report::{self, Format, HumanStyle};
 use phaselint::rules;
+use phaselint::source::ReadOptions;
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
-fn args(extra: &[&str]) -> CheckArgs {
-    let mut argv = vec!["phaselint", "check", "fixtures/"];
-    argv.extend_from_slice(extra);
-    match Cli::parse_from(argv).command {
-        Command::Check(args) => args,
-        _ => unreachable!("the command is check"),
-    }
+/// `phaselint check fixtures/` with these options, through the library as every front end calls it.
+fn check(options: &CheckOptions) -> Vec<CheckedFile> {
+    // Integration tests run in the package root, so paths print as `fixtures/...`.
+    check_paths(&[PathBuf::from("fixtures/")], options, &|_| {})
+        .expect("the fixtures are checked")
+        .files
 }
 
 fn checked_fixtures() -> Vec<CheckedFile> {
-    // Integration tests run in the package root, so paths print as `fixtures/...`.
-    check(&args(&[])).expect("the fixtures are checked").files
+    check(&CheckOptions::default())
 }
 
 fn render(format: Format) -> String {
@@ -121,7 +118,10 @@ fn the_card_ignored_in_the_config_is_quiet() {
 
 #[test]
 fn original_text_finds_the_old_wordings_of_the_database() {
-    let files = check(&args(&["--original"])).unwrap().files;
+    let files = check(&CheckOptions {
+        read: ReadOptions { original: true },
+        ..CheckOptions::default()
+    });
     let database = files
         .iter()
         .find(|file| file.path.ends_with("cwd-mtgjson.json"))

@@ -1,9 +1,10 @@
 //! `phaselint explain [--format text|json] [--scenario LIST] [--file PATH] -- TEXT...`
 
 use super::Outcome;
-use crate::explain::{explain, render_text};
-use crate::turn::Scenario;
 use clap::{Args, ValueEnum};
+use phaselint::check::read_file;
+use phaselint::explain::{explain, render_text};
+use phaselint::turn::Scenario;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,24 +63,14 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
     (output, outcome)
 }
 
-/// Reads a UTF-8 text file; a byte that is not UTF-8 is reported with its offset, line and column.
+/// Reads the text of `--file`; a problem names its line and column.
 fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
-    String::from_utf8(bytes).map_err(|error| {
-        let valid = error.utf8_error().valid_up_to();
-        let before = &error.as_bytes()[..valid];
-        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let line_start = before
-            .iter()
-            .rposition(|b| *b == b'\n')
-            .map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
+    read_file(path).map_err(|error| {
+        let (line, column) = error.line_column();
         format!(
-            "{}:{line}:{column}: not UTF-8 (byte offset {valid}); the file was not read",
-            path.display()
+            "{}:{line}:{column}: {}; the file was not read",
+            path.display(),
+            error.message
         )
     })
 }

@@ -1,12 +1,13 @@
 //! `phaselint findings`: the findings of every card face of card files, as JSON Lines written as
-//! the files are read (`crate::export`).
+//! the files are read (`phaselint::export`).
 
 use super::Outcome;
-use super::check::{load_config, read_text};
-use crate::export::each_face;
-use crate::source::{self, ReadOptions};
-use crate::walk::walk;
 use clap::Args;
+use phaselint::check::{Configs, read_file};
+use phaselint::export::each_face;
+use phaselint::selection::RuleSelection;
+use phaselint::source::{self, ReadOptions};
+use phaselint::walk::walk;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -26,15 +27,17 @@ pub struct FindingsArgs {
 /// that cannot be read, or is malformed, is named on the error channel and makes the exit code 2;
 /// the other files are still read.
 pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
-    let config = match load_config(None, &args.paths) {
-        Ok(config) => config,
-        Err(error) => return (Err(error.message), Outcome::Failed),
-    };
-    let walked = match walk(&args.paths, &[], &config) {
+    // The configs decide which files a directory holds ([files] include and exclude).
+    let configs = Configs::new(None, RuleSelection::default());
+    let walked = match walk(&args.paths, &[], &configs) {
         Ok(walked) => walked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let mut failed = !walked.errors.is_empty();
+    let problems = configs.problems();
+    let mut failed = !walked.errors.is_empty() || !problems.is_empty();
+    for problem in &problems {
+        complain(&problem.to_string());
+    }
     for (path, message) in &walked.errors {
         complain(&format!("{}: {message}", path.display()));
     }
@@ -46,17 +49,15 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut closed = false;
     for path in &walked.files {
         let shown = path.display().to_string();
-        let text = match read_text(path) {
+        let text = match read_file(path) {
             Ok(text) => text,
-            Err(file) => {
-                let message = file.diagnostics.first().map(|d| d.message.clone());
-                complain(&format!("{shown}: {}", message.unwrap_or_default()));
+            Err(error) => {
+                complain(&format!("{shown}: {}", error.message));
                 failed = true;
                 continue;
             }
         };
-        let format =
-            source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+        let format = source::format_of(path, &text);
         let errors = each_face(&shown, &text, format, &options, &mut |face| {
             if closed {
                 return;

@@ -3,6 +3,8 @@
 pub mod check;
 pub mod explain;
 pub mod findings;
+mod format;
+mod progress;
 pub mod rules;
 pub mod stats;
 

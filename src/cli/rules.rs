@@ -1,8 +1,8 @@
 //! `phaselint rules [CODE]`: the list of rules, or one rule's documentation (as `ruff rule`).
 
 use super::Outcome;
-use crate::rules::{lookup, registry};
 use clap::Args;
+use phaselint::rules::{lookup, registry};
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
@@ -22,9 +22,9 @@ pub fn run(args: &RulesArgs) -> (Result<String, String>, Outcome) {
                     rule.name,
                     rule.level,
                     match rule.fix {
-                        crate::rules::FixAvailability::None => "none",
-                        crate::rules::FixAvailability::Sometimes => "sometimes",
-                        crate::rules::FixAvailability::Always => "always",
+                        phaselint::rules::FixAvailability::None => "none",
+                        phaselint::rules::FixAvailability::Sometimes => "sometimes",
+                        phaselint::rules::FixAvailability::Always => "always",
                     },
                     rule.summary,
                     rule.docs

@@ -1,11 +1,12 @@
 //! `phaselint stats [--format text|json] PATH...`: what the grammar makes of a card pool.
 
 use super::Outcome;
-use super::check::{load_config, read_text};
-use crate::source::{self, ReadOptions, read_each};
-use crate::stats::{Report, Stats, Tally};
-use crate::walk::walk;
 use clap::{Args, ValueEnum};
+use phaselint::check::{Configs, read_file};
+use phaselint::selection::RuleSelection;
+use phaselint::source::{self, ReadOptions, read_each};
+use phaselint::stats::{Report, Stats, Tally};
+use phaselint::walk::walk;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -43,34 +44,36 @@ pub struct StatsArgs {
 /// Runs `stats`. Files that cannot be read are named on the error channel and make the exit
 /// code 2; the statistics of the others are printed.
 pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
-    let config = match load_config(None, &args.paths) {
-        Ok(config) => config,
-        Err(error) => return (Err(error.to_string()), Outcome::Failed),
-    };
-    let walked = match walk(&args.paths, &args.exclude, &config) {
+    // The configs decide which files a directory holds ([files] include and exclude).
+    let configs = Configs::new(None, RuleSelection::default());
+    let walked = match walk(&args.paths, &args.exclude, &configs) {
         Ok(walked) => walked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let mut problems: Vec<String> = walked
-        .errors
+    let mut problems: Vec<String> = configs
+        .problems()
         .iter()
-        .map(|(path, message)| format!("{}: {message}", path.display()))
+        .map(ToString::to_string)
+        .chain(
+            walked
+                .errors
+                .iter()
+                .map(|(path, message)| format!("{}: {message}", path.display())),
+        )
         .collect();
     let options = ReadOptions {
         original: args.original,
     };
     let mut tally = Tally::default();
     for path in &walked.files {
-        let text = match read_text(path) {
+        let text = match read_file(path) {
             Ok(text) => text,
-            Err(file) => {
-                let message = file.diagnostics.first().map_or("", |d| d.message.as_str());
-                problems.push(format!("{}: {message}", file.path));
+            Err(error) => {
+                problems.push(format!("{}: {}", path.display(), error.message));
                 continue;
             }
         };
-        let format =
-            source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+        let format = source::format_of(path, &text);
         let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
         problems.extend(
             errors

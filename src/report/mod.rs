@@ -20,20 +20,62 @@ pub use summary::Summary;
 use crate::check::CheckedFile;
 use crate::rules::RuleInfo;
 
-/// The output formats of `--format`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// The output formats.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// Source snippets with labels and help; plain sentences when stdout is not a terminal.
     #[default]
     Human,
-    /// One line per diagnostic: `path:line:col: severity[CODE] message`.
     Short,
-    /// One JSON document: every diagnostic and a summary.
     Json,
-    /// GitHub Actions workflow commands, shown as annotations on pull requests.
     Github,
-    /// SARIF 2.1.0, for GitHub code scanning and SARIF viewers.
     Sarif,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Human,
+        Format::Short,
+        Format::Json,
+        Format::Github,
+        Format::Sarif,
+    ];
+
+    /// The name a user gives it, lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Short => "short",
+            Format::Json => "json",
+            Format::Github => "github",
+            Format::Sarif => "sarif",
+        }
+    }
+
+    /// What it is, in a line.
+    pub fn about(self) -> &'static str {
+        match self {
+            Format::Human => {
+                "Source snippets with labels and help; plain sentences when stdout is not a terminal"
+            }
+            Format::Short => "One line per diagnostic: `path:line:col: severity[CODE] message`",
+            Format::Json => "One JSON document: every diagnostic and a summary",
+            Format::Github => {
+                "GitHub Actions workflow commands, shown as annotations on pull requests"
+            }
+            Format::Sarif => "SARIF 2.1.0, for GitHub code scanning and SARIF viewers",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == name)
+            .ok_or_else(|| format!("`{name}` is no output format"))
+    }
 }
 
 /// How the human format is drawn. The CLI decides: `graphical` when stdout is a terminal,
@@ -68,17 +110,13 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::ValueEnum;
 
     #[test]
     fn formats_are_named_in_lower_case() {
-        let names: Vec<String> = Format::value_variants()
-            .iter()
-            .filter_map(|format| format.to_possible_value())
-            .map(|value| value.get_name().to_owned())
-            .collect();
+        let names: Vec<&str> = Format::ALL.iter().map(|format| format.name()).collect();
         assert_eq!(names, ["human", "short", "json", "github", "sarif"]);
-        assert_eq!(Format::from_str("sarif", false), Ok(Format::Sarif));
+        assert_eq!("sarif".parse(), Ok(Format::Sarif));
+        assert!("SARIF".parse::<Format>().is_err());
     }
 
     #[test]
@@ -90,8 +128,8 @@ mod tests {
             color: false,
             width: 80,
         };
-        for format in Format::value_variants() {
-            let out = render(*format, &files, &rules, &style);
+        for format in Format::ALL {
+            let out = render(format, &files, &rules, &style);
             assert!(out.ends_with('\n'), "{format:?}");
         }
     }

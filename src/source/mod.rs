@@ -45,6 +45,11 @@ pub fn format_from_extension(path: &Path) -> Option<Format> {
     }
 }
 
+/// The format of `path`, whose contents are `text`: by its extension, else sniffed.
+pub fn format_of(path: &Path, text: &str) -> Format {
+    format_from_extension(path).unwrap_or_else(|| sniff_format(text))
+}
+
 /// The format of a file named explicitly or by a config glob with an unknown extension, guessed
 /// from its content: a first line that is a JSON object followed by another such line is JSON
 /// Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower

@@ -1,0 +1,181 @@
+//! Which `phaselint.toml` applies to each file: the one named with `--config` for every file, or
+//! else the nearest one upward from the file's directory (as ruff finds `pyproject.toml`), or
+//! the defaults. A nearer config replaces a farther one whole; nothing is inherited.
+
+use crate::config::{Config, ConfigError, FILE_NAME};
+use crate::selection::RuleSelection;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The configs of one run, each file read once however many files it governs.
+pub struct Configs {
+    explicit: Option<Result<Arc<Config>, ConfigError>>,
+    /// Defaults, rooted at the current directory, for files under no config.
+    defaults: Arc<Config>,
+    selection: RuleSelection,
+    /// The config file governing each directory asked about (`None`: no config above it).
+    nearest: RefCell<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Each config file read, by its absolute path.
+    loaded: RefCell<HashMap<PathBuf, Result<Arc<Config>, ConfigError>>>,
+    /// The broken configs met, once each, in the order met.
+    problems: RefCell<Vec<ConfigError>>,
+}
+
+impl Configs {
+    /// `explicit` is `--config`; `selection` (the command line's) is set on every config.
+    pub fn new(explicit: Option<&Path>, selection: RuleSelection) -> Configs {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let mut defaults = Config::default_for(cwd);
+        defaults.selection = selection.clone();
+        let configs = Configs {
+            explicit: None,
+            defaults: Arc::new(defaults),
+            selection,
+            nearest: RefCell::default(),
+            loaded: RefCell::default(),
+            problems: RefCell::default(),
+        };
+        let explicit = explicit.map(|path| configs.load(path));
+        Configs {
+            explicit,
+            ..configs
+        }
+    }
+
+    /// The config for a file or directory; `-` (standard input) takes the current directory's.
+    /// A broken config is an error here, and listed once in [`Configs::problems`].
+    pub fn for_path(&self, path: &Path) -> Result<Arc<Config>, ConfigError> {
+        let path = if path.as_os_str() == "-" {
+            Path::new(".")
+        } else {
+            path
+        };
+        if path.is_dir() {
+            self.for_dir(path)
+        } else {
+            self.for_dir(path.parent().unwrap_or(Path::new("")))
+        }
+    }
+
+    /// The config for the files of directory `dir`.
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
+        if let Some(explicit) = &self.explicit {
+            return explicit.clone();
+        }
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        match self.nearest_config(&absolute) {
+            Some(file) => self.load(&file),
+            None => Ok(self.defaults.clone()),
+        }
+    }
+
+    /// Every broken config met so far, once each.
+    pub fn problems(&self) -> Vec<ConfigError> {
+        self.problems.borrow().clone()
+    }
+
+    fn nearest_config(&self, dir: &Path) -> Option<PathBuf> {
+        if let Some(found) = self.nearest.borrow().get(dir) {
+            return found.clone();
+        }
+        let candidate = dir.join(FILE_NAME);
+        let found = if candidate.is_file() {
+            Some(candidate)
+        } else {
+            dir.parent().and_then(|parent| self.nearest_config(parent))
+        };
+        self.nearest
+            .borrow_mut()
+            .insert(dir.to_path_buf(), found.clone());
+        found
+    }
+
+    fn load(&self, file: &Path) -> Result<Arc<Config>, ConfigError> {
+        let key = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        if let Some(loaded) = self.loaded.borrow().get(&key) {
+            return loaded.clone();
+        }
+        let loaded = Config::load(&relative_to_current_dir(file))
+            .map(|mut config| {
+                config.selection = self.selection.clone();
+                Arc::new(config)
+            })
+            .inspect_err(|error| self.problems.borrow_mut().push(error.clone()));
+        self.loaded.borrow_mut().insert(key, loaded.clone());
+        loaded
+    }
+}
+
+/// A path found by searching (absolute) made relative to the current directory when it is inside
+/// it, so that a problem in it is reported under the same kind of path as the checked files.
+fn relative_to_current_dir(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok())
+        .filter(|relative| !relative.as_os_str().is_empty())
+        .map_or_else(|| path.to_path_buf(), Path::to_path_buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::lookup;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn each_file_takes_the_nearest_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(&root.join(FILE_NAME), "[rules]\nPL101 = \"error\"\n");
+        write(
+            &root.join("sub").join(FILE_NAME),
+            "[rules]\nPL101 = \"off\"\n",
+        );
+        write(&root.join("a.yaml"), "");
+        write(&root.join("sub/deep/b.yaml"), "");
+        let configs = Configs::new(None, RuleSelection::default());
+        let rule = lookup("PL101").unwrap();
+        let level = |path: &Path| {
+            let config = configs.for_path(path).unwrap();
+            config.level(rule, path, None).as_str()
+        };
+        assert_eq!(level(&root.join("a.yaml")), "error");
+        assert_eq!(level(&root.join("sub/deep/b.yaml")), "off");
+        assert_eq!(level(&root.join("sub")), "off");
+    }
+
+    #[test]
+    fn a_broken_config_is_one_problem_however_many_files_it_governs() {
+        let dir = tempfile::tempdir().unwrap();
+        write(&dir.path().join(FILE_NAME), "[rules\n");
+        let configs = Configs::new(None, RuleSelection::default());
+        assert!(configs.for_path(&dir.path().join("a.yaml")).is_err());
+        assert!(configs.for_path(&dir.path().join("b.yaml")).is_err());
+        assert_eq!(configs.problems().len(), 1);
+    }
+
+    #[test]
+    fn an_explicit_config_governs_every_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let explicit = dir.path().join("strict.toml");
+        write(&explicit, "[rules]\nPL101 = \"error\"\n");
+        write(
+            &dir.path().join("sub").join(FILE_NAME),
+            "[rules]\nPL101 = \"off\"\n",
+        );
+        let configs = Configs::new(Some(&explicit), RuleSelection::default());
+        let config = configs.for_path(&dir.path().join("sub/a.yaml")).unwrap();
+        assert_eq!(config.file.as_deref(), Some(explicit.as_path()));
+    }
+}

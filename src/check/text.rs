@@ -1,0 +1,146 @@
+//! Checking and fixing one text: what `check` does to each file, and what the language server
+//! does to each open document.
+
+use super::CheckedFile;
+use crate::config::Config;
+use crate::diagnostic::{Applicability, Diagnostic};
+use crate::fix;
+use crate::lint::{check_card, input_problem};
+use crate::parallel;
+use crate::rules::MALFORMED_INPUT;
+use crate::source::{self, Card, ReadOptions};
+use std::path::Path;
+use std::sync::Arc;
+
+/// How many times a fix re-checks and fixes a text: fixes skipped for overlapping an earlier one
+/// get their turn in the next round.
+const FIX_ROUNDS: usize = 4;
+
+/// Cards read before they are handed to a checking thread together.
+const BATCH: usize = 256;
+
+/// Texts smaller than this are read and checked on one thread (with other files beside it).
+/// Below it, spawning checking threads costs more than it saves.
+const PIPELINE_BYTES: usize = 1 << 20;
+
+/// Reads the cards of `text` (the contents of `path`, in `format`) and checks them on the
+/// calling thread.
+pub fn check_text(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+) -> CheckedFile {
+    check_text_on(path, text, format, read, config, 0)
+}
+
+/// Checks `text` and applies its fixes of at least `min` applicability, in rounds, as `--fix`
+/// does. The result is the check of the fixed text, with `fixed` the number of fixes applied;
+/// a text that does not read whole (malformed YAML or JSON) is not fixed.
+pub fn fix_text(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    min: Applicability,
+) -> CheckedFile {
+    fix_rounds(
+        path,
+        check_text(path, text, format, read, config),
+        format,
+        read,
+        config,
+        min,
+        0,
+    )
+}
+
+/// [`fix_text`] from a first check already made, with `threads` for each re-check.
+pub(super) fn fix_rounds(
+    path: &Path,
+    checked: CheckedFile,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    min: Applicability,
+    threads: usize,
+) -> CheckedFile {
+    if checked.failed {
+        return checked;
+    }
+    let mut fixed = checked;
+    let mut fixes = 0;
+    for _ in 0..FIX_ROUNDS {
+        let applied = fix::apply(&fixed.source, &fixed.diagnostics, min);
+        if applied.applied == 0 || applied.text == *fixed.source {
+            break;
+        }
+        fixes += applied.applied;
+        fixed = check_text_on(path, applied.text, format, read, config, threads);
+    }
+    fixed.fixed = fixes;
+    fixed
+}
+
+/// [`check_text`] with the cards of a large text checked on `threads` threads beside the one
+/// reading them (0: all on the calling thread).
+pub(super) fn check_text_on(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    threads: usize,
+) -> CheckedFile {
+    // A large file is read on this thread while the other cores check the cards read so far, a
+    // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
+    // list of every card. A small one is checked on this thread as it is read.
+    let threads = if text.len() < PIPELINE_BYTES {
+        0
+    } else {
+        threads
+    };
+    let mut cards = 0;
+    let (errors, mut diagnostics) = parallel::pipeline(
+        threads,
+        |send| {
+            let mut batch = Vec::with_capacity(BATCH);
+            let errors = source::read_each(format, &text, read, &mut |card| {
+                cards += 1;
+                batch.push(card);
+                if batch.len() == BATCH {
+                    send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                }
+            });
+            send(batch);
+            errors
+        },
+        |batch: Vec<Card>, out: &mut Vec<Diagnostic>| {
+            for card in &batch {
+                check_card(card, path, config, out);
+            }
+        },
+    );
+    diagnostics.extend(errors.iter().map(|error| {
+        input_problem(
+            &MALFORMED_INPUT,
+            error.span.clone(),
+            error.message.clone(),
+            None,
+        )
+    }));
+    // Stable, and no two cards share a span: the order does not depend on the batches.
+    diagnostics.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
+    });
+    CheckedFile {
+        path: path.display().to_string(),
+        failed: !errors.is_empty(),
+        source: Arc::from(text),
+        diagnostics,
+        cards,
+        fixed: 0,
+    }
+}

@@ -1,0 +1,156 @@
+//! Which config governs each file (issue 10 §4): the nearest `phaselint.toml` upward from each
+//! file, not only from the first path; `--config` for every file; `--stdin-filename` giving
+//! standard input a name, a format and a config; and no progress bar off a terminal.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// A card with a warning (PL101, obsolete-end-of-turn) on line 3.
+const CARD: &str = "- name: Old Bell\n  type: Artifact\n  text: \"At end of turn, untap it.\"\n";
+
+fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the phaselint binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input
+        .write_all(stdin.unwrap_or_default().as_bytes())
+        .expect("stdin is written");
+    drop(input);
+    child.wait_with_output().expect("phaselint ends")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn write(dir: &Path, path: &str, text: &str) {
+    let path = dir.join(path);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("a directory");
+    std::fs::write(path, text).expect("written");
+}
+
+/// `old/` turns PL101 off and excludes its `drafts/` (which holds a malformed file); `new/` makes it an error; the root is
+/// governed by no config.
+fn nested_configs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    for set in ["a.yaml", "old/a.yaml", "new/a.yaml"] {
+        write(dir.path(), set, CARD);
+    }
+    // Malformed (PL901) if it were read.
+    write(dir.path(), "old/drafts/a.yaml", "- [unclosed\n");
+    write(
+        dir.path(),
+        "old/phaselint.toml",
+        "[rules]\nPL101 = \"off\"\n\n[files]\nexclude = [\"drafts/**\"]\n",
+    );
+    write(
+        dir.path(),
+        "new/phaselint.toml",
+        "[rules]\nPL101 = \"error\"\n",
+    );
+    dir
+}
+
+#[test]
+fn each_file_answers_to_its_nearest_config() {
+    let dir = nested_configs();
+    let output = run(dir.path(), &["check", "--format", "short"], None);
+    assert_eq!(
+        stdout(&output)
+            .lines()
+            .filter(|line| line.contains("PL101"))
+            .map(|line| line.split('[').next().unwrap_or_default())
+            .collect::<Vec<_>>(),
+        ["a.yaml:3:10: warning", "new/a.yaml:3:10: error"],
+        "{}",
+        stdout(&output)
+    );
+    // old/drafts is excluded by old/phaselint.toml: its malformed file is never read.
+    assert!(!stdout(&output).contains("PL901"), "{}", stdout(&output));
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn the_same_files_named_one_by_one_answer_to_the_same_configs() {
+    let dir = nested_configs();
+    let output = run(
+        dir.path(),
+        &["check", "--format", "short", "old/a.yaml", "new/a.yaml"],
+        None,
+    );
+    let text = stdout(&output);
+    assert!(!text.contains("old/a.yaml"), "{text}");
+    assert!(text.contains("new/a.yaml:3:10: error[PL101]"), "{text}");
+}
+
+#[test]
+fn an_explicit_config_governs_every_file() {
+    let dir = nested_configs();
+    write(dir.path(), "quiet.toml", "[rules]\nPL101 = \"off\"\n");
+    let output = run(
+        dir.path(),
+        &["check", "--format", "short", "--config", "quiet.toml"],
+        None,
+    );
+    let text = stdout(&output);
+    assert!(!text.contains("PL101"), "{text}");
+    // Nor old/phaselint.toml's exclude: old/drafts is read, and its malformed file fails the run.
+    assert!(text.contains("old/drafts/a.yaml:1:"), "{text}");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn a_broken_config_is_reported_once_and_the_other_files_are_checked() {
+    let dir = nested_configs();
+    write(dir.path(), "old/phaselint.toml", "[rules\n");
+    let output = run(dir.path(), &["check", "--format", "short"], None);
+    let text = stdout(&output);
+    assert_eq!(text.matches("PL903").count(), 1, "{text}");
+    assert!(text.contains("old/phaselint.toml:1:"), "{text}");
+    assert!(text.contains("new/a.yaml:3:10: error[PL101]"), "{text}");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn stdin_filename_names_standard_input_and_finds_its_config() {
+    let dir = nested_configs();
+    let output = run(
+        dir.path(),
+        &[
+            "check",
+            "--format",
+            "short",
+            "--stdin-filename",
+            "new/draft.yaml",
+            "-",
+        ],
+        Some(CARD),
+    );
+    // The name in the report, YAML by its extension, and new/'s level.
+    assert!(
+        stdout(&output).starts_with("new/draft.yaml:3:10: error[PL101]"),
+        "{}",
+        stdout(&output)
+    );
+    // Without it, standard input is `-`, under the root's defaults.
+    let output = run(dir.path(), &["check", "--format", "short", "-"], Some(CARD));
+    assert!(
+        stdout(&output).starts_with("-:3:10: warning[PL101]"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn no_progress_bar_off_a_terminal() {
+    let dir = nested_configs();
+    let output = run(dir.path(), &["check", "--format", "short"], None);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
