@@ -3,7 +3,7 @@
 use clap::Parser;
 mod cli;
 
-use cli::{Cli, Command, check, explain, findings, rules, stats};
+use cli::{Cli, Command, check, explain, findings, generate, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -15,6 +15,8 @@ fn main() -> ExitCode {
         Command::Findings(args) => findings::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::Completions(args) => generate::completions(args),
+        Command::Man => generate::man(),
     };
     match output {
         Ok(text) => write_stdout(&text),

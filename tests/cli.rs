@@ -179,3 +179,45 @@ fn stats_json_has_the_issue_shape_and_counts_joke_sets_apart() {
     assert_eq!(json["joke_sets"]["cards"], 1);
     assert_eq!(json["findings_by_template"]["until_end_of_turn"], 1);
 }
+
+#[test]
+fn completions_are_made_from_the_parser_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let output = phaselint(&["completions", shell]);
+        assert_eq!(output.status.code(), Some(0), "{shell}");
+        let script = stdout(&output);
+        // Every subcommand and the newest flags are there: the script is not written by hand.
+        for word in [
+            "check",
+            "explain",
+            "findings",
+            "stdin-filename",
+            "extend-select",
+        ] {
+            assert!(script.contains(word), "{shell} completes {word}");
+        }
+    }
+    assert_eq!(phaselint(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn the_man_page_has_a_page_for_each_subcommand() {
+    let output = phaselint(&["man"]);
+    assert_eq!(output.status.code(), Some(0));
+    let roff = stdout(&output);
+    let version = env!("CARGO_PKG_VERSION");
+    for page in [
+        "phaselint",
+        "phaselint-check",
+        "phaselint-explain",
+        "phaselint-findings",
+    ] {
+        let title = format!(".TH {page} 1 ");
+        let page_title = roff.lines().find(|line| line.starts_with(&title));
+        assert!(
+            page_title.is_some_and(|line| line.contains(version)),
+            "a page for {page}, with the version: {page_title:?}"
+        );
+    }
+    assert!(roff.contains("\\-\\-select"), "the flags are documented");
+}

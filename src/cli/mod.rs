@@ -4,6 +4,7 @@ pub mod check;
 pub mod explain;
 pub mod findings;
 mod format;
+pub mod generate;
 mod progress;
 pub mod rules;
 pub mod stats;
@@ -13,7 +14,7 @@ use clap::{Parser, Subcommand};
 /// Timing and duration phrases of Magic: The Gathering cards, checked against the turn model of
 /// the Comprehensive Rules (CR 500-514).
 #[derive(Debug, Parser)]
-#[command(name = "phaselint", version, about, long_about = None)]
+#[command(name = "phaselint", version, propagate_version = true, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -31,6 +32,10 @@ pub enum Command {
     Rules(rules::RulesArgs),
     /// Count what the grammar finds in a card pool: kinds, templates, coverage, unknown phrases.
     Stats(stats::StatsArgs),
+    /// Print a shell completion script (bash, elvish, fish, powershell, zsh).
+    Completions(generate::CompletionsArgs),
+    /// Print the man pages of phaselint and its subcommands, in roff.
+    Man,
 }
 
 /// How a subcommand ended, for the exit code.
