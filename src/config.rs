@@ -321,15 +321,17 @@ impl Config {
         }
     }
 
-    /// Read, parse and validate the config file at `path`.
+    /// Read, parse and validate the config file at `path`. It is read as card files are
+    /// ([`crate::read::read_file`]: a regular file of UTF-8 text, no link out of the tree), and
+    /// at most [`MAX_CONFIG_BYTES`]; otherwise nothing of it is read or shown.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        match std::fs::read_to_string(path) {
+        match crate::read::read_file(path, MAX_CONFIG_BYTES) {
             Ok(text) => Config::parse(path, &text),
-            Err(err) => Err(ConfigError {
+            Err(error) => Err(ConfigError {
                 path: path.to_path_buf(),
                 source_text: String::new(),
                 span: None,
-                message: format!("cannot read the config file: {}", io_message(&err)),
+                message: format!("cannot read the config file: {}", error.message),
             }),
         }
     }
@@ -379,7 +381,7 @@ impl Config {
         };
         dir.ancestors()
             .map(|dir| dir.join(FILE_NAME))
-            .find(|candidate| candidate.is_file())
+            .find(|candidate| is_config_entry(candidate))
     }
 
     /// The config of one file on its own, as an editor asks for it: the nearest phaselint.toml
@@ -422,6 +424,15 @@ impl Config {
     pub fn is_excluded(&self, path: &Path) -> bool {
         self.exclude.is_match(path)
     }
+}
+
+/// A config larger than this is not read: configs are a few lines.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Whether `path` is where a config is: anything named `phaselint.toml`, so that a directory, a
+/// FIFO or a broken link of that name is reported rather than passed over in silence.
+pub fn is_config_entry(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
 }
 
 /// The text of an I/O error, lower-case, without the OS error number.

@@ -6,7 +6,8 @@
 //!
 //! - **Check a path:** [`check::check_paths`] walks paths ([`walk`]), finds each file's
 //!   `phaselint.toml` ([`check::Configs`]), reads, checks and, as [`check::CheckOptions`] says,
-//!   fixes each file; it returns a [`check::CheckedFile`] per file.
+//!   fixes each file; it returns a [`check::CheckedFile`] per file. [`read::read_file`] reads a
+//!   file with the bounds that untrusted input needs.
 //! - **Check a text:** [`check::check_text`] checks the contents of one file of a given
 //!   [`source::Format`] ([`source::format_of`] picks it); [`check::fix_text`] fixes it as
 //!   `--fix` does.
@@ -30,6 +31,7 @@ pub mod lint;
 pub mod model;
 pub mod parallel;
 pub mod phrase;
+pub mod read;
 pub mod report;
 pub mod resolve;
 pub mod rules;

@@ -9,8 +9,8 @@
 //!   its config, and it does not match an `--exclude` glob or a `[files] exclude` glob, and it is
 //!   not named `phaselint.toml`. An excluded directory is not entered.
 //! - Each entry answers to the config of its own directory (the nearest `phaselint.toml` upward,
-//!   see [`crate::check::Configs`]); a directory whose config is broken excludes nothing, and its
-//!   files are reported by the checker, which meets the same broken config.
+//!   see [`crate::check::Configs`]); a directory whose config is broken takes the defaults, as
+//!   its files do when they are checked.
 //! - Excludes apply to everything a walk finds, even by the name of the directory named on the
 //!   command line: `phaselint check drafts --exclude drafts` checks nothing. Only files named
 //!   explicitly are exempt, since naming a file is the clearest way to ask for it.
@@ -57,10 +57,8 @@ fn walk_from(
             }
         })?;
     // The config of the directory an entry is in.
-    let config_of = |path: &Path| configs.for_dir(path.parent().unwrap_or(Path::new(""))).ok();
-    let excluded = |path: &Path| {
-        excludes.is_match(path) || config_of(path).is_some_and(|config| config.is_excluded(path))
-    };
+    let config_of = |path: &Path| configs.for_dir(path.parent().unwrap_or(Path::new("")));
+    let excluded = |path: &Path| excludes.is_match(path) || config_of(path).is_excluded(path);
 
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
@@ -92,7 +90,7 @@ fn walk_from(
                     match entry {
                         Ok(entry) => {
                             if entry.file_type().is_file()
-                                && is_checked_file(entry.path(), config_of(entry.path()).as_deref())
+                                && is_checked_file(entry.path(), &config_of(entry.path()))
                             {
                                 keep(&mut walked.files, without_dot(entry.into_path()));
                             }
@@ -130,15 +128,14 @@ fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
 
 /// Whether a file found in a directory is a card file: not the config, and a card format's
 /// extension or an include glob of its config.
-fn is_checked_file(path: &Path, config: Option<&Config>) -> bool {
+fn is_checked_file(path: &Path, config: &Config) -> bool {
     if path
         .file_name()
         .is_some_and(|name| name == config::FILE_NAME)
     {
         return false;
     }
-    crate::source::format_from_extension(path).is_some()
-        || config.is_some_and(|config| config.is_included_extra(path))
+    crate::source::format_from_extension(path).is_some() || config.is_included_extra(path)
 }
 
 #[cfg(test)]

@@ -397,19 +397,18 @@ fn a_bad_exclude_glob_exits_2_with_a_message_naming_it() {
 #[test]
 fn a_config_error_exits_2_in_every_format() {
     let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
+    // A clean card: it is still checked, with the defaults, and adds nothing but its count.
+    write(dir.path(), "runner.yaml", CLEAN_CARD);
     write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"loud\"\n");
     let message = "unknown level \"loud\", expected \"error\", \"warning\", \"note\" or \"off\"";
     let check = |format: &str| {
         let output = run(dir.path(), &["check", "--format", format, "runner.yaml"]);
         assert_exit(&output, 2);
-        // With no settings to trust nothing is checked: the card's warning is not reported.
-        assert!(!stdout(&output).contains("PL101]"), "{format}");
         output
     };
     assert_eq!(
         stdout(&check("short")),
-        format!("phaselint.toml:2:9: error[PL903] {message}\nfound 1 error in 1 file (0 cards)\n")
+        format!("phaselint.toml:2:9: error[PL903] {message}\nfound 1 error in 2 files (1 card)\n")
     );
     assert_eq!(
         stdout(&check("github")),
@@ -1343,7 +1342,7 @@ fn an_ignore_card_silences_that_card_only() {
 #[test]
 fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
     let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
+    write(dir.path(), "runner.yaml", CLEAN_CARD);
     let config =
         "# phaselint settings\n[rules]\nPL101 = \"warning\"\n\n[output]\nformat = \"short\"\n";
     write(dir.path(), "phaselint.toml", config);
@@ -1352,7 +1351,7 @@ fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
     assert_eq!(
         stdout(&output),
         "phaselint.toml:5:2: error[PL903] unknown field `output`, expected one of `rules`, \
-         `ignore`, `files`\nfound 1 error in 1 file (0 cards)\n"
+         `ignore`, `files`\nfound 1 error in 2 files (1 card)\n"
     );
     // With --config the path is the one given.
     let output = run(

@@ -107,15 +107,68 @@ fn an_explicit_config_governs_every_file() {
 }
 
 #[test]
-fn a_broken_config_is_reported_once_and_the_other_files_are_checked() {
+fn a_broken_config_is_reported_once_and_its_files_are_checked_with_the_defaults() {
     let dir = nested_configs();
+    write(dir.path(), "old/drafts/a.yaml", CARD);
     write(dir.path(), "old/phaselint.toml", "[rules\n");
     let output = run(dir.path(), &["check", "--format", "short"], None);
     let text = stdout(&output);
     assert_eq!(text.matches("PL903").count(), 1, "{text}");
     assert!(text.contains("old/phaselint.toml:1:"), "{text}");
+    // The defaults: PL101 a warning, nothing excluded.
+    assert!(text.contains("old/a.yaml:3:10: warning[PL101]"), "{text}");
+    assert!(
+        text.contains("old/drafts/a.yaml:3:10: warning[PL101]"),
+        "{text}"
+    );
     assert!(text.contains("new/a.yaml:3:10: error[PL101]"), "{text}");
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_config_that_is_no_file_or_links_out_of_the_tree_is_reported_and_never_shown() {
+    let dir = nested_configs();
+    let secret = tempfile::tempdir().expect("a temp dir");
+    write(
+        secret.path(),
+        "key.toml",
+        "[rules]\n# SECRET-KEY-MATERIAL\n",
+    );
+    let config = dir.path().join("new/phaselint.toml");
+    for (target, message) in [
+        (
+            secret.path().join("key.toml"),
+            "a symbolic link out of the tree",
+        ),
+        (
+            std::path::PathBuf::from("/dev/zero"),
+            "a symbolic link out of the tree",
+        ),
+    ] {
+        std::fs::remove_file(&config).expect("removed");
+        std::os::unix::fs::symlink(&target, &config).expect("a link");
+        let output = run(dir.path(), &["check"], None);
+        let text = stdout(&output);
+        assert!(text.contains(message), "{text}");
+        assert!(!text.contains("SECRET"), "{text}");
+        assert_eq!(output.status.code(), Some(2));
+    }
+    // A link inside the tree is followed.
+    write(dir.path(), "shared.toml", "[rules]\nPL101 = \"error\"\n");
+    std::fs::remove_file(&config).expect("removed");
+    std::os::unix::fs::symlink("../shared.toml", &config).expect("a link");
+    let output = run(dir.path(), &["check", "--format", "short"], None);
+    assert!(stdout(&output).contains("new/a.yaml:3:10: error[PL101]"));
+    // A directory of that name is reported, not passed over.
+    std::fs::remove_file(&config).expect("removed");
+    std::fs::create_dir(&config).expect("a directory");
+    let output = run(dir.path(), &["check", "--format", "short"], None);
+    assert!(
+        stdout(&output).contains("new/phaselint.toml:1:1: error[PL903] cannot read the config file: not a regular file (a directory)"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]

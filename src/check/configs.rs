@@ -1,8 +1,10 @@
 //! Which `phaselint.toml` applies to each file: the one named with `--config` for every file, or
 //! else the nearest one upward from the file's directory (as ruff finds `pyproject.toml`), or
-//! the defaults. A nearer config replaces a farther one whole; nothing is inherited.
+//! the defaults. A nearer config replaces a farther one whole; nothing is inherited. A broken
+//! config is a problem reported once, and the files it would govern are checked with the
+//! defaults: one bad file in a pull request does not turn the check off.
 
-use crate::config::{Config, ConfigError, FILE_NAME};
+use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry};
 use crate::selection::RuleSelection;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -45,8 +47,8 @@ impl Configs {
     }
 
     /// The config for a file or directory; `-` (standard input) takes the current directory's.
-    /// A broken config is an error here, and listed once in [`Configs::problems`].
-    pub fn for_path(&self, path: &Path) -> Result<Arc<Config>, ConfigError> {
+    /// For a broken config, the defaults; the problem is listed once in [`Configs::problems`].
+    pub fn for_path(&self, path: &Path) -> Arc<Config> {
         let path = if path.as_os_str() == "-" {
             Path::new(".")
         } else {
@@ -60,9 +62,9 @@ impl Configs {
     }
 
     /// The config for the files of directory `dir`.
-    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
+    pub fn for_dir(&self, dir: &Path) -> Arc<Config> {
         if let Some(explicit) = &self.explicit {
-            return explicit.clone();
+            return explicit.clone().unwrap_or_else(|_| self.defaults.clone());
         }
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
@@ -71,8 +73,8 @@ impl Configs {
         };
         let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
         match self.nearest_config(&absolute) {
-            Some(file) => self.load(&file),
-            None => Ok(self.defaults.clone()),
+            Some(file) => self.load(&file).unwrap_or_else(|_| self.defaults.clone()),
+            None => self.defaults.clone(),
         }
     }
 
@@ -86,7 +88,7 @@ impl Configs {
             return found.clone();
         }
         let candidate = dir.join(FILE_NAME);
-        let found = if candidate.is_file() {
+        let found = if is_config_entry(&candidate) {
             Some(candidate)
         } else {
             dir.parent().and_then(|parent| self.nearest_config(parent))
@@ -146,22 +148,19 @@ mod tests {
         write(&root.join("sub/deep/b.yaml"), "");
         let configs = Configs::new(None, RuleSelection::default());
         let rule = lookup("PL101").unwrap();
-        let level = |path: &Path| {
-            let config = configs.for_path(path).unwrap();
-            config.level(rule, path, None).as_str()
-        };
+        let level = |path: &Path| configs.for_path(path).level(rule, path, None).as_str();
         assert_eq!(level(&root.join("a.yaml")), "error");
         assert_eq!(level(&root.join("sub/deep/b.yaml")), "off");
         assert_eq!(level(&root.join("sub")), "off");
     }
 
     #[test]
-    fn a_broken_config_is_one_problem_however_many_files_it_governs() {
+    fn a_broken_config_is_one_problem_and_its_files_take_the_defaults() {
         let dir = tempfile::tempdir().unwrap();
         write(&dir.path().join(FILE_NAME), "[rules\n");
         let configs = Configs::new(None, RuleSelection::default());
-        assert!(configs.for_path(&dir.path().join("a.yaml")).is_err());
-        assert!(configs.for_path(&dir.path().join("b.yaml")).is_err());
+        assert_eq!(configs.for_path(&dir.path().join("a.yaml")).file, None);
+        assert_eq!(configs.for_path(&dir.path().join("b.yaml")).file, None);
         assert_eq!(configs.problems().len(), 1);
     }
 
@@ -175,7 +174,7 @@ mod tests {
             "[rules]\nPL101 = \"off\"\n",
         );
         let configs = Configs::new(Some(&explicit), RuleSelection::default());
-        let config = configs.for_path(&dir.path().join("sub/a.yaml")).unwrap();
+        let config = configs.for_path(&dir.path().join("sub/a.yaml"));
         assert_eq!(config.file.as_deref(), Some(explicit.as_path()));
     }
 }

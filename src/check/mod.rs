@@ -3,11 +3,9 @@
 //! out is a [`CheckedFile`] per file for the reporters.
 
 mod configs;
-mod read;
 mod text;
 
 pub use configs::Configs;
-pub use read::{ReadError, read_file};
 pub use text::{check_text, fix_text};
 
 use crate::config::ConfigError;
@@ -15,6 +13,7 @@ use crate::diagnostic::{Applicability, Diagnostic};
 use crate::fix;
 use crate::lint::input_problem;
 use crate::parallel;
+use crate::read::{DEFAULT_MAX_FILE_SIZE, ReadError, read_file};
 use crate::rules::{INVALID_CONFIG, UNREADABLE_FILE};
 use crate::selection::RuleSelection;
 use crate::source::{self, ReadOptions};
@@ -52,7 +51,7 @@ pub enum FixMode {
 }
 
 /// How to check paths: everything the command line says besides the paths and the output.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct CheckOptions {
     pub read: ReadOptions,
     pub fix: FixMode,
@@ -67,6 +66,24 @@ pub struct CheckOptions {
     pub selection: RuleSelection,
     /// The path standard input stands for: its name in reports, its format, config and ignores.
     pub stdin_filename: Option<PathBuf>,
+    /// Files (and standard input) larger than this are not read.
+    pub max_file_size: u64,
+}
+
+impl Default for CheckOptions {
+    fn default() -> CheckOptions {
+        CheckOptions {
+            read: ReadOptions::default(),
+            fix: FixMode::default(),
+            unsafe_fixes: false,
+            fix_json: false,
+            config: None,
+            exclude: Vec::new(),
+            selection: RuleSelection::default(),
+            stdin_filename: None,
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+        }
+    }
 }
 
 /// What a run found: every file, and the diffs of [`FixMode::Diff`].
@@ -79,8 +96,8 @@ pub struct Checked {
 
 /// Checks (and fixes, as `options` says) the files under `paths`; `on_file` is called as each
 /// file is done, from the checking threads (for a progress bar). A config problem is reported as
-/// a checked file of its own, and the files it governs are not checked; the error is a usage
-/// problem (a bad `--exclude` glob).
+/// a checked file of its own, and the files it governs are checked with the defaults; the error
+/// is a usage problem (a bad `--exclude` glob).
 pub fn check_paths(
     paths: &[PathBuf],
     options: &CheckOptions,
@@ -96,10 +113,7 @@ pub fn check_paths(
     let planned: Vec<_> = walked
         .files
         .iter()
-        .filter_map(|path| {
-            let config = configs.for_path(&stands_for(path)).ok()?;
-            Some((path.clone(), config))
-        })
+        .map(|path| (path.clone(), configs.for_path(&stands_for(path))))
         .collect();
     let mut checked = Checked {
         files: configs.problems().iter().map(config_problem).collect(),
@@ -149,7 +163,7 @@ fn check_path(
     threads: usize,
     diffs: &mut String,
 ) -> CheckedFile {
-    let text = match read_file(path) {
+    let text = match read_file(path, options.max_file_size) {
         Ok(text) => text,
         Err(error) => return unreadable(shown, &error),
     };

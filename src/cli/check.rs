@@ -5,6 +5,7 @@ use super::format::FormatArg;
 use super::progress::Progress;
 use clap::Args;
 use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, check_paths};
+use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{self, Format, HumanStyle, Summary};
 use phaselint::rules;
 use phaselint::selection::RuleSelection;
@@ -88,6 +89,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
+    /// Files (and standard input) larger than this are not read: a number of bytes, or with a
+    /// K, M or G suffix (binary units).
+    #[arg(long, value_name = "SIZE", default_value_t = ByteSize(DEFAULT_MAX_FILE_SIZE))]
+    pub max_file_size: ByteSize,
+
     /// Colour in the human report: `auto` (on a terminal, unless NO_COLOR is set; FORCE_COLOR
     /// turns it on anywhere), `always` or `never`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -113,6 +119,7 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
         exclude: args.exclude.clone(),
         selection: RuleSelection::new(&args.select, &args.extend_select, &args.ignore)?,
         stdin_filename: args.stdin_filename.clone(),
+        max_file_size: args.max_file_size.0,
     })
 }
 
@@ -184,6 +191,44 @@ fn statistics(files: &[CheckedFile]) -> String {
         .collect()
 }
 
+/// A size in bytes, given as `1048576`, `1024K`, `1M` or `1G` (powers of 1024).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteSize(pub u64);
+
+impl std::str::FromStr for ByteSize {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ByteSize, String> {
+        let (digits, shift) = match text.char_indices().last() {
+            Some((at, 'k' | 'K')) => (&text[..at], 10),
+            Some((at, 'm' | 'M')) => (&text[..at], 20),
+            Some((at, 'g' | 'G')) => (&text[..at], 30),
+            _ => (text, 0),
+        };
+        digits
+            .parse::<u64>()
+            .ok()
+            .and_then(|number| number.checked_mul(1 << shift))
+            .map(ByteSize)
+            .ok_or_else(|| {
+                format!("`{text}` is not a size: give bytes, or a number with K, M or G")
+            })
+    }
+}
+
+impl std::fmt::Display for ByteSize {
+    /// In the largest unit that divides it: `1G`, `1536K`, `100`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unit = [(30, 'G'), (20, 'M'), (10, 'K')]
+            .into_iter()
+            .find(|(shift, _)| self.0 != 0 && self.0 % (1u64 << shift) == 0);
+        match unit {
+            Some((shift, suffix)) => write!(f, "{}{suffix}", self.0 >> shift),
+            None => write!(f, "{}", self.0),
+        }
+    }
+}
+
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
@@ -207,4 +252,26 @@ fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
         width: 100,
     };
     report::render(args.format, files, rules::registry(), &style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ByteSize;
+
+    #[test]
+    fn sizes_read_and_print_in_binary_units() {
+        let size = |text: &str| text.parse::<ByteSize>().map(|size| size.0);
+        assert_eq!(size("100"), Ok(100));
+        assert_eq!(size("2k"), Ok(2048));
+        assert_eq!(size("1M"), Ok(1 << 20));
+        assert_eq!(size("1G"), Ok(1 << 30));
+        assert!(size("").is_err());
+        assert!(size("G").is_err());
+        assert!(size("-1").is_err());
+        assert!(size("99999999999G").is_err());
+        assert_eq!(ByteSize(1 << 30).to_string(), "1G");
+        assert_eq!(ByteSize(1536 << 10).to_string(), "1536K");
+        assert_eq!(ByteSize(100).to_string(), "100");
+        assert_eq!(ByteSize(0).to_string(), "0");
+    }
 }

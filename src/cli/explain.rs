@@ -2,8 +2,8 @@
 
 use super::Outcome;
 use clap::{Args, ValueEnum};
-use phaselint::check::read_file;
 use phaselint::explain::{explain, render_text};
+use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::turn::Scenario;
 use std::path::PathBuf;
 
@@ -65,7 +65,7 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
 
 /// Reads the text of `--file`; a problem names its line and column.
 fn read_text(path: &std::path::Path) -> Result<String, String> {
-    read_file(path).map_err(|error| {
+    read_file(path, DEFAULT_MAX_FILE_SIZE).map_err(|error| {
         let (line, column) = error.line_column();
         format!(
             "{}:{line}:{column}: {}; the file was not read",

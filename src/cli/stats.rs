@@ -2,7 +2,8 @@
 
 use super::Outcome;
 use clap::{Args, ValueEnum};
-use phaselint::check::{Configs, read_file};
+use phaselint::check::Configs;
+use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions, read_each};
 use phaselint::stats::{Report, Stats, Tally};
@@ -66,7 +67,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     };
     let mut tally = Tally::default();
     for path in &walked.files {
-        let text = match read_file(path) {
+        let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {
                 problems.push(format!("{}: {}", path.display(), error.message));

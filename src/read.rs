@@ -1,0 +1,286 @@
+//! Reading a file phaselint is given (a card file, standard input, a config): the bytes as UTF-8
+//! text, or a problem with its place.
+//!
+//! Reads are bounded, because phaselint runs on files strangers wrote: only regular files (and
+//! standard input) are read, never more than a limit, and the first bytes are checked for a
+//! binary file before the rest is read. A file that is not card text is never shown: its
+//! problem keeps its line and column, but the text before it is blanked.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The default `--max-file-size`: room for MTGJSON's AllPrintings (about half of it in 2026).
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 1 << 30;
+
+/// Whether `path` is a symbolic link whose target is outside both its own directory and the
+/// current directory (the tree being checked): `phaselint.toml -> /proc/self/environ` or
+/// `cards.yaml -> ~/.ssh/id_rsa` in a pull request must not put a secret in the CI log.
+pub fn link_leaves_the_tree(path: &Path) -> bool {
+    let is_link = path
+        .symlink_metadata()
+        .is_ok_and(|metadata| metadata.file_type().is_symlink());
+    if !is_link {
+        return false;
+    }
+    let Ok(target) = path.canonicalize() else {
+        // A broken link: reading it fails with its own message.
+        return false;
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let inside = |root: std::io::Result<PathBuf>| root.is_ok_and(|root| target.starts_with(root));
+    !(inside(dir.canonicalize())
+        || inside(std::env::current_dir().and_then(|cwd| cwd.canonicalize())))
+}
+
+/// The bytes checked for a binary file before the rest is read.
+const HEAD_BYTES: u64 = 8 * 1024;
+
+/// A file that could not be read as card text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadError {
+    /// Lower-case, without the path: "not UTF-8 text: byte 12 (0xff) is not valid UTF-8".
+    pub message: String,
+    /// Blanks in place of the text before the problem: its lines, each character a space, so that
+    /// a report places the problem without showing what a file that is not card text holds.
+    pub readable: String,
+    /// The byte offset of the problem in `readable`: `readable.len()`.
+    pub at: usize,
+}
+
+impl ReadError {
+    /// A problem before the first byte.
+    pub fn at_start(message: String) -> ReadError {
+        ReadError {
+            message,
+            readable: String::new(),
+            at: 0,
+        }
+    }
+
+    /// A problem after `before`, the text read up to it.
+    fn after(before: &str, message: String) -> ReadError {
+        let readable: String = before
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' })
+            .collect();
+        ReadError {
+            message,
+            at: readable.len(),
+            readable,
+        }
+    }
+
+    /// `line:column` (1-based, columns in characters) of the problem.
+    pub fn line_column(&self) -> (usize, usize) {
+        let before = &self.readable[..self.at.min(self.readable.len())];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (
+            before.matches('\n').count() + 1,
+            before[line_start..].chars().count() + 1,
+        )
+    }
+}
+
+/// Reads `path` (standard input for `-`) as text, at most `max` bytes. A file that cannot be
+/// read, is a link out of the tree, is not a regular file, is larger than `max`, is not UTF-8 or
+/// holds a NUL byte is an error.
+pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
+    let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
+    if path.as_os_str() == "-" {
+        return read_bounded(std::io::stdin().lock(), max);
+    }
+    if link_leaves_the_tree(path) {
+        return Err(ReadError::at_start(
+            "a symbolic link out of the tree, which phaselint does not follow".to_string(),
+        ));
+    }
+    // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
+    let metadata = std::fs::metadata(path).map_err(io_error)?;
+    if !metadata.is_file() {
+        return Err(ReadError::at_start(format!(
+            "not a regular file ({}): only files and standard input are read",
+            kind_of(&metadata.file_type())
+        )));
+    }
+    if metadata.len() > max {
+        return Err(too_large(Some(metadata.len()), max));
+    }
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    read_bounded(file, max)
+}
+
+/// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.
+fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
+    let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(HEAD_BYTES.min(max.saturating_add(1)))
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    // A binary file is told by its first bytes, as git tells it, before the rest is read. The
+    // head may end inside a character; that is no error yet.
+    match std::str::from_utf8(&bytes) {
+        Err(error) if error.error_len().is_some() => return Err(not_text(bytes)),
+        _ if bytes.contains(&0) => return Err(not_text(bytes)),
+        _ => {}
+    }
+    // A short head is the whole input; otherwise the rest, and one byte to tell it is too long.
+    let read = bytes.len() as u64;
+    if read == HEAD_BYTES.min(max.saturating_add(1)) {
+        reader
+            .take(max.saturating_add(1).saturating_sub(read))
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+    }
+    if bytes.len() as u64 > max {
+        return Err(too_large(None, max));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) if !text.contains('\0') => Ok(text),
+        Ok(text) => Err(not_text(text.into_bytes())),
+        Err(error) => Err(not_text(error.into_bytes())),
+    }
+}
+
+/// The first byte that makes `bytes` no card text: one that is not UTF-8, or a NUL.
+fn not_text(bytes: Vec<u8>) -> ReadError {
+    let valid = match std::str::from_utf8(&bytes) {
+        Ok(_) => bytes.len(),
+        Err(error) => error.valid_up_to(),
+    };
+    // Both checks end at a whole character: `valid` and a NUL byte are boundaries.
+    let text = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+    match text.find('\0') {
+        Some(nul) => ReadError::after(
+            &text[..nul],
+            format!("a binary file: byte {nul} is a NUL byte"),
+        ),
+        None => ReadError::after(
+            text,
+            format!(
+                "not UTF-8 text: byte {valid} (0x{:02x}) is not valid UTF-8",
+                bytes.get(valid).copied().unwrap_or_default()
+            ),
+        ),
+    }
+}
+
+/// `size` when it is known before reading (a file), not for a stream.
+fn too_large(size: Option<u64>, max: u64) -> ReadError {
+    ReadError::at_start(match size {
+        Some(size) => format!(
+            "the file is {size} bytes, larger than the limit of {max} bytes (--max-file-size); it was not read"
+        ),
+        None => format!(
+            "the input is larger than the limit of {max} bytes (--max-file-size); it was not read"
+        ),
+    })
+}
+
+fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(bytes: &[u8], max: u64) -> Result<String, ReadError> {
+        read_bounded(bytes, max)
+    }
+
+    #[test]
+    fn bad_bytes_are_placed_but_not_shown() {
+        let error = read(b"Bear\nTap \xe2\x80\x94 x\xffy", 100).unwrap_err();
+        assert!(error.message.starts_with("not UTF-8 text: byte 14 (0xff)"));
+        assert_eq!(error.readable, "    \n       ");
+        assert_eq!(error.line_column(), (2, 8));
+
+        let error = read(b"SECRET=x\0HOME=/root", 100).unwrap_err();
+        assert_eq!(error.message, "a binary file: byte 8 is a NUL byte");
+        assert_eq!((error.at, error.readable.as_str()), (8, "        "));
+    }
+
+    #[test]
+    fn a_binary_file_is_told_by_its_head_before_the_rest_is_read() {
+        // A reader that fails if read past the head: the NUL in the head is enough.
+        let mut head = vec![b'a'; HEAD_BYTES as usize];
+        head[10] = 0;
+        let endless = head.as_slice().chain(std::io::repeat(0).take(u64::MAX));
+        let error = read_bounded(endless, u64::MAX).unwrap_err();
+        assert_eq!(error.message, "a binary file: byte 10 is a NUL byte");
+    }
+
+    #[test]
+    fn a_head_cut_inside_a_character_is_no_error() {
+        let mut text = "a".repeat(HEAD_BYTES as usize - 1);
+        text.push('\u{2014}');
+        assert_eq!(read(text.as_bytes(), 1 << 20).as_deref(), Ok(text.as_str()));
+    }
+
+    #[test]
+    fn reads_stop_at_the_limit() {
+        assert_eq!(read(b"Bear", 4).as_deref(), Ok("Bear"));
+        let error = read(b"Bears", 4).unwrap_err();
+        assert!(
+            error.message.contains("limit of 4 bytes"),
+            "{}",
+            error.message
+        );
+        // An endless stream of text ends at the limit too.
+        let endless = std::io::repeat(b'a').take(u64::MAX);
+        let error = read_bounded(endless, 1 << 16).unwrap_err();
+        assert!(error.message.contains("limit of 65536 bytes"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read() {
+        let error = read_file(Path::new("/dev/zero"), DEFAULT_MAX_FILE_SIZE).unwrap_err();
+        assert!(error.message.starts_with("not a regular file (a device)"));
+        let dir = tempfile::tempdir().unwrap();
+        let error = read_file(dir.path(), DEFAULT_MAX_FILE_SIZE).unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("not a regular file (a directory)")
+        );
+        let missing = read_file(&dir.path().join("missing"), 10).unwrap_err();
+        assert_eq!(missing.message, "no such file or directory");
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.txt");
+        std::fs::write(&path, "x".repeat(100)).unwrap();
+        let error = read_file(&path, 99).unwrap_err();
+        assert_eq!(
+            error.message,
+            "the file is 100 bytes, larger than the limit of 99 bytes (--max-file-size); it was not read"
+        );
+        assert_eq!(read_file(&path, 100).map(|text| text.len()), Ok(100));
+    }
+}
