@@ -1,9 +1,8 @@
-//! Applying fixes: choosing the fixes that may be applied together, writing the result atomically,
-//! and showing it as a diff.
+//! Applying fixes: choosing the fixes that may be applied together, and showing the result as a
+//! diff. [`crate::write`] writes it.
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
-use std::io::Write;
-use std::path::Path;
+use std::ops::Range;
 
 /// The result of [`apply`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +14,10 @@ pub struct Applied {
     /// Eligible fixes left out: overlapping an applied fix, or with an edit out of range, off a
     /// character boundary, or overlapping another edit of the same fix.
     pub skipped: usize,
+    /// The diagnostics whose fixes were left out for overlapping an applied one and may be
+    /// applied to `text` next: their code and their span moved into `text`. One whose span the
+    /// applied edits touched is not here: what it reported is gone or changed.
+    pub left_for_later: Vec<(&'static str, Range<usize>)>,
 }
 
 /// Apply the fixes of `diagnostics` whose applicability is at least `min` (`Safe`, or `Unsafe`
@@ -27,31 +30,36 @@ pub struct Applied {
 pub fn apply(source: &str, diagnostics: &[Diagnostic], min: Applicability) -> Applied {
     let min = min.max(Applicability::Unsafe);
     let mut skipped = 0;
-    let mut fixes: Vec<Vec<&Edit>> = Vec::new();
-    for fix in diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+    let mut fixes: Vec<(&Diagnostic, Vec<&Edit>)> = Vec::new();
+    for diagnostic in diagnostics {
+        let Some(fix) = diagnostic.fix.as_ref() else {
+            continue;
+        };
         if fix.applicability < min {
             continue;
         }
         match valid_edits(source, fix) {
-            Some(edits) => fixes.push(edits),
+            Some(edits) => fixes.push((diagnostic, edits)),
             None => skipped += 1,
         }
     }
     // A stable sort: fixes starting at the same place keep the diagnostics' order.
-    fixes.sort_by_key(|edits| edits.first().map(|edit| edit.start));
+    fixes.sort_by_key(|(_, edits)| edits.first().map(|edit| edit.start));
 
     let mut text = String::with_capacity(source.len());
     let mut applied = 0;
     let mut done: Vec<&Edit> = Vec::new();
+    let mut overlapping: Vec<&Diagnostic> = Vec::new();
     // The end of the last applied edit: source bytes before it are already in `text`.
     let mut last_end: Option<usize> = None;
-    for edits in fixes {
+    for (diagnostic, edits) in fixes {
         if edits.iter().all(|edit| done.contains(edit)) {
             applied += 1;
             continue;
         }
         if last_end.is_some_and(|end| edits.first().is_some_and(|first| first.start <= end)) {
             skipped += 1;
+            overlapping.push(diagnostic);
             continue;
         }
         for edit in &edits {
@@ -63,11 +71,34 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], min: Applicability) -> Ap
         applied += 1;
     }
     text.push_str(&source[last_end.unwrap_or(0)..]);
+    let left_for_later = overlapping
+        .iter()
+        .filter_map(|diagnostic| {
+            let span = moved(&diagnostic.span, &done)?;
+            Some((diagnostic.code, span))
+        })
+        .collect();
     Applied {
         text,
         applied,
         skipped,
+        left_for_later,
     }
+}
+
+/// `span` in the text after `edits` (sorted, not overlapping), or `None` when an edit touches it.
+fn moved(span: &Range<usize>, edits: &[&Edit]) -> Option<Range<usize>> {
+    let mut shift: isize = 0;
+    for edit in edits {
+        if edit.end <= span.start && !(edit.start == edit.end && edit.start == span.start) {
+            shift += edit.replacement.len() as isize - (edit.end - edit.start) as isize;
+        } else if edit.start < span.end || edit.start == span.start {
+            return None;
+        }
+    }
+    let start = span.start.checked_add_signed(shift)?;
+    let end = span.end.checked_add_signed(shift)?;
+    Some(start..end)
 }
 
 /// The fix's edits in source order, or `None` when one is out of range, off a character
@@ -91,54 +122,6 @@ fn valid_edits<'a>(source: &str, fix: &'a Fix) -> Option<Vec<&'a Edit>> {
         previous_end = edit.end;
     }
     Some(edits)
-}
-
-/// Replace the file at `path` with `contents` atomically: write a temporary file in the same
-/// directory, flush and fsync it, give it the original file's permissions, then rename it over
-/// `path`. Readers see the old file or the new one, never a half-written one.
-///
-/// A symlink is followed, so the link stays and its target is replaced. The owner is not kept
-/// (the new file belongs to whoever runs phaselint). When `path` does not exist yet, the new file
-/// gets the usual permissions for a new file.
-pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let target = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-        std::fs::canonicalize(path)?
-    } else {
-        path.to_path_buf()
-    };
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let original = match std::fs::metadata(&target) {
-        Ok(metadata) => Some(metadata.permissions()),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
-        Err(err) => return Err(err),
-    };
-
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".phaselint-").suffix(".tmp");
-    #[cfg(unix)]
-    if original.is_none() {
-        // The temporary file is private (0600); a new file should get 0666 less the umask.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut temp = builder.tempfile_in(dir)?;
-    temp.write_all(contents.as_bytes())?;
-    temp.flush()?;
-    if let Some(permissions) = original {
-        temp.as_file().set_permissions(permissions)?;
-    }
-    temp.as_file().sync_all()?;
-    temp.persist(&target).map_err(|err| err.error)?;
-    // Make the rename itself durable. Best effort: the new contents are in place already, and some
-    // file systems cannot open or sync a directory.
-    #[cfg(unix)]
-    if let Ok(handle) = std::fs::File::open(dir) {
-        let _ = handle.sync_all();
-    }
-    Ok(())
 }
 
 /// A unified diff of `old` and `new` with three lines of context and `--- a/PATH` and
@@ -331,60 +314,6 @@ mod tests {
         let out = apply(source, &diagnostics, Applicability::Safe);
         assert_eq!(out.text, "a\u{2014}B");
         assert_eq!((out.applied, out.skipped), (1, 5));
-    }
-
-    #[test]
-    fn atomic_write_replaces_contents() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("cards.yaml");
-        std::fs::write(&path, "old contents that are longer\n").unwrap();
-        write_atomically(&path, "new\u{2014}\r\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\u{2014}\r\n");
-        // No temporary file is left behind.
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["cards.yaml"]);
-    }
-
-    #[test]
-    fn atomic_write_creates_a_missing_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("new.yaml");
-        write_atomically(&path, "x").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "x");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn atomic_write_keeps_permissions() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("cards.yaml");
-        std::fs::write(&path, "old").unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomically(&path, "new").unwrap();
-        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o640);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn atomic_write_keeps_a_symlink() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("real.yaml");
-        let link = dir.path().join("link.yaml");
-        std::fs::write(&target, "old").unwrap();
-        std::os::unix::fs::symlink(&target, &link).unwrap();
-        write_atomically(&link, "new").unwrap();
-        assert!(
-            std::fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
     }
 
     #[test]

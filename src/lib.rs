@@ -40,3 +40,4 @@ pub mod source;
 pub mod stats;
 pub mod turn;
 pub mod walk;
+pub mod write;

@@ -8,6 +8,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Interrupted (SIGINT, SIGTERM, SIGHUP): no half-written `.phaselint-*.tmp` is left behind,
+    // and the file being fixed keeps its old text. 130 is the shell's code for an interrupt.
+    let _ = ctrlc::set_handler(|| {
+        phaselint::write::remove_temp_files();
+        std::process::exit(130);
+    });
     let cli = Cli::parse();
     let (output, outcome) = match &cli.command {
         Command::Check(args) => check::run(args),

@@ -183,7 +183,7 @@ fn check_path(
         Applicability::Safe
     };
     let original = checked.source.clone();
-    let mut fixed = text::fix_rounds(
+    let fixed = text::fix_rounds(
         shown,
         checked.clone(),
         format,
@@ -200,19 +200,21 @@ fn check_path(
         // The report is of the file as it is on disk: the first check.
         return checked;
     }
-    if let Err(error) = fix::write_atomically(path, &fixed.source) {
-        fixed.diagnostics.push(input_problem(
-            &UNREADABLE_FILE,
-            0..0,
-            format!(
-                "could not write the fixes: {}",
-                crate::config::io_message(&error)
-            ),
-            None,
-        ));
-        fixed.failed = true;
+    match crate::write::replace_file(path, &original, &fixed.source) {
+        Ok(()) => fixed,
+        // Nothing was written: the report is of the file as it is, with no fix counted.
+        Err(message) => {
+            let mut unchanged = checked;
+            unchanged.diagnostics.push(input_problem(
+                &UNREADABLE_FILE,
+                0..0,
+                format!("could not write the fixes: {message}; the file was not changed"),
+                None,
+            ));
+            unchanged.failed = true;
+            unchanged
+        }
     }
-    fixed
 }
 
 /// A config problem, reported like a file problem so that every format carries it.

@@ -72,13 +72,28 @@ pub(super) fn fix_rounds(
     }
     let mut fixed = checked;
     let mut fixes = 0;
+    // The first round applies the fixes of the check that was reported; each later one only those
+    // left out for overlapping, found again where they moved to. A finding that a fix itself
+    // brought about is reported, never fixed unseen.
+    let mut eligible = fixed.diagnostics.clone();
     for _ in 0..FIX_ROUNDS {
-        let applied = fix::apply(&fixed.source, &fixed.diagnostics, min);
+        let applied = fix::apply(&fixed.source, &eligible, min);
         if applied.applied == 0 || applied.text == *fixed.source {
             break;
         }
         fixes += applied.applied;
         fixed = check_text_on(path, applied.text, format, read, config, threads);
+        eligible = fixed
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| {
+                applied
+                    .left_for_later
+                    .iter()
+                    .any(|(code, span)| *code == diagnostic.code && *span == diagnostic.span)
+            })
+            .cloned()
+            .collect();
     }
     fixed.fixed = fixes;
     fixed

@@ -1,0 +1,273 @@
+//! Writing a fixed file back: atomically, only over the file that was checked, and keeping what
+//! the file is besides its text (owner, group, mode, links).
+//!
+//! The new text goes to a temporary file in the same directory, which is renamed over the file:
+//! readers see the old file or the new one, never half of one. What a rename would lose or
+//! overwrite is refused with a reason instead: a read-only file, a file with other hard links, a
+//! file whose owner cannot be kept, and a file that changed since it was read. A temporary file
+//! is removed when the run is interrupted ([`remove_temp_files`], called by the binary's signal
+//! handler).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporary files being written, for [`remove_temp_files`].
+static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes every temporary file being written. For a signal handler (SIGINT, SIGTERM): the run
+/// stops, and leaves no `.phaselint-*.tmp` behind.
+pub fn remove_temp_files() {
+    let files = TEMP_FILES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for file in files.iter() {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+/// A temporary file's path in [`TEMP_FILES`] while it lives.
+struct Registered(PathBuf);
+
+impl Registered {
+    fn new(path: &Path) -> Registered {
+        let mut files = TEMP_FILES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        files.push(path.to_path_buf());
+        Registered(path.to_path_buf())
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut files = TEMP_FILES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        files.retain(|file| *file != self.0);
+    }
+}
+
+/// Replaces the file at `path`, whose text was `expected` when it was read, with `contents`. The
+/// error says, in lower case, why nothing was written. A symbolic link is followed: the link
+/// stays, and its target is replaced.
+pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), String> {
+    let io = |error: std::io::Error| crate::config::io_message(&error);
+    let target = std::fs::canonicalize(path).map_err(io)?;
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let before = std::fs::metadata(&target).map_err(io)?;
+    refuse_what_a_rename_would_break(&before)?;
+
+    let mut temp = tempfile::Builder::new()
+        .prefix(".phaselint-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io)?;
+    let _registered = Registered::new(temp.path());
+    temp.write_all(contents.as_bytes()).map_err(io)?;
+    temp.flush().map_err(io)?;
+    temp.as_file()
+        .set_permissions(before.permissions())
+        .map_err(io)?;
+    keep_owner(temp.as_file(), &before)?;
+    temp.as_file().sync_all().map_err(io)?;
+    if !unchanged(&target, &before, expected) {
+        return Err("the file changed while it was being fixed".to_string());
+    }
+    temp.persist(&target).map_err(|error| io(error.error))?;
+    // Make the rename itself durable. Best effort: the new contents are in place already, and some
+    // file systems cannot open or sync a directory.
+    #[cfg(unix)]
+    if let Ok(handle) = std::fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+    Ok(())
+}
+
+/// A read-only file is refused as editors refuse it; a file with other hard links too, since the
+/// rename would leave them with the old text.
+fn refuse_what_a_rename_would_break(metadata: &std::fs::Metadata) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let mode = metadata.permissions().mode();
+        if mode & 0o222 == 0 {
+            return Err(format!("the file is read-only (mode {:o})", mode & 0o7777));
+        }
+        if metadata.nlink() > 1 {
+            return Err(format!(
+                "the file has {} hard links, which a rewrite would split",
+                metadata.nlink()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    if metadata.permissions().readonly() {
+        return Err("the file is read-only".to_string());
+    }
+    Ok(())
+}
+
+/// Gives the new file the old one's owner and group; refuses where the process may not.
+fn keep_owner(file: &std::fs::File, before: &std::fs::Metadata) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let now = file
+            .metadata()
+            .map_err(|error| crate::config::io_message(&error))?;
+        if (now.uid(), now.gid()) != (before.uid(), before.gid()) {
+            std::os::unix::fs::fchown(file, Some(before.uid()), Some(before.gid())).map_err(
+                |error| {
+                    format!(
+                        "its owner and group ({}:{}) could not be kept: {}",
+                        before.uid(),
+                        before.gid(),
+                        crate::config::io_message(&error)
+                    )
+                },
+            )?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, before);
+    Ok(())
+}
+
+/// Whether the file is still what was read: the same size and time, and the same bytes.
+fn unchanged(target: &Path, before: &std::fs::Metadata, expected: &str) -> bool {
+    let Ok(now) = std::fs::metadata(target) else {
+        return false;
+    };
+    if now.len() != before.len() || now.modified().ok() != before.modified().ok() {
+        return false;
+    }
+    let mut text = Vec::with_capacity(expected.len());
+    let read = std::fs::File::open(target)
+        .and_then(|file| file.take(expected.len() as u64 + 1).read_to_end(&mut text));
+    read.is_ok() && text == expected.as_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cards.yaml");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    fn names(dir: &Path) -> Vec<std::ffi::OsString> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn replaces_contents_and_leaves_no_temporary_file() {
+        let (dir, path) = file("old contents that are longer\n");
+        replace_file(&path, "old contents that are longer\n", "new\u{2014}\r\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\u{2014}\r\n");
+        assert_eq!(names(dir.path()), ["cards.yaml"]);
+        assert!(TEMP_FILES.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_written() {
+        let (dir, path) = file("old\nand a line appended\n");
+        let error = replace_file(&path, "old\n", "new\n").unwrap_err();
+        assert_eq!(error, "the file changed while it was being fixed");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "old\nand a line appended\n"
+        );
+        assert_eq!(names(dir.path()), ["cards.yaml"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_dir, path) = file("old");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        replace_file(&path, "old", "new").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_dir, path) = file("old");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let error = replace_file(&path, "old", "new").unwrap_err();
+        assert_eq!(error, "the file is read-only (mode 444)");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_with_other_hard_links_is_refused() {
+        let (dir, path) = file("old");
+        let twin = dir.path().join("twin.yaml");
+        std::fs::hard_link(&path, &twin).unwrap();
+        let error = replace_file(&path, "old", "new").unwrap_err();
+        assert_eq!(
+            error,
+            "the file has 2 hard links, which a rewrite would split"
+        );
+        assert_eq!(std::fs::read_to_string(&twin).unwrap(), "old");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_a_symlink() {
+        let (dir, target) = file("old");
+        let link = dir.path().join("link.yaml");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        replace_file(&link, "old", "new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_the_owner_and_group_where_it_may() {
+        use std::os::unix::fs::MetadataExt;
+        let (_dir, path) = file("old");
+        // Only root may give a file away; elsewhere the file is ours and stays ours.
+        let other = std::os::unix::fs::chown(&path, Some(65534), Some(65534));
+        replace_file(&path, "old", "new").unwrap();
+        let metadata = std::fs::metadata(&path).unwrap();
+        if other.is_ok() {
+            assert_eq!((metadata.uid(), metadata.gid()), (65534, 65534));
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    #[test]
+    fn temporary_files_being_written_can_be_removed() {
+        let (dir, _path) = file("old");
+        let temp = dir.path().join(".phaselint-test.tmp");
+        std::fs::write(&temp, "partial").unwrap();
+        let registered = Registered::new(&temp);
+        remove_temp_files();
+        assert!(!temp.exists());
+        drop(registered);
+        assert!(!TEMP_FILES.lock().unwrap().contains(&temp));
+    }
+}
