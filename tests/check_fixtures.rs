@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use phaselint::check::CheckedFile;
-use phaselint::cli::check::{CheckArgs, check};
+use phaselint::cli::check::{CheckArgs, check, summary};
 use phaselint::cli::{Cli, Command};
 use phaselint::report::{self, Format, HumanStyle};
 use phaselint::rules;
@@ -29,7 +29,10 @@ fn render(format: Format) -> String {
         color: false,
         width: 80,
     };
-    report::render(format, &checked_fixtures(), rules::registry(), &style)
+    let files = checked_fixtures();
+    // Fixable findings counted as `phaselint check fixtures/` counts them.
+    let summary = summary(&files, &args(&[]));
+    report::render(format, &files, rules::registry(), &style, &summary)
 }
 
 fn settings() -> insta::Settings {

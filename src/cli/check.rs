@@ -158,7 +158,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Err(message) => return (Err(message), Outcome::Failed),
     };
     let failed = files.iter().any(|file| file.failed);
-    let summary = Summary::of(&files);
+    let summary = summary(&files, args);
     // As ruff: with --diff, pending changes fail the run.
     let pending = !diffs.is_empty();
     let output = if args.diff {
@@ -167,14 +167,14 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         statistics(&files)
     } else if args.quiet && matches!(args.format, Format::Human | Format::Short) {
         // Both end with the summary line; the findings before it are kept as they are.
-        let output = render(args, &files);
+        let output = render(args, &files, &summary);
         let summary = format!("{summary}\n");
         match output.strip_suffix(summary.as_str()) {
             Some(findings) => findings.to_string(),
             None => output,
         }
     } else {
-        render(args, &files)
+        render(args, &files, &summary)
     };
     let outcome = if failed {
         Outcome::Failed
@@ -221,7 +221,7 @@ pub enum ColorChoice {
     Never,
 }
 
-fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
+fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String {
     let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
     let terminal = std::io::stdout().is_terminal();
     // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
@@ -233,9 +233,12 @@ fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
     let style = HumanStyle {
         graphical: terminal || color,
         color,
-        width: 100,
+        width: report::wrap_width(
+            std::env::var("COLUMNS").ok().as_deref(),
+            terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0.into()),
+        ),
     };
-    report::render(args.format, files, rules::registry(), &style)
+    report::render(args.format, files, rules::registry(), &style, summary)
 }
 
 /// The config named with `--config`, or the one found upward from the first path, or defaults.
@@ -315,23 +318,16 @@ fn check_path(
     threads: usize,
     diffs: &mut String,
 ) -> CheckedFile {
-    let is_stdin = path.as_os_str() == "-";
     let text = match read_text(path) {
         Ok(text) => text,
         Err(unreadable) => return *unreadable,
     };
-    let format = source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(&text));
+    let format = format_of(path, &text);
     let options = ReadOptions {
         original: args.original,
     };
     let checked = check_text(path, text, format, &options, config, threads);
-    // Printed wordings (--original) are history: they are reported, never rewritten.
-    let fixable = !args.original
-        && match format {
-            source::Format::Json => args.fix_json,
-            _ => true,
-        };
-    if (args.fix || args.diff) && fixable && !checked.failed && !is_stdin {
+    if (args.fix || args.diff) && fixable(&checked, format, args) {
         let min = if args.unsafe_fixes {
             Applicability::Unsafe
         } else {
@@ -374,6 +370,28 @@ fn check_path(
         }
     }
     checked
+}
+
+/// The format of a file's text: by its extension, else by its content.
+fn format_of(path: &Path, text: &str) -> source::Format {
+    source::format_from_extension(path).unwrap_or_else(|| source::sniff_format(text))
+}
+
+/// The counts of a run, fixable findings counted only in the files `--fix` may rewrite.
+pub fn summary(files: &[CheckedFile], args: &CheckArgs) -> Summary {
+    Summary::counting_fixes_in(files, |file| {
+        fixable(file, format_of(Path::new(&file.path), &file.source), args)
+    })
+}
+
+/// Whether `--fix` (and `--diff`) may rewrite a checked file of `format` with these flags: a file
+/// read whole, not standard input, not printed wordings (`--original`: history, reported but
+/// never rewritten), and a JSON database only with `--fix-json`.
+fn fixable(file: &CheckedFile, format: source::Format, args: &CheckArgs) -> bool {
+    !file.failed
+        && file.path != "-"
+        && !args.original
+        && (args.fix_json || format != source::Format::Json)
 }
 
 /// Reads a file (or stdin for `-`) as text. A file that cannot be read, is not UTF-8 or holds a
