@@ -124,17 +124,66 @@ fn valid_edits<'a>(source: &str, fix: &'a Fix) -> Option<Vec<&'a Edit>> {
     Some(edits)
 }
 
-/// A unified diff of `old` and `new` with three lines of context and `--- a/PATH` and
-/// `+++ b/PATH` headers, as `git diff` shows; the empty string when they are equal.
+/// A unified diff of `old` and `new` as `git diff` writes it, which `git apply` and `patch -p1`
+/// accept from the directory where phaselint ran: a `diff --git a/PATH b/PATH` line, `--- a/PATH`
+/// and `+++ b/PATH`, hunks with three lines of context, and `\ No newline at end of file` after a
+/// last line without one. The empty string when the texts are equal.
 pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
     if old == new {
         return String::new();
     }
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    // git and patch end a line at '\n' only; similar's own line split also ends one at a lone
+    // '\r', which would make lines git cannot find.
+    let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
+    let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
+    let diff = similar::TextDiff::configure().diff_slices(&old_lines, &new_lines);
+    let (a, b) = (git_path("a/", path), git_path("b/", path));
+    // As git: a tab after a name with a space, so that patch does not end the name there.
+    let tab = if path.contains(' ') { "\t" } else { "" };
+    let mut out = format!("diff --git {a} {b}\n--- {a}{tab}\n+++ {b}{tab}\n");
+    for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        out.push_str(&format!("{}\n", hunk.header()));
+        for change in hunk.iter_changes() {
+            let line = change.value();
+            out.push_str(&format!("{}{line}", change.tag()));
+            if !line.ends_with('\n') {
+                out.push_str("\n\\ No newline at end of file\n");
+            }
+        }
+    }
+    out
+}
+
+/// `prefix` and `path` as git writes a name in a diff header: as they are, or C-quoted
+/// (`"a/tab\there"`) when the name holds a control character, a double quote or a backslash,
+/// which would end or garble it unquoted.
+fn git_path(prefix: &str, path: &str) -> String {
+    let name = format!("{prefix}{path}");
+    if !name
+        .chars()
+        .any(|c| c.is_control() || c == '"' || c == '\\')
+    {
+        return name;
+    }
+    let mut quoted = String::from("\"");
+    for c in name.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\t' => quoted.push_str("\\t"),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            // Any other control character as the octal escapes of its UTF-8 bytes, as git.
+            c if c.is_control() => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    quoted.push_str(&format!("\\{byte:03o}"));
+                }
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
 }
 
 #[cfg(test)]
@@ -322,7 +371,8 @@ mod tests {
         let new = "a\nb\nc\nd\nE\nf\ng\nh\ni\n";
         assert_eq!(
             unified_diff("sets/x.yaml", old, new),
-            "--- a/sets/x.yaml\n+++ b/sets/x.yaml\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"
+            "diff --git a/sets/x.yaml b/sets/x.yaml\n--- a/sets/x.yaml\n+++ b/sets/x.yaml\n\
+             @@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"
         );
     }
 
@@ -336,7 +386,51 @@ mod tests {
         let diff = unified_diff("x.txt", "a\nb", "a\nc");
         assert_eq!(
             diff,
-            "--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+            "diff --git a/x.txt b/x.txt\n--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\
+             \\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+        );
+        // Only the new text lacks it.
+        let diff = unified_diff("x.txt", "a\n", "b");
+        assert!(diff.ends_with("@@ -1 +1 @@\n-a\n+b\n\\ No newline at end of file\n"));
+    }
+
+    #[test]
+    fn diff_lines_end_at_line_feeds_only() {
+        // A lone CR is inside a line for git: the changed line is the whole of "a\rb\n".
+        let diff = unified_diff("x.txt", "a\rb\nc\r\n", "a\rB\nc\r\n");
+        assert!(
+            diff.ends_with("@@ -1,2 +1,2 @@\n-a\rb\n+a\rB\n c\r\n"),
+            "{diff:?}"
+        );
+        let diff = unified_diff("x.txt", "a\r", "b\r");
+        assert!(
+            diff.ends_with(
+                "-a\r\n\\ No newline at end of file\n+b\r\n\\ No newline at end of file\n"
+            ),
+            "{diff:?}"
+        );
+    }
+
+    #[test]
+    fn diff_headers_name_awkward_paths_as_git_does() {
+        let header = |path: &str| {
+            let diff = unified_diff(path, "a\n", "b\n");
+            diff.lines().take(3).collect::<Vec<_>>().join("\n")
+        };
+        assert_eq!(
+            header("my set/old cards.yaml"),
+            "diff --git a/my set/old cards.yaml b/my set/old cards.yaml\n\
+             --- a/my set/old cards.yaml\t\n+++ b/my set/old cards.yaml\t"
+        );
+        assert_eq!(
+            header("café/Sun’s Vigil.txt"),
+            "diff --git a/café/Sun’s Vigil.txt b/café/Sun’s Vigil.txt\n\
+             --- a/café/Sun’s Vigil.txt\t\n+++ b/café/Sun’s Vigil.txt\t"
+        );
+        assert_eq!(
+            header("tab\tq\"n\\\u{7}.yaml"),
+            "diff --git \"a/tab\\tq\\\"n\\\\\\007.yaml\" \"b/tab\\tq\\\"n\\\\\\007.yaml\"\n\
+             --- \"a/tab\\tq\\\"n\\\\\\007.yaml\"\n+++ \"b/tab\\tq\\\"n\\\\\\007.yaml\""
         );
     }
 }

@@ -68,10 +68,16 @@ fn assert_exit(output: &Output, expected: i32) {
     );
 }
 
-/// The lines of a short-format report, without the summary line.
+/// The lines of a short-format report, without the summary line and the fixable line under it.
 fn short_lines(output: &Output) -> Vec<String> {
     let text = stdout(output);
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    if lines
+        .last()
+        .is_some_and(|line| line.contains(" fixable with --fix"))
+    {
+        lines.pop();
+    }
     let summary = lines.pop().unwrap_or_default();
     assert!(
         summary.starts_with("found ") || summary.starts_with("no problems found"),
@@ -200,7 +206,9 @@ const CLEAN_CARD: &str = "\
 
 /// The short-format line of `WARNING_CARD` in a file named `path`.
 fn warning_line(path: &str) -> String {
-    format!("{path}:4:9: warning[PL101] \"At end of turn\" is obsolete wording")
+    format!(
+        "{path}:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)"
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,7 +235,7 @@ fn an_error_exits_1() {
         short_lines(&output),
         [
             "bell.yaml:4:38: error[PL201] this window never opens: no player gets priority during \
-          the untap step"
+             the untap step (card: Morning Bell)"
         ]
     );
 }
@@ -413,7 +421,7 @@ fn a_config_error_exits_2_in_every_format() {
     assert_eq!(
         stdout(&check("github")),
         format!(
-            "::error file=phaselint.toml,line=2,col=9,endLine=2,endColumn=15,title=PL903 \
+            "::error file=phaselint.toml,line=2,col=9,endLine=2,endColumn=15,title=error[PL903] \
              invalid-config::{message}\n"
         )
     );
@@ -491,7 +499,7 @@ fn the_human_format_without_a_terminal_narrates_file_line_and_message() {
         "{text}"
     );
     assert!(
-        text.ends_with("\nfound 1 warning in 1 file (1 card)\n"),
+        text.ends_with("\nfound 1 warning in 1 file (1 card)\n1 fixable with --fix\n"),
         "{text}"
     );
     // Not a terminal: no box drawing and no colour.
@@ -512,9 +520,10 @@ fn the_short_format_is_one_exact_line_per_diagnostic_then_the_summary() {
     assert_eq!(
         stdout(&output),
         "\
-cards.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording
-cards.yaml:9:38: error[PL201] this window never opens: no player gets priority during the untap step
+cards.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)
+cards.yaml:9:38: error[PL201] this window never opens: no player gets priority during the untap step (card: Morning Bell)
 found 1 error, 1 warning in 1 file (3 cards)
+1 fixable with --fix
 "
     );
 }
@@ -562,7 +571,10 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
                     }]
                 }
             }],
-            "summary": {"files": 1, "cards": 1, "errors": 0, "warnings": 1, "notes": 0}
+            "summary": {
+                "files": 1, "cards": 1, "errors": 0, "warnings": 1, "notes": 0,
+                "fixable": 1, "unsafe_fixable": 0
+            }
         })
     );
 }
@@ -625,9 +637,9 @@ fn github_format_is_one_workflow_command_per_diagnostic() {
     assert_eq!(
         stdout(&output),
         "\
-::warning file=cards.yaml,line=4,col=9,endLine=4,endColumn=23,title=PL101 obsolete-end-of-turn::\"At end of turn\" is obsolete wording%0Ahelp: as a printed end step trigger, this now reads \"At the beginning of the end step\"%0Afix: replace with \"At the beginning of the end step\"
-::error file=cards.yaml,line=9,col=38,endLine=9,endColumn=74,title=PL201 window-in-untap-step::this window never opens: no player gets priority during the untap step%0Ahelp: no player gets priority during the untap step: nothing can be cast or activated then, and abilities that trigger wait for the upkeep
-::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=PL401 second-main-phase::every main phase after the first is postcombat: with an additional combat phase and main phase, this triggers in each of them%0Ahelp: say \"each of your postcombat main phases\" for every one, or \"your second main phase\" for one (CR 505.1b)
+::warning file=cards.yaml,line=4,col=9,endLine=4,endColumn=23,title=warning[PL101] obsolete-end-of-turn::\"At end of turn\" is obsolete wording%0Ahelp: as a printed end step trigger, this now reads \"At the beginning of the end step\"%0Afix: replace with \"At the beginning of the end step\"
+::error file=cards.yaml,line=9,col=38,endLine=9,endColumn=74,title=error[PL201] window-in-untap-step::this window never opens: no player gets priority during the untap step%0Ahelp: no player gets priority during the untap step: nothing can be cast or activated then, and abilities that trigger wait for the upkeep
+::notice file=notes.yaml,line=3,col=9,endLine=3,endColumn=55,title=note[PL401] second-main-phase::every main phase after the first is postcombat: with an additional combat phase and main phase, this triggers in each of them%0Ahelp: say \"each of your postcombat main phases\" for every one, or \"your second main phase\" for one (CR 505.1b)
 "
     );
 }
@@ -762,7 +774,8 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
     assert_eq!(read(&lesson), SORCERY);
     assert!(
         short_lines(&output).contains(
-            &"set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording"
+            &"set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Late \
+              Lesson)"
                 .to_string()
         ),
         "{}",
@@ -929,6 +942,7 @@ fn diff_prints_a_unified_diff_and_writes_nothing() {
     assert_eq!(
         stdout(&output),
         "\
+diff --git a/runner.yaml b/runner.yaml
 --- a/runner.yaml
 +++ b/runner.yaml
 @@ -1,7 +1,7 @@
@@ -1217,7 +1231,9 @@ fn config_flag_uses_that_file_instead_of_the_one_found() {
     assert_exit(&output, 1);
     assert_eq!(
         short_lines(&output),
-        ["runner.yaml:4:9: error[PL101] \"At end of turn\" is obsolete wording"]
+        [
+            "runner.yaml:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)"
+        ]
     );
 }
 
@@ -1541,7 +1557,7 @@ fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
             warning_line("sets/c.yaml"),
         ]
     );
-    assert!(stdout(&output).ends_with("in 4 files (4 cards)\n"));
+    assert!(stdout(&output).ends_with("in 4 files (4 cards)\n4 fixable with --fix\n"));
     // A hidden directory named on the command line is walked.
     let output = run(dir.path(), &["check", "--format", "short", "sets/.drafts"]);
     assert_eq!(short_lines(&output), [warning_line("sets/.drafts/x.yaml")]);
@@ -1565,7 +1581,7 @@ fn a_file_named_and_found_by_a_walk_is_checked_once() {
     assert_eq!(
         stdout(&output),
         format!(
-            "{}\nfound 1 warning in 1 file (1 card)\n",
+            "{}\nfound 1 warning in 1 file (1 card)\n1 fixable with --fix\n",
             warning_line("runner.yaml")
         )
     );
@@ -1608,7 +1624,7 @@ fn exclude_skips_matching_files_and_directories() {
         short_lines(&output),
         [warning_line("sets/a.yaml"), warning_line("old/d.yaml")]
     );
-    assert!(stdout(&output).ends_with("in 2 files (2 cards)\n"));
+    assert!(stdout(&output).ends_with("in 2 files (2 cards)\n2 fixable with --fix\n"));
     let output = run(
         dir.path(),
         &["check", "--format", "short", "--exclude", "old/**", "."],
@@ -1691,7 +1707,10 @@ fn an_empty_file_is_zero_cards_and_exit_0() {
         parse_json(&output),
         json!({
             "diagnostics": [],
-            "summary": {"files": 5, "cards": 0, "errors": 0, "warnings": 0, "notes": 0}
+            "summary": {
+                "files": 5, "cards": 0, "errors": 0, "warnings": 0, "notes": 0,
+                "fixable": 0, "unsafe_fixable": 0
+            }
         })
     );
     let output = run_with_stdin(dir.path(), &["check", "--format", "short", "-"], b"");
@@ -1950,7 +1969,10 @@ fn a_pipe_closed_after_one_line_ends_quietly() {
     let mut reader = BufReader::new(child.stdout.take().expect("a stdout pipe"));
     let mut first = String::new();
     reader.read_line(&mut first).expect("a first line");
-    assert_eq!(first, format!("{}\n", warning_line("many.yaml")));
+    assert_eq!(
+        first,
+        format!("{}\n", warning_line("many.yaml")).replace("Ember Runner", "Ember Runner 0")
+    );
     drop(reader);
     let output = child.wait_with_output().expect("the binary ends");
     let message = stderr(&output);

@@ -2,7 +2,7 @@
 //! format (snapshots in snapshots/, read before they were accepted), and every rule firing.
 
 use phaselint::check::{CheckOptions, CheckedFile, check_paths};
-use phaselint::report::{self, Format, HumanStyle};
+use phaselint::report::{self, Format, HumanStyle, Summary};
 use phaselint::rules;
 use phaselint::source::ReadOptions;
 use std::collections::BTreeSet;
@@ -26,7 +26,10 @@ fn render(format: Format) -> String {
         color: false,
         width: 80,
     };
-    report::render(format, &checked_fixtures(), rules::registry(), &style)
+    let files = checked_fixtures();
+    // Fixable findings counted as `phaselint check fixtures/` counts them.
+    let summary = Summary::counting_fixes_in(&files, |file| file.rewritable);
+    report::render(format, &files, rules::registry(), &style, &summary)
 }
 
 fn settings() -> insta::Settings {

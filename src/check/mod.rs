@@ -36,6 +36,8 @@ pub struct CheckedFile {
     pub fixed: usize,
     /// The file could not be read whole (I/O error, not UTF-8, malformed YAML or JSON): exit 2.
     pub failed: bool,
+    /// Fixing may write this file (see [`CheckOptions::may_rewrite`]): its fixable findings count.
+    pub rewritable: bool,
 }
 
 /// What a run does with the fixes it finds.
@@ -68,6 +70,17 @@ pub struct CheckOptions {
     pub stdin_filename: Option<PathBuf>,
     /// Files (and standard input) larger than this are not read.
     pub max_file_size: u64,
+}
+
+impl CheckOptions {
+    /// Whether fixing may rewrite a file that read whole, of `format`, from `path`: not standard
+    /// input, not printed wordings (`--original` is history: reported, never rewritten), and a
+    /// JSON database only with `fix_json`.
+    pub fn may_rewrite(&self, path: &Path, format: source::Format) -> bool {
+        path.as_os_str() != "-"
+            && !self.read.original
+            && (format != source::Format::Json || self.fix_json)
+    }
 }
 
 impl Default for CheckOptions {
@@ -168,13 +181,9 @@ fn check_path(
         Err(error) => return unreadable(shown, &error),
     };
     let format = source::format_of(shown, &text);
-    let checked = text::check_text_on(shown, text, format, &options.read, config, threads);
-    // Printed wordings (--original) are history: they are reported, never rewritten; standard
-    // input has no file to write.
-    let fixable = !options.read.original
-        && path.as_os_str() != "-"
-        && (format != source::Format::Json || options.fix_json);
-    if options.fix == FixMode::Report || !fixable || checked.failed {
+    let mut checked = text::check_text_on(shown, text, format, &options.read, config, threads);
+    checked.rewritable = !checked.failed && options.may_rewrite(path, format);
+    if options.fix == FixMode::Report || !checked.rewritable {
         return checked;
     }
     let min = if options.unsafe_fixes {
@@ -231,6 +240,7 @@ fn config_problem(error: &ConfigError) -> CheckedFile {
         cards: 0,
         fixed: 0,
         failed: true,
+        rewritable: false,
     }
 }
 
@@ -248,5 +258,6 @@ pub fn unreadable(path: &Path, error: &ReadError) -> CheckedFile {
         cards: 0,
         fixed: 0,
         failed: true,
+        rewritable: false,
     }
 }

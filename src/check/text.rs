@@ -96,6 +96,7 @@ pub(super) fn fix_rounds(
             .collect();
     }
     fixed.fixed = fixes;
+    fixed.rewritable = true;
     fixed
 }
 
@@ -157,5 +158,6 @@ pub(super) fn check_text_on(
         diagnostics,
         cards,
         fixed: 0,
+        rewritable: false,
     }
 }

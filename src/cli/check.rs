@@ -136,7 +136,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Err(message) => return (Err(message), Outcome::Failed),
     };
     let failed = files.iter().any(|file| file.failed);
-    let summary = Summary::of(&files);
+    let summary = Summary::counting_fixes_in(&files, |file| file.rewritable);
     // As ruff: with --diff, pending changes fail the run.
     let pending = !diffs.is_empty();
     let output = if args.diff {
@@ -145,14 +145,14 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         statistics(&files)
     } else if args.quiet && matches!(args.format, Format::Human | Format::Short) {
         // Both end with the summary line; the findings before it are kept as they are.
-        let output = render(args, &files);
+        let output = render(args, &files, &summary);
         let summary = format!("{summary}\n");
         match output.strip_suffix(summary.as_str()) {
             Some(findings) => findings.to_string(),
             None => output,
         }
     } else {
-        render(args, &files)
+        render(args, &files, &summary)
     };
     let outcome = if failed {
         Outcome::Failed
@@ -237,7 +237,7 @@ pub enum ColorChoice {
     Never,
 }
 
-fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
+fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String {
     let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
     let terminal = std::io::stdout().is_terminal();
     // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
@@ -249,9 +249,12 @@ fn render(args: &CheckArgs, files: &[CheckedFile]) -> String {
     let style = HumanStyle {
         graphical: terminal || color,
         color,
-        width: 100,
+        width: report::wrap_width(
+            std::env::var("COLUMNS").ok().as_deref(),
+            terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0.into()),
+        ),
     };
-    report::render(args.format, files, rules::registry(), &style)
+    report::render(args.format, files, rules::registry(), &style, summary)
 }
 
 #[cfg(test)]

@@ -136,6 +136,7 @@ pub fn dawn(above: &str) -> CheckedFile {
         cards: 2,
         fixed: 0,
         failed: false,
+        rewritable: true,
     }
 }
 
@@ -159,6 +160,7 @@ pub fn broken() -> CheckedFile {
         cards: 0,
         fixed: 0,
         failed: true,
+        rewritable: false,
     }
 }
 
@@ -171,5 +173,6 @@ pub fn clean() -> CheckedFile {
         cards: 3,
         fixed: 0,
         failed: false,
+        rewritable: true,
     }
 }

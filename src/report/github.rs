@@ -6,8 +6,8 @@ use crate::check::CheckedFile;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use std::fmt::{self, Write};
 
-/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=CODE name::message` per diagnostic,
-/// the help and the fix after the message.
+/// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=error[CODE] name::message` per
+/// diagnostic, the help and the fix after the message.
 pub(super) fn render(files: &[CheckedFile]) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -21,6 +21,8 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
         let index = LineIndex::new(&file.source);
         for diagnostic in &file.diagnostics {
             let region = index.region(&diagnostic.span);
+            // GitHub's own words; the title says phaselint's, as every other format does (GitHub
+            // shows a note as a "notice" and an error as a "failure").
             let command = match diagnostic.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -34,7 +36,10 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
                 region.start.column,
                 region.end.line,
                 region.end.column,
-                escape_property(&format!("{} {}", diagnostic.code, diagnostic.name)),
+                escape_property(&format!(
+                    "{}[{}] {}",
+                    diagnostic.severity, diagnostic.code, diagnostic.name
+                )),
                 escape_data(&annotation(diagnostic)),
             )?;
         }
@@ -83,10 +88,10 @@ mod tests {
         assert_eq!(
             render(&fixture::files()),
             "\
-::warning file=sets/dawn.yaml,line=2,col=33,endLine=2,endColumn=47,title=PL101 obsolete-end-of-turn::\"at end of turn\" is the pre-2009 wording%0Ahelp: since Magic 2010 this trigger reads \"at the beginning of the end step\"%0Aunsafe fix (--unsafe-fixes): replace with \"at the beginning of the next end step\"
-::error file=sets/dawn.yaml,line=4,col=47,endLine=4,endColumn=68,title=PL201 restriction-after-combat::\"can’t block this turn\" begins after the turn's last combat%0Ahelp: restrict blocking \"until your next turn\" instead
-::notice file=sets/dawn.yaml,line=5,col=15,endLine=5,endColumn=16,title=PL301 straight-apostrophe::straight apostrophe in card text%0Afix: replace with \"’\"
-::error file=broken.json,line=1,col=1,endLine=1,endColumn=1,title=PL000 unreadable-file::the file is not UTF-8: invalid byte at offset 0
+::warning file=sets/dawn.yaml,line=2,col=33,endLine=2,endColumn=47,title=warning[PL101] obsolete-end-of-turn::\"at end of turn\" is the pre-2009 wording%0Ahelp: since Magic 2010 this trigger reads \"at the beginning of the end step\"%0Aunsafe fix (--unsafe-fixes): replace with \"at the beginning of the next end step\"
+::error file=sets/dawn.yaml,line=4,col=47,endLine=4,endColumn=68,title=error[PL201] restriction-after-combat::\"can’t block this turn\" begins after the turn's last combat%0Ahelp: restrict blocking \"until your next turn\" instead
+::notice file=sets/dawn.yaml,line=5,col=15,endLine=5,endColumn=16,title=note[PL301] straight-apostrophe::straight apostrophe in card text%0Afix: replace with \"’\"
+::error file=broken.json,line=1,col=1,endLine=1,endColumn=1,title=error[PL000] unreadable-file::the file is not UTF-8: invalid byte at offset 0
 "
         );
     }
@@ -108,7 +113,7 @@ mod tests {
         assert_eq!(
             render(&[file]),
             "::error file=sets/a%2Cb%3A c.json,line=1,col=1,endLine=1,endColumn=1,\
-             title=PL000 unreadable-file::100%25 broken%0Asee log\n"
+             title=error[PL000] unreadable-file::100%25 broken%0Asee log\n"
         );
     }
 }

@@ -16,17 +16,17 @@ use std::fmt;
 const MIN_WIDTH: usize = 40;
 
 /// Every diagnostic of every file, then the summary line.
-pub(super) fn render(files: &[CheckedFile], style: &HumanStyle) -> String {
+pub(super) fn render(files: &[CheckedFile], style: &HumanStyle, summary: &Summary) -> String {
     let handler = Handler::new(style);
     let mut out = String::new();
     for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
         let source = FileSource::new(&file.path, &file.source);
         for diagnostic in &file.diagnostics {
-            handler.render(&mut out, &Report::new(diagnostic, &source));
+            handler.render(&mut out, Report::new(diagnostic, &source));
             out.push('\n');
         }
     }
-    out.push_str(&Summary::of(files).to_string());
+    out.push_str(&summary.to_string());
     out.push('\n');
     out
 }
@@ -58,16 +58,39 @@ impl Handler {
     /// Renders `report` onto `out`. miette gives up with `fmt::Error` on a span it cannot read;
     /// [`FileSource`] clamps every span so that should not happen, but if it does the diagnostic
     /// is still reported, as one plain line.
-    fn render(&self, out: &mut String, report: &Report<'_>) {
+    fn render(&self, out: &mut String, mut report: Report<'_>) {
         let mut buffer = String::new();
         let rendered = match self {
-            Handler::Graphical(handler) => handler.render_report(&mut buffer, report),
-            Handler::Narratable(handler) => handler.render_report(&mut buffer, report),
+            Handler::Graphical(handler) => {
+                // The graphical report marks the severity with an icon only: its header names
+                // it, `warning[PL101(obsolete-end-of-turn)]`, as the plain fallback does.
+                report.header = format!("{}[{}]", report.diagnostic.severity, report.code);
+                handler.render_report(&mut buffer, &report)
+            }
+            Handler::Narratable(handler) => {
+                let rendered = handler.render_report(&mut buffer, &report);
+                buffer = note_not_advice(&report, buffer);
+                rendered
+            }
         };
         match rendered {
             Ok(()) => out.push_str(&buffer),
             Err(fmt::Error) => out.push_str(&report.plain()),
         }
+    }
+}
+
+/// A narrated report with a note called a note: miette narrates it as "advice", its own lowest
+/// severity. Only the header miette writes is replaced, so a message holding those words is left
+/// as it is.
+fn note_not_advice(report: &Report<'_>, narrated: String) -> String {
+    if report.diagnostic.severity != Severity::Note {
+        return narrated;
+    }
+    let header = |severity: &str| format!("{report}\n    Diagnostic severity: {severity}\n");
+    match narrated.strip_prefix(&header("advice")) {
+        Some(rest) => header(Severity::Note.as_str()) + rest,
+        None => narrated,
     }
 }
 
@@ -78,6 +101,8 @@ struct Report<'a> {
     diagnostic: &'a Diagnostic,
     /// `PL101(obsolete-end-of-turn)`: the code to search for, the name to read.
     code: String,
+    /// What miette writes as the code: `code`, or with the severity before it.
+    header: String,
     help: Option<String>,
     source: &'a FileSource<'a>,
     labels: Vec<LabeledSpan>,
@@ -94,9 +119,11 @@ impl<'a> Report<'a> {
         let secondary = diagnostic.labels.iter().map(|label| {
             LabeledSpan::new_with_span(Some(label.message.clone()), index.clamp_span(&label.span))
         });
+        let code = format!("{}({})", diagnostic.code, diagnostic.name);
         Report {
             diagnostic,
-            code: format!("{}({})", diagnostic.code, diagnostic.name),
+            header: code.clone(),
+            code,
             help: help(diagnostic),
             source,
             labels: std::iter::once(primary).chain(secondary).collect(),
@@ -158,7 +185,7 @@ impl std::error::Error for Report<'_> {}
 
 impl miette::Diagnostic for Report<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(&self.code))
+        Some(Box::new(&self.header))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -192,6 +219,11 @@ mod tests {
     use std::ops::Range;
     use std::sync::Arc;
 
+    /// The report with the summary of `files`, as the CLI counts it when every file is fixable.
+    fn render(files: &[CheckedFile], style: &HumanStyle) -> String {
+        super::render(files, style, &Summary::of(files))
+    }
+
     fn style(graphical: bool, color: bool) -> HumanStyle {
         HumanStyle {
             graphical,
@@ -224,7 +256,7 @@ mod tests {
         assert_eq!(
             render(&[dawn], &style(true, false)),
             "\
-PL101(obsolete-end-of-turn)
+warning[PL101(obsolete-end-of-turn)]
 
   ⚠ \"at end of turn\" is the pre-2009 wording
    ╭─[sets/dawn.yaml:2:33]
@@ -239,6 +271,7 @@ PL101(obsolete-end-of-turn)
         see CR 513.1a
 
 found 1 warning in 1 file (2 cards)
+1 fixable with --fix --unsafe-fixes
 "
         );
     }
@@ -246,18 +279,25 @@ found 1 warning in 1 file (2 cards)
     #[test]
     fn graphical_report_of_every_file() {
         let out = render(&fixture::files(), &style(true, false));
-        // Secondary labels, notes as advice, a safe fix without a caution.
+        // Secondary labels, a note under its name, a safe fix without a caution.
         assert!(out.contains("╰── resolves in the end step"));
         assert!(out.contains("  × \"can’t block this turn\""));
         assert!(out.contains("  see CR 513.1, CR 506.1\n"));
-        assert!(out.contains("  ☞ straight apostrophe in card text"));
+        assert!(
+            out.contains(
+                "note[PL301(straight-apostrophe)]\n\n  ☞ straight apostrophe in card text"
+            )
+        );
         assert!(out.contains("  help: fix: replace with \"’\"\n"));
         // The unreadable, empty file is reported under its name.
         assert!(out.contains(
-            "PL000(unreadable-file)\n\n  × the file is not UTF-8: invalid byte at offset 0\n   \
+            "error[PL000(unreadable-file)]\n\n  × the file is not UTF-8: invalid byte at offset 0\n   \
              ╭─[broken.json:1:1]\n"
         ));
-        assert!(out.ends_with("\nfound 2 errors, 1 warning, 1 note in 3 files (5 cards)\n"));
+        assert!(out.ends_with(
+            "\nfound 2 errors, 1 warning, 1 note in 3 files (5 cards)\n\
+             1 fixable with --fix (1 more with --fix --unsafe-fixes)\n"
+        ));
         assert!(!out.contains('\u{1b}'), "no colour without `color`");
         assert!(!out.contains("clean.txt"));
     }
@@ -277,9 +317,12 @@ found 1 warning in 1 file (2 cards)
         ));
         assert!(out.contains("    label at line 2, columns 33 to 46: obsolete-end-of-turn\n"));
         assert!(out.contains("    label at line 4, columns 9 to 41: resolves in the end step\n"));
-        assert!(out.contains("    Diagnostic severity: advice\n"));
+        assert!(out.contains("straight apostrophe in card text\n    Diagnostic severity: note\n"));
         assert!(out.contains("diagnostic code: PL000(unreadable-file)\n"));
-        assert!(out.ends_with("\nfound 2 errors, 1 warning, 1 note in 3 files (5 cards)\n"));
+        assert!(out.ends_with(
+            "\nfound 2 errors, 1 warning, 1 note in 3 files (5 cards)\n\
+             1 fixable with --fix (1 more with --fix --unsafe-fixes)\n"
+        ));
         assert!(!out.contains('│') && !out.contains('\u{1b}'));
     }
 

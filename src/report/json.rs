@@ -41,7 +41,7 @@ struct ByteSpan {
 }
 
 /// The document, ending with a newline.
-pub(super) fn render(files: &[CheckedFile]) -> String {
+pub(super) fn render(files: &[CheckedFile], summary: &Summary) -> String {
     let mut diagnostics = Vec::new();
     // Indexing a file costs a pass over it: only files with something to report.
     for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
@@ -71,7 +71,7 @@ pub(super) fn render(files: &[CheckedFile]) -> String {
     }
     let document = Document {
         diagnostics,
-        summary: Summary::of(files),
+        summary: *summary,
     };
     let mut out = serde_json::to_string_pretty(&document).unwrap_or_else(|error| {
         // Plain structs of strings and numbers always serialize; keep the output JSON regardless.
@@ -86,6 +86,10 @@ mod tests {
     use super::*;
     use crate::report::fixture;
     use serde_json::{Value, json};
+
+    fn render(files: &[CheckedFile]) -> String {
+        super::render(files, &Summary::of(files))
+    }
 
     fn parsed() -> Value {
         serde_json::from_str(&render(&fixture::files())).expect("the json format is JSON")
@@ -183,7 +187,10 @@ mod tests {
         assert_eq!(document["diagnostics"][2]["fix"]["applicability"], "safe");
         assert_eq!(
             document["summary"],
-            json!({ "files": 3, "cards": 5, "errors": 2, "warnings": 1, "notes": 1 })
+            json!({
+                "files": 3, "cards": 5, "errors": 2, "warnings": 1, "notes": 1,
+                "fixable": 1, "unsafe_fixable": 1
+            })
         );
     }
 

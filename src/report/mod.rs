@@ -79,7 +79,7 @@ impl std::str::FromStr for Format {
 }
 
 /// How the human format is drawn. The CLI decides: `graphical` when stdout is a terminal,
-/// `color` when graphical and `NO_COLOR` is unset, `width` from the terminal.
+/// `color` when graphical and `NO_COLOR` is unset, `width` with [`wrap_width`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HumanStyle {
     /// Snippets drawn with box characters; otherwise miette's narratable plain text.
@@ -90,18 +90,36 @@ pub struct HumanStyle {
     pub width: usize,
 }
 
+/// The width of the human report when neither `COLUMNS` nor a terminal gives one.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The columns to wrap the human report at: `COLUMNS` when it holds a positive whole number (the
+/// user's word, as `ls` and Python's `shutil` take it), else the width of the terminal stdout is
+/// (`terminal`), else [`DEFAULT_WIDTH`].
+pub fn wrap_width(columns: Option<&str>, terminal: Option<usize>) -> usize {
+    columns
+        .and_then(|columns| columns.trim().parse::<usize>().ok())
+        .into_iter()
+        .chain(terminal)
+        .find(|&width| width > 0)
+        .unwrap_or(DEFAULT_WIDTH)
+}
+
 /// The whole output of a run: the files in the order given, each file's diagnostics in the order
-/// given (the caller sorts). `rules` describes the rules in SARIF; the other formats ignore it.
+/// given (the caller sorts). `rules` describes the rules in SARIF; `summary`, the counts of
+/// `files` ([`Summary::of`], or [`Summary::counting_fixes_in`] the files `--fix` may rewrite),
+/// ends the human, short and JSON formats; the other formats ignore them.
 pub fn render(
     format: Format,
     files: &[CheckedFile],
     rules: &[&RuleInfo],
     style: &HumanStyle,
+    summary: &Summary,
 ) -> String {
     match format {
-        Format::Human => human::render(files, style),
-        Format::Short => short::render(files),
-        Format::Json => json::render(files),
+        Format::Human => human::render(files, style, summary),
+        Format::Short => short::render(files, summary),
+        Format::Json => json::render(files, summary),
         Format::Github => github::render(files),
         Format::Sarif => sarif::render(files, rules),
     }
@@ -129,8 +147,58 @@ mod tests {
             width: 80,
         };
         for format in Format::ALL {
-            let out = render(format, &files, &rules, &style);
+            let out = render(format, &files, &rules, &style, &Summary::of(&files));
             assert!(out.ends_with('\n'), "{format:?}");
+        }
+    }
+
+    #[test]
+    fn columns_wins_over_the_terminal_when_it_is_a_positive_number() {
+        assert_eq!(wrap_width(Some("72"), Some(180)), 72);
+        assert_eq!(wrap_width(Some(" 72\n"), None), 72);
+        assert_eq!(wrap_width(Some("300"), None), 300);
+        // Not a usable number: the terminal's width, or the default.
+        for columns in [
+            "",
+            "0",
+            "-80",
+            "80x",
+            "eighty",
+            "1e3",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(wrap_width(Some(columns), Some(132)), 132, "{columns:?}");
+            assert_eq!(
+                wrap_width(Some(columns), None),
+                DEFAULT_WIDTH,
+                "{columns:?}"
+            );
+        }
+        assert_eq!(wrap_width(None, Some(132)), 132);
+        assert_eq!(wrap_width(None, Some(0)), DEFAULT_WIDTH);
+        assert_eq!(wrap_width(None, None), DEFAULT_WIDTH);
+    }
+
+    #[test]
+    fn a_note_is_called_note_in_every_format() {
+        let files = fixture::files();
+        let rules = fixture::rules();
+        for format in Format::ALL {
+            for graphical in [true, false] {
+                let style = HumanStyle {
+                    graphical,
+                    color: false,
+                    width: 80,
+                };
+                let out = render(format, &files, &rules, &style, &Summary::of(&files));
+                let lower = out.to_lowercase();
+                assert!(lower.contains("note"), "{format:?}: {out}");
+                assert!(!lower.contains("advice"), "{format:?}: {out}");
+                // GitHub's workflow command for a note is `::notice`; nothing else says notice.
+                let notices = lower.matches("notice").count();
+                let commands = out.lines().filter(|l| l.starts_with("::notice ")).count();
+                assert_eq!(notices, commands, "{format:?}: {out}");
+            }
         }
     }
 }

@@ -4,17 +4,19 @@
 use super::lines::LineIndex;
 use super::summary::Summary;
 use crate::check::CheckedFile;
+use crate::diagnostic::Diagnostic;
 use std::fmt::{self, Write};
 
-/// `path:line:col: severity[CODE] message` for each diagnostic, then the summary.
-pub(super) fn render(files: &[CheckedFile]) -> String {
+/// `path:line:col: severity[CODE] message (card: Name)` for each diagnostic (no card for a
+/// problem of the file itself), then the summary.
+pub(super) fn render(files: &[CheckedFile], summary: &Summary) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
-    let _ = write(&mut out, files);
+    let _ = write(&mut out, files, summary);
     out
 }
 
-fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
+fn write(out: &mut String, files: &[CheckedFile], summary: &Summary) -> fmt::Result {
     // Indexing a file costs a pass over it: only files with something to report.
     for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
         let index = LineIndex::new(&file.source);
@@ -22,17 +24,38 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
             let start = index.position(diagnostic.span.start);
             writeln!(
                 out,
-                "{}:{}:{}: {}[{}] {}",
+                "{}:{}:{}: {}[{}] {}{}",
                 file.path,
                 start.line,
                 start.column,
                 diagnostic.severity,
                 diagnostic.code,
-                diagnostic.message
+                diagnostic.message,
+                card(diagnostic)
             )?;
         }
     }
-    writeln!(out, "{}", Summary::of(files))
+    writeln!(out, "{summary}")
+}
+
+/// ` (card: Sun’s Vigil)`: after the message, as linters put what is not the message, so that
+/// the `path:line:col:` a problem matcher reads stays first and a name holding `: ` (Circle of
+/// Protection: Red) is not read as the start of the message. A control character in the name
+/// is escaped: a line break would split the one line.
+fn card(diagnostic: &Diagnostic) -> String {
+    let Some(name) = &diagnostic.card else {
+        return String::new();
+    };
+    let mut out = String::from(" (card: ");
+    for c in name.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push(')');
+    out
 }
 
 #[cfg(test)]
@@ -40,17 +63,43 @@ mod tests {
     use super::*;
     use crate::report::fixture;
 
+    fn render(files: &[CheckedFile]) -> String {
+        super::render(files, &Summary::of(files))
+    }
+
     #[test]
     fn one_line_per_diagnostic_with_character_columns() {
         assert_eq!(
             render(&fixture::files()),
             "\
-sets/dawn.yaml:2:33: warning[PL101] \"at end of turn\" is the pre-2009 wording
-sets/dawn.yaml:4:47: error[PL201] \"can’t block this turn\" begins after the turn's last combat
-sets/dawn.yaml:5:15: note[PL301] straight apostrophe in card text
+sets/dawn.yaml:2:33: warning[PL101] \"at end of turn\" is the pre-2009 wording (card: Sun’s Vigil)
+sets/dawn.yaml:4:47: error[PL201] \"can’t block this turn\" begins after the turn's last combat (card: Gale Aven)
+sets/dawn.yaml:5:15: note[PL301] straight apostrophe in card text (card: Gale Aven)
 broken.json:1:1: error[PL000] the file is not UTF-8: invalid byte at offset 0
 found 2 errors, 1 warning, 1 note in 3 files (5 cards)
+1 fixable with --fix (1 more with --fix --unsafe-fixes)
 "
+        );
+    }
+
+    #[test]
+    fn a_line_break_in_a_card_name_does_not_split_the_line() {
+        let mut dawn = fixture::dawn("");
+        dawn.diagnostics.truncate(1);
+        dawn.diagnostics[0].card = Some("Sun’s\nVigil\t: Red".to_owned());
+        let out = render(&[dawn]);
+        assert_eq!(
+            out.lines().next(),
+            Some(
+                "sets/dawn.yaml:2:33: warning[PL101] \"at end of turn\" is the pre-2009 wording \
+                 (card: Sun’s\\nVigil\\t: Red)"
+            )
+        );
+        assert!(
+            out.lines()
+                .nth(1)
+                .is_some_and(|line| line.starts_with("found ")),
+            "{out}"
         );
     }
 

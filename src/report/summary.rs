@@ -1,7 +1,8 @@
-//! What a run found, counted: the last line of the human and short formats, the `summary` of JSON.
+//! What a run found, counted: the last lines of the human and short formats, the `summary` of
+//! JSON.
 
 use crate::check::CheckedFile;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Severity};
 use serde::Serialize;
 use std::fmt;
 
@@ -16,6 +17,10 @@ pub struct Summary {
     /// Fixes applied by `--fix`; left out of JSON when none were.
     #[serde(skip_serializing_if = "is_zero")]
     pub fixed: usize,
+    /// Findings `--fix` would fix: their fix is safe.
+    pub fixable: usize,
+    /// Findings only `--fix --unsafe-fixes` would fix. Display-only fixes are in neither count.
+    pub unsafe_fixable: usize,
 }
 
 fn is_zero(count: &usize) -> bool {
@@ -23,8 +28,18 @@ fn is_zero(count: &usize) -> bool {
 }
 
 impl Summary {
-    /// Counts files, cards and diagnostics by severity.
+    /// Counts files, cards and diagnostics by severity, and the fixable ones in every file.
     pub fn of(files: &[CheckedFile]) -> Summary {
+        Summary::counting_fixes_in(files, |_| true)
+    }
+
+    /// As [`Summary::of`], counting fixable diagnostics only in the files `--fix` may rewrite
+    /// (`may_fix`). Fixes a `--fix` run has applied are gone from the diagnostics it re-checked:
+    /// what is counted after it is what is left.
+    pub fn counting_fixes_in(
+        files: &[CheckedFile],
+        may_fix: impl Fn(&CheckedFile) -> bool,
+    ) -> Summary {
         let mut summary = Summary {
             files: files.len(),
             ..Summary::default()
@@ -39,13 +54,26 @@ impl Summary {
                     Severity::Note => summary.notes += 1,
                 }
             }
+            let fixes = file.diagnostics.iter().filter_map(|d| d.fix.as_ref());
+            // Asked lazily: deciding may read the file's text, and most files have no fix.
+            if fixes.clone().next().is_some() && may_fix(file) {
+                for fix in fixes {
+                    match fix.applicability {
+                        Applicability::Safe => summary.fixable += 1,
+                        Applicability::Unsafe => summary.unsafe_fixable += 1,
+                        Applicability::DisplayOnly => {}
+                    }
+                }
+            }
         }
         summary
     }
 }
 
 /// `found 3 errors, 2 warnings, 1 note in 4 files (21 cards)`; severities found none of are left
-/// out, and a clean run says `no problems found in 4 files (21 cards)`.
+/// out, and a clean run says `no problems found in 4 files (21 cards)`. When some findings have
+/// a fix, a second line says which flags fix them: `3 fixable with --fix (1 more with --fix
+/// --unsafe-fixes)`.
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let counts: Vec<String> = [
@@ -71,7 +99,15 @@ impl fmt::Display for Summary {
         if self.fixed > 0 {
             write!(f, "; applied {}", counted_fixes(self.fixed))?;
         }
-        Ok(())
+        match (self.fixable, self.unsafe_fixable) {
+            (0, 0) => Ok(()),
+            (0, only_unsafe) => write!(f, "\n{only_unsafe} fixable with --fix --unsafe-fixes"),
+            (safe, 0) => write!(f, "\n{safe} fixable with --fix"),
+            (safe, only_unsafe) => write!(
+                f,
+                "\n{safe} fixable with --fix ({only_unsafe} more with --fix --unsafe-fixes)"
+            ),
+        }
     }
 }
 
@@ -110,11 +146,77 @@ mod tests {
                 warnings: 1,
                 notes: 1,
                 fixed: 0,
+                fixable: 1,
+                unsafe_fixable: 1,
             }
         );
         assert_eq!(
             summary.to_string(),
-            "found 2 errors, 1 warning, 1 note in 3 files (5 cards)"
+            "found 2 errors, 1 warning, 1 note in 3 files (5 cards)\n\
+             1 fixable with --fix (1 more with --fix --unsafe-fixes)"
+        );
+    }
+
+    #[test]
+    fn fixes_are_counted_only_in_the_files_fix_may_rewrite() {
+        let mut dawn = fixture::dawn("");
+        // A display-only fix is shown, never applied: in neither count.
+        let mut display_only = dawn.diagnostics[2].clone();
+        if let Some(fix) = &mut display_only.fix {
+            fix.applicability = Applicability::DisplayOnly;
+        }
+        dawn.diagnostics.push(display_only);
+        let files = [dawn, fixture::broken()];
+        let all = Summary::counting_fixes_in(&files, |_| true);
+        assert_eq!((all.fixable, all.unsafe_fixable), (1, 1));
+        let none = Summary::counting_fixes_in(&files, |file| file.path != "sets/dawn.yaml");
+        assert_eq!((none.fixable, none.unsafe_fixable), (0, 0));
+        // Only the counts of fixes differ.
+        assert_eq!(
+            all,
+            Summary {
+                fixable: 1,
+                unsafe_fixable: 1,
+                ..none
+            }
+        );
+        // A file without fixes is not asked about.
+        let clean = Summary::counting_fixes_in(&[fixture::clean()], |_| unreachable!());
+        assert_eq!(clean.files, 1);
+    }
+
+    #[test]
+    fn the_fix_line_names_the_flags_that_fix() {
+        let found = Summary {
+            files: 1,
+            cards: 2,
+            warnings: 3,
+            ..Summary::default()
+        };
+        let line = |fixable, unsafe_fixable, fixed| {
+            Summary {
+                fixable,
+                unsafe_fixable,
+                fixed,
+                ..found
+            }
+            .to_string()
+        };
+        assert_eq!(line(0, 0, 0), "found 3 warnings in 1 file (2 cards)");
+        assert_eq!(
+            line(3, 0, 0),
+            "found 3 warnings in 1 file (2 cards)\n3 fixable with --fix"
+        );
+        assert_eq!(
+            line(2, 1, 0),
+            "found 3 warnings in 1 file (2 cards)\n2 fixable with --fix (1 more with --fix \
+             --unsafe-fixes)"
+        );
+        // After a --fix run, what is left is what needs --unsafe-fixes.
+        assert_eq!(
+            line(0, 3, 1),
+            "found 3 warnings in 1 file (2 cards); applied 1 fix\n3 fixable with --fix \
+             --unsafe-fixes"
         );
     }
 
@@ -126,7 +228,7 @@ mod tests {
             errors: 1,
             warnings: 0,
             notes: 0,
-            fixed: 0,
+            ..Summary::default()
         };
         assert_eq!(one.to_string(), "found 1 error in 1 file (1 card)");
         let clean = Summary {
@@ -146,7 +248,7 @@ mod tests {
             errors: 0,
             warnings: 3,
             notes: 2,
-            fixed: 0,
+            ..Summary::default()
         };
         assert_eq!(
             notes.to_string(),
