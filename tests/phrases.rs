@@ -5,7 +5,7 @@
 mod random_text;
 
 use phaselint::model::Kind;
-use phaselint::phrase::find;
+use phaselint::phrase::{MAX_PHRASES, find};
 use phaselint::resolve::find_and_resolve;
 
 #[test]
@@ -190,8 +190,15 @@ fn odd_input_is_read_without_a_panic() {
         let found = find(text);
         assert!(found.errors.is_empty(), "{text:?}: {:?}", found.errors);
     }
+    // A text of more phrases than any card is read up to MAX_PHRASES, and says where it stops.
     let long = "until end of turn, ".repeat(20_000);
-    assert_eq!(find(&long).phrases.len(), 20_000);
+    let found = find(&long);
+    assert_eq!(found.phrases.len(), MAX_PHRASES);
+    assert_eq!(found.errors.len(), 1);
+    assert_eq!(
+        found.errors[0].span.start,
+        MAX_PHRASES * "until end of turn, ".len()
+    );
     // Many triggers in one clause stay linear: the line is read, not given up at the call limit.
     let whenevers = "Whenever a ".repeat(10_000);
     assert!(find(&whenevers).errors.is_empty());

@@ -10,6 +10,10 @@ use std::process::Output;
 mod cli;
 use cli::{run, stdout, without_colour};
 
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 fn json(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
         panic!("stdout is one JSON document ({error}):\n{}", stdout(output))
@@ -197,4 +201,120 @@ fn control_characters_of_a_card_file_are_shown_not_sent() {
         let value = json(&out);
         assert!(value.to_string().contains("PWNED"));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// §3: the report is bounded: per card, per file
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_card_shows_its_first_hundred_findings_and_counts_the_rest() {
+    let dir = tempdir();
+    let text = "until. ".repeat(150);
+    let cards = card("Flood", text.trim_end()) + &card("Calm", "Tap it until the end of turn.");
+    write(dir.path(), "flood.jsonl", cards);
+    let output = check(dir.path(), "short", "flood.jsonl");
+    let out = stdout(&output);
+    let flood: Vec<&str> = out
+        .lines()
+        .filter(|line| line.ends_with("(card: Flood)"))
+        .collect();
+    assert_eq!(flood.len(), 101, "{out}");
+    assert!(
+        flood[..100]
+            .iter()
+            .all(|line| line.contains("error[PL001]"))
+    );
+    // The first left out is the 101st "until", at byte 700 of the text.
+    let column = card("Flood", text.trim_end())
+        .find("until")
+        .unwrap_or_default()
+        + 1
+        + 700;
+    assert_eq!(
+        flood[100],
+        format!(
+            "flood.jsonl:1:{column}: error[PL904] too many findings on this card: 50 more are not \
+             shown, past the first 100 (card: Flood)"
+        )
+    );
+    // The next card is checked as always.
+    assert!(out.contains("flood.jsonl:2:"), "{out}");
+    assert!(
+        out.contains("found 101 errors, 1 warning in 1 file (2 cards)"),
+        "{out}"
+    );
+    // Every format says so, the rule is documented.
+    let report = json(&check(dir.path(), "json", "flood.jsonl"));
+    let last = &report["diagnostics"][100];
+    assert_eq!(last["code"], "PL904");
+    assert_eq!(last["name"], "too-many-findings");
+    assert!(
+        last["help"]
+            .as_str()
+            .is_some_and(|help| help.contains("error[PL001] \"until\"")),
+        "{last}"
+    );
+    let rule = stdout(&run(dir.path(), &["rules", "PL904"]));
+    assert!(rule.contains("too-many-findings"), "{rule}");
+}
+
+#[test]
+fn a_file_shows_its_first_ten_thousand_findings_and_counts_the_rest() {
+    let dir = tempdir();
+    // 105 cards of 101 findings each (100 and a PL904): 10,605 in all.
+    let text = "until. ".repeat(101);
+    let cards: String = (0..105)
+        .map(|i| card(&format!("Flood {i}"), text.trim_end()))
+        .collect();
+    write(dir.path(), "floods.jsonl", cards);
+    let report = json(&check(dir.path(), "json", "floods.jsonl"));
+    let diagnostics = report["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(diagnostics.len(), 10_001);
+    let last = &diagnostics[10_000];
+    assert_eq!(last["code"], "PL904");
+    assert_eq!(last["card"], Value::Null);
+    assert_eq!(
+        last["message"],
+        "too many findings in this file: 605 more are not shown, past the first 10000"
+    );
+    // The first left out: the second finding of the 100th card, after 99 cards of 101.
+    assert_eq!(last["line"], Value::from(100));
+    assert_eq!(diagnostics[9_999]["line"], Value::from(100));
+    assert_eq!(report["summary"]["errors"], Value::from(10_001));
+}
+
+#[test]
+fn a_huge_line_of_timing_words_gives_a_short_report() {
+    let dir = tempdir();
+    // A quarter of a megabyte of "until": 45,000 timing words, each a finding of its own.
+    write(
+        dir.path(),
+        "until.txt",
+        format!("Flood\nInstant\n{}\n", "until\n".repeat(45_000)),
+    );
+    let output = check(dir.path(), "sarif", "until.txt");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        output.stdout.len() < 400_000,
+        "{} bytes",
+        output.stdout.len()
+    );
+    let sarif = json(&output);
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    // 1,000 phrases are read; the rest of the text is reported unread, and the card's findings
+    // past the first 100 are counted.
+    assert_eq!(results.len(), 100 + 1);
+    let codes: Vec<&str> = results
+        .iter()
+        .filter_map(|result| result["ruleId"].as_str())
+        .collect();
+    assert_eq!(codes.iter().filter(|&&code| code == "PL001").count(), 100);
+    assert_eq!(codes.last(), Some(&"PL904"));
+    let short = stdout(&check(dir.path(), "short", "until.txt"));
+    assert!(
+        short
+            .contains("too many findings on this card: 901 more are not shown, past the first 100"),
+        "{short}"
+    );
 }

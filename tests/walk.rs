@@ -10,7 +10,7 @@ mod corpus;
 #[path = "support/random_text.rs"]
 mod random_text;
 
-use phaselint::phrase::{MAX_NESTING, WORK_PER_BYTE, find, find_by_whole_lines};
+use phaselint::phrase::{MAX_NESTING, MAX_PHRASES, WORK_PER_BYTE, find, find_by_whole_lines};
 use std::path::{Path, PathBuf};
 
 /// Asserts that both finders read `text` alike; `origin` names it in the failure.
@@ -133,10 +133,13 @@ fn a_line_of_one_endless_clause_is_unreadable_as_in_a_whole_line_parse() {
         "{}",
         walked.errors[0].message
     );
-    // Many short clauses on one line are read alike, whatever its length.
-    let many = "Target creature gets +1/+1 until end of turn. ".repeat(2_000);
+    // Many short clauses on one line are read alike, whatever its length, up to MAX_PHRASES.
+    let many = "Target creature gets +1/+1 until end of turn. ".repeat(MAX_PHRASES);
     assert_same(&many, "many short clauses");
-    assert_eq!(find(&many).phrases.len(), 2_000);
+    assert_eq!(find(&many).phrases.len(), MAX_PHRASES);
+    let more = "Target creature gets +1/+1 until end of turn. ".repeat(2 * MAX_PHRASES);
+    assert_same(&more, "more short clauses than a text is read for");
+    assert_eq!(find(&more).phrases.len(), MAX_PHRASES);
 }
 
 /// Holds the walk against the whole-line parse over every text of a JSON Lines file of the

@@ -3,14 +3,14 @@
 
 use super::CheckedFile;
 use crate::config::Config;
-use crate::diagnostic::{Applicability, Diagnostic};
+use crate::diagnostic::Applicability;
 use crate::fix;
-use crate::lint::{check_card, input_problem};
+use crate::lint::{Capped, MAX_PER_FILE, check_card, input_problem};
 use crate::parallel;
 use crate::rules::MALFORMED_INPUT;
 use crate::source::{self, Card, ReadOptions};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// How many times a fix re-checks and fixes a text: fixes skipped for overlapping an earlier one
 /// get their turn in the next round.
@@ -119,7 +119,10 @@ pub(super) fn check_text_on(
         threads
     };
     let mut cards = 0;
-    let (errors, mut diagnostics) = parallel::pipeline(
+    // The first findings of the file in its order, whichever thread checked them: the cap acts
+    // as they are made, so a file that floods the report costs no memory.
+    let kept = Mutex::new(Capped::new(MAX_PER_FILE));
+    let (errors, _) = parallel::pipeline(
         threads,
         |send| {
             let mut batch = Vec::with_capacity(BATCH);
@@ -133,24 +136,27 @@ pub(super) fn check_text_on(
             send(batch);
             errors
         },
-        |batch: Vec<Card>, out: &mut Vec<Diagnostic>| {
+        |batch: Vec<Card>, _: &mut Vec<()>| {
+            let mut diagnostics = Vec::new();
             for card in &batch {
-                check_card(card, path, config, out);
+                check_card(card, path, config, &mut diagnostics);
+            }
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            for diagnostic in diagnostics {
+                kept.push(diagnostic);
             }
         },
     );
-    diagnostics.extend(errors.iter().map(|error| {
-        input_problem(
+    let mut kept = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
+    for error in &errors {
+        kept.push(input_problem(
             &MALFORMED_INPUT,
             error.span.clone(),
             error.message.clone(),
             None,
-        )
-    }));
-    // Stable, and no two cards share a span: the order does not depend on the batches.
-    diagnostics.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))
-    });
+        ));
+    }
+    let diagnostics = kept.finish("in this file", None);
     CheckedFile {
         path: path.display().to_string(),
         failed: !errors.is_empty(),

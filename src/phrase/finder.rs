@@ -56,8 +56,8 @@ pub struct Found {
 /// is called only where a template can start (`walk`).
 pub fn find(text: &str) -> Found {
     let mut walker = Walker::default();
-    find_lines(text, |line, ability, offset| {
-        walker.line(line, ability, offset)
+    find_lines(text, |line, ability, offset, enough| {
+        walker.line(line, ability, offset, enough)
     })
 }
 
@@ -65,27 +65,53 @@ pub fn find(text: &str) -> Found {
 /// `ability_line`. It is the reference the walk is held against (`tests/walk.rs`); it is many
 /// times slower.
 pub fn find_by_whole_lines(text: &str) -> Found {
-    find_lines(text, whole_line)
+    find_lines(text, |line, ability, offset, _| {
+        whole_line(line, ability, offset)
+    })
 }
 
-/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text).
+/// How many phrases one text may hold; the text after the phrase past it is not read, and says
+/// so (a `FindError`). Real faces hold at most 6 (the Oracle card set and its printed wordings),
+/// so only a hostile or broken text reaches it; it bounds what resolving and every rule do with
+/// the phrases of one text, some of which compare phrases with the phrases before them.
+pub const MAX_PHRASES: usize = 1_000;
+
+/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text, and
+/// how many phrases are enough: it may stop past them), up to `MAX_PHRASES` phrases.
 fn find_lines(
     text: &str,
-    mut read_line: impl FnMut(&str, usize, usize) -> Result<Vec<Phrase>, String>,
+    mut read_line: impl FnMut(&str, usize, usize, usize) -> Result<Vec<Phrase>, String>,
 ) -> Found {
     let mut found = Found::default();
-    for (ability, (offset, line)) in lines(text).into_iter().enumerate() {
+    for (ability, (offset, line)) in lines(text).enumerate() {
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
-        match read_line(line, ability, offset) {
+        // One phrase past the room left says where reading stops.
+        let room = MAX_PHRASES - found.phrases.len();
+        match read_line(line, ability, offset, room + 1) {
             Ok(phrases) => {
                 let words = timing_words(line);
-                let silent = silent_words(line, ability, offset, &phrases, &words);
-                found.phrases.extend(merge(phrases, silent));
+                let silent = silent_words(line, ability, offset, &phrases, &words, room + 1);
+                let mut phrases = merge(phrases, silent);
+                let past = phrases.get(room).map(|phrase| phrase.span);
+                phrases.truncate(room);
+                found.phrases.extend(phrases);
+                let read_to = past.map_or(usize::MAX, |span| span.start);
                 found.timing_words.extend(
                     words
                         .iter()
-                        .map(|word| Span::new(offset + word.start, offset + word.end)),
+                        .map(|word| Span::new(offset + word.start, offset + word.end))
+                        .take_while(|word| word.start < read_to),
                 );
+                if let Some(span) = past {
+                    found.errors.push(FindError {
+                        span,
+                        message: format!(
+                            "the text holds more than {MAX_PHRASES} timing phrases: it is not read \
+                             from here on"
+                        ),
+                    });
+                    break;
+                }
             }
             Err(message) => found.errors.push(FindError {
                 span: Span::new(offset, offset + line.len()),
@@ -98,43 +124,95 @@ fn find_lines(
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
 /// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
-/// So no timing word is passed over in silence, whatever the grammar misses.
+/// So no timing word is passed over in silence, whatever the grammar misses. The first `enough`
+/// of them: the line is not read past them.
+///
+/// The words are in text order, and one sweep goes through them, the phrases and the brackets of
+/// the line together, each once: a line of 10 MB with a phrase every few words costs its length,
+/// not its words times its phrases.
 fn silent_words(
     line: &str,
     ability: usize,
     offset: usize,
     phrases: &[Phrase],
     words: &[Span],
+    enough: usize,
 ) -> Vec<Phrase> {
-    let covered = |at: usize| {
-        phrases
-            .iter()
-            .any(|phrase| phrase.span.start <= at && at < phrase.span.end)
-    };
+    let mut sweep = Sweep::new(phrases, offset);
+    let mut brackets = Brackets::default();
     let mut silent = Vec::new();
     for (index, word) in words.iter().enumerate() {
+        if silent.len() >= enough {
+            break;
+        }
         let start = offset + word.start;
-        if covered(start) {
+        sweep.pass(start);
+        if sweep.covers(start) {
             continue;
         }
         // The next place the unknown phrase must stop: a phrase or another timing word.
-        let stop = phrases
-            .iter()
-            .map(|phrase| phrase.span.start)
-            .filter(|&at| at > start)
+        let stop = sweep
+            .next_start()
+            .into_iter()
             .chain(words.get(index + 1).map(|next| offset + next.start))
             .min()
             .unwrap_or(offset + line.len());
         let end = offset + clause_end(line, word.end, stop - offset);
         silent.push(Phrase {
             span: Span::new(start, end),
-            place: place_in(line, word.start, ability),
+            place: brackets.place(line, word.start, ability),
             form: Form::Unknown,
             marks: Vec::new(),
             template: Template::TimingWord,
         });
     }
     silent
+}
+
+/// The phrases of a line by their starts, passed in order as the sweep goes forward.
+struct Sweep {
+    /// (start, end) of each phrase, by start.
+    spans: Vec<(usize, usize)>,
+    /// The phrases before this one start at or before the sweep.
+    next: usize,
+    /// The furthest end of those phrases.
+    reach: usize,
+}
+
+impl Sweep {
+    fn new(phrases: &[Phrase], offset: usize) -> Self {
+        let mut spans: Vec<(usize, usize)> = phrases
+            .iter()
+            .map(|phrase| (phrase.span.start, phrase.span.end))
+            .collect();
+        spans.sort_unstable();
+        Sweep {
+            spans,
+            next: 0,
+            reach: offset,
+        }
+    }
+
+    /// Goes forward to `at`, which is never before the last place passed.
+    fn pass(&mut self, at: usize) {
+        while let Some(&(start, end)) = self.spans.get(self.next) {
+            if start > at {
+                break;
+            }
+            self.reach = self.reach.max(end);
+            self.next += 1;
+        }
+    }
+
+    /// Whether a phrase covers `at`, the last place passed.
+    fn covers(&self, at: usize) -> bool {
+        at < self.reach
+    }
+
+    /// Where the first phrase after the last place passed starts.
+    fn next_start(&self) -> Option<usize> {
+        self.spans.get(self.next).map(|&(start, _)| start)
+    }
 }
 
 /// Where a clause that goes on from `from` ends, at `stop` at the latest: before the grammar's
@@ -154,17 +232,35 @@ fn clause_end(line: &str, from: usize, stop: usize) -> usize {
     end
 }
 
-/// The place of a word of a line: inside reminder text or quotes as the brackets before it say.
-fn place_in(line: &str, at: usize, ability: usize) -> Place {
-    let before = &line[..at];
-    let opened = before.matches('(').count();
-    let closed = before.matches(')').count();
-    let quotes = before.matches(['"', '“', '”']).count();
-    Place {
-        ability,
-        opens_ability: false,
-        in_quotes: quotes % 2 == 1,
-        in_reminder: opened > closed,
+/// The brackets of a line counted up to a place, going forward: whether a word is inside
+/// reminder text or quotes, as the brackets before it say.
+#[derive(Default)]
+struct Brackets {
+    /// Counted up to here.
+    at: usize,
+    opened: usize,
+    closed: usize,
+    quotes: usize,
+}
+
+impl Brackets {
+    /// The place of the word at `at`, which is never before the last word's.
+    fn place(&mut self, line: &str, at: usize, ability: usize) -> Place {
+        for c in line[self.at..at].chars() {
+            match c {
+                '(' => self.opened += 1,
+                ')' => self.closed += 1,
+                '"' | '“' | '”' => self.quotes += 1,
+                _ => {}
+            }
+        }
+        self.at = at;
+        Place {
+            ability,
+            opens_ability: false,
+            in_quotes: self.quotes % 2 == 1,
+            in_reminder: self.opened > self.closed,
+        }
     }
 }
 
@@ -208,47 +304,140 @@ fn raise_call_limit(limit: usize) {
     }
 }
 
-/// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`).
-fn lines(text: &str) -> Vec<(usize, &str)> {
+/// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`),
+/// found as they are read.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytes = text.as_bytes();
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-        if at < start {
-            // The `\n` of a `\r\n`, already taken with its `\r`.
-            continue;
-        }
-        lines.push((start, &text[start..at]));
-        start = at
-            + if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
-                2
-            } else {
-                1
-            };
-    }
-    lines.push((start, &text[start..]));
-    lines
+    let mut breaks = memchr::memchr2_iter(b'\n', b'\r', bytes);
+    let mut start = Some(0);
+    std::iter::from_fn(move || {
+        let from = start?;
+        // The `\n` of a `\r\n` was taken with its `\r`.
+        let Some(at) = breaks.by_ref().find(|&at| at >= from) else {
+            start = None;
+            return Some((from, &text[from..]));
+        };
+        let width = if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
+        start = Some(at + width);
+        Some((from, &text[from..at]))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The tripwire as it was first written: every word against every phrase, and the brackets
+    /// counted from the line's start for each word. The sweep must give what it gave.
+    fn silent_words_by_rescanning(
+        line: &str,
+        ability: usize,
+        offset: usize,
+        phrases: &[Phrase],
+        words: &[Span],
+    ) -> Vec<Phrase> {
+        let mut silent = Vec::new();
+        for (index, word) in words.iter().enumerate() {
+            let start = offset + word.start;
+            if phrases
+                .iter()
+                .any(|phrase| phrase.span.start <= start && start < phrase.span.end)
+            {
+                continue;
+            }
+            let stop = phrases
+                .iter()
+                .map(|phrase| phrase.span.start)
+                .filter(|&at| at > start)
+                .chain(words.get(index + 1).map(|next| offset + next.start))
+                .min()
+                .unwrap_or(offset + line.len());
+            let before = &line[..word.start];
+            silent.push(Phrase {
+                span: Span::new(start, offset + clause_end(line, word.end, stop - offset)),
+                place: Place {
+                    ability,
+                    opens_ability: false,
+                    in_quotes: before.matches(['"', '“', '”']).count() % 2 == 1,
+                    in_reminder: before.matches('(').count() > before.matches(')').count(),
+                },
+                form: Form::Unknown,
+                marks: Vec::new(),
+                template: Template::TimingWord,
+            });
+        }
+        silent
+    }
+
+    #[test]
+    fn the_tripwire_sweeps_as_a_rescan_would() {
+        let lines = [
+            "Until end of turn, it gains haste. (Skip your next turn “until” this turn.)",
+            "At the beginning of your upkeep, until \"this turn\" and until (until) until.",
+            "Whenever a creature dies this turn, skip your draw step until your next turn",
+            "“Only during your turn” (as a sorcery (until)) — at end of turn, until",
+            "until until until this turn until the end of turn until, until. until",
+        ];
+        for (ability, line) in lines.iter().enumerate() {
+            let offset = 7 * ability;
+            let mut walker = Walker::default();
+            let phrases = walker
+                .line(line, ability, offset, MAX_PHRASES)
+                .expect("the line reads");
+            let words = timing_words(line);
+            assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
+            assert_eq!(
+                silent_words(line, ability, offset, &phrases, &words, MAX_PHRASES),
+                silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_text_is_read_up_to_max_phrases() {
+        let text = "Tap it until end of turn.\n".repeat(MAX_PHRASES + 5);
+        let found = find(&text);
+        assert_eq!(found.phrases.len(), MAX_PHRASES);
+        let line = "Tap it until end of turn.\n".len();
+        let first_unread = MAX_PHRASES * line + "Tap it ".len();
+        assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+        let error = &found.errors[0];
+        assert_eq!(error.span.start, first_unread);
+        assert_eq!(error.span.of(&text), "until end of turn");
+        assert!(error.message.contains("more than 1000 timing phrases"));
+        assert!(
+            found
+                .timing_words
+                .iter()
+                .all(|word| word.start < first_unread)
+        );
+        // Within one line too: the rest of the line is not read either.
+        let line = "until. ".repeat(MAX_PHRASES + 1);
+        let found = find(&line);
+        assert_eq!(found.phrases.len(), MAX_PHRASES);
+        assert_eq!(found.errors[0].span.start, MAX_PHRASES * "until. ".len());
+    }
+
     #[test]
     fn lines_keep_their_offsets() {
-        let got = lines("a\r\nbc\nd");
+        let got: Vec<_> = lines("a\r\nbc\nd").collect();
         assert_eq!(got, vec![(0, "a"), (3, "bc"), (6, "d")]);
     }
 
     #[test]
     fn empty_text_is_one_empty_line() {
-        let got = lines("");
+        let got: Vec<_> = lines("").collect();
         assert_eq!(got, vec![(0, "")]);
     }
 
     #[test]
     fn trailing_break_gives_an_empty_last_line() {
-        let got = lines("a\n");
+        let got: Vec<_> = lines("a\n").collect();
         assert_eq!(got, vec![(0, "a"), (2, "")]);
     }
 }

@@ -11,6 +11,6 @@ mod templates;
 pub mod timing_words;
 mod walk;
 
-pub use finder::{FindError, Found, find, find_by_whole_lines};
+pub use finder::{FindError, Found, MAX_PHRASES, find, find_by_whole_lines};
 pub use lower::LowerError;
 pub use walk::{MAX_NESTING, WORK_PER_BYTE};

@@ -34,12 +34,14 @@ pub(super) struct Walker {
 }
 
 impl Walker {
-    /// The phrases of one line, in text order, or why the line could not be read.
+    /// The phrases of one line, in text order, or why the line could not be read. The walk stops
+    /// once it has more than `enough` phrases: the caller keeps no more than that.
     pub fn line(
         &mut self,
         line: &str,
         ability: usize,
         offset: usize,
+        enough: usize,
     ) -> Result<Vec<Phrase>, String> {
         let table = Table::get();
         table.occurrences(line, &mut self.found);
@@ -63,6 +65,7 @@ impl Walker {
                 .saturating_mul(line.len())
                 .saturating_add(MIN_WORK),
             phrases: Vec::new(),
+            enough,
         };
         let place = Place {
             ability,
@@ -100,6 +103,8 @@ struct Walk<'t> {
     /// What the template calls may still read (`WORK_PER_BYTE`).
     work: usize,
     phrases: Vec<Phrase>,
+    /// The walk stops with more phrases than this.
+    enough: usize,
 }
 
 impl Walk<'_> {
@@ -120,7 +125,7 @@ impl Walk<'_> {
         place: Place,
         content_start: usize,
     ) -> Result<usize, String> {
-        while at < self.line.len() {
+        while at < self.line.len() && self.phrases.len() <= self.enough {
             let rest = &self.line[at..];
             let ends = match container {
                 Container::Ability => false,

@@ -361,7 +361,12 @@ fn sarif_fix(fix: &Fix, index: &LineIndex<'_>, artifact: &ArtifactLocation) -> S
     }
 }
 
-/// A span as a SARIF region, clamped onto the text; with the words under it when `snippet`.
+/// The longest snippet a region carries, in bytes. A phrase is at most a clause (344 bytes in the
+/// Oracle card set); a longer span is a whole line given up on (PL902), which can be megabytes.
+const MAX_SNIPPET: usize = 1024;
+
+/// A span as a SARIF region, clamped onto the text; with the words under it when `snippet` and
+/// they are no longer than [`MAX_SNIPPET`].
 fn region(index: &LineIndex<'_>, span: &Range<usize>, snippet: bool) -> Region {
     let span = index.clamp_span(span);
     let place = index.region(&span);
@@ -374,7 +379,7 @@ fn region(index: &LineIndex<'_>, span: &Range<usize>, snippet: bool) -> Region {
         end_column: place.end.column,
         char_offset,
         char_length: index.char_offset(span.end) - char_offset,
-        snippet: (snippet && !text.is_empty()).then(|| Message {
+        snippet: (snippet && !text.is_empty() && text.len() <= MAX_SNIPPET).then(|| Message {
             text: text.to_owned(),
         }),
     }
@@ -584,6 +589,26 @@ mod tests {
         let after = prints(fixture::dawn("# Dawn of the Phases\n# reprints\n"));
         assert_eq!(before.len(), 3);
         assert_eq!(before, after);
+    }
+
+    #[test]
+    fn a_region_longer_than_a_phrase_has_no_snippet() {
+        let mut file = fixture::broken();
+        file.source = std::sync::Arc::new(format!(
+            "{}\n{}",
+            "a".repeat(MAX_SNIPPET),
+            "b".repeat(MAX_SNIPPET + 1)
+        ));
+        file.diagnostics[0].span = 0..MAX_SNIPPET;
+        let mut long = file.diagnostics[0].clone();
+        long.span = MAX_SNIPPET + 1..2 * MAX_SNIPPET + 2;
+        file.diagnostics.push(long);
+        let log = log(&[file]);
+        let results = &log["runs"][0]["results"];
+        let region = |at: usize| &results[at]["locations"][0]["physicalLocation"]["region"];
+        assert_eq!(region(0)["snippet"]["text"], json!("a".repeat(MAX_SNIPPET)));
+        assert_eq!(region(1)["snippet"], Value::Null);
+        assert_eq!(region(1)["charLength"], json!(MAX_SNIPPET + 1));
     }
 
     #[test]

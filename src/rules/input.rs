@@ -28,7 +28,7 @@ pub static UNREADABLE_TEXT: RuleInfo = RuleInfo {
     name: "unreadable-text",
     level: Severity::Error,
     summary: "a line of card text the grammar could not read within its limits",
-    docs: "## What it does\nReports a line of card text on which the grammar gave up: pathological input (thousands of nested quotes) that reached pest's call or stack limit.\n\n## Why\nThe line's phrases are unknown; phaselint says so rather than reporting nothing.\n\n## Fix\nShorten or correct the line.",
+    docs: "## What it does\nReports a line of card text on which the grammar gave up: pathological input (thousands of nested quotes, one clause running on for pages) that reached the finder's bound on work or pest's call or stack limit. Also a card text with more than 1,000 timing phrases (real faces have at most 6): it is read up to them, and reported from the first phrase past them on.\n\n## Why\nThe line's phrases are unknown; phaselint says so rather than reporting nothing. The bounds keep a file written to be slow from taking more time than its length.\n\n## Fix\nShorten or correct the line, or split the text.",
     fix: FixAvailability::None,
 };
 
@@ -38,5 +38,14 @@ pub static INVALID_CONFIG: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "phaselint.toml has an unknown key, rule, level or glob, or does not parse",
     docs: "## What it does\nReports a problem in phaselint.toml: a syntax error, an unknown key (a typo), an unknown rule code or name, a level other than error, warning, note or off, or a glob that does not parse. The location is the key or value at fault.\n\n## Why\nA typo in a config file must not be ignored silently: the rule it meant to change would run as if the line were not there. Nothing is checked and the exit code is 2.\n\n## Example\n```toml\n[rules]\nobsolete-end-of-trun = \"off\"\n```\n\n## Fix\nCorrect the key or value; `phaselint rules` lists the codes and names.",
+    fix: FixAvailability::None,
+};
+
+pub static TOO_MANY_FINDINGS: RuleInfo = RuleInfo {
+    code: "PL904",
+    name: "too-many-findings",
+    level: Severity::Error,
+    summary: "a card or a file with more findings than a report shows: how many were left out, and where",
+    docs: "## What it does\nStands in for the findings past the first 100 of one card, and past the first 10,000 of one file: it says how many were left out, and points at the first of them. Findings are kept in the order of the file, so the ones shown are the first ones.\n\n## Why\nNo real card comes near these limits (the whole Oracle card set has at most 4 findings on a card, and all of its printed wordings together 1,874 in one file), but a file written to flood the report could otherwise make phaselint print hundreds of megabytes and hold them in memory. The report stays short, and says that it is not complete.\n\n## Fix\nFix the findings shown and run phaselint again, or split the file; `--select` and `--ignore` choose which rules fill the report.",
     fix: FixAvailability::None,
 };

@@ -28,7 +28,9 @@ mod window_in_cleanup_step;
 mod window_in_untap_step;
 
 pub use context::FaceText;
-pub use input::{INVALID_CONFIG, MALFORMED_INPUT, UNREADABLE_FILE, UNREADABLE_TEXT};
+pub use input::{
+    INVALID_CONFIG, MALFORMED_INPUT, TOO_MANY_FINDINGS, UNREADABLE_FILE, UNREADABLE_TEXT,
+};
 
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::Span;
@@ -148,6 +150,7 @@ static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock:
         &MALFORMED_INPUT,
         &UNREADABLE_TEXT,
         &INVALID_CONFIG,
+        &TOO_MANY_FINDINGS,
     ]);
     infos
 });

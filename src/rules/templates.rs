@@ -1,6 +1,8 @@
 //! The known templates, spelled as cards spell them, for the "closest known template" help of an
 //! unknown phrase. Kept as examples, one per template the grammar reads.
 
+use std::sync::OnceLock;
+
 const TEMPLATES: &[&str] = &[
     "until end of turn",
     "until end of combat",
@@ -44,10 +46,18 @@ const TEMPLATES: &[&str] = &[
 
 /// The known template closest to `phrase`, by edits of whole words.
 pub fn closest(phrase: &str) -> Option<&'static str> {
+    // Split once: every unknown phrase of a file is compared with all of them.
+    static SPLIT: OnceLock<Vec<(Vec<String>, &'static str)>> = OnceLock::new();
+    let templates = SPLIT.get_or_init(|| {
+        TEMPLATES
+            .iter()
+            .map(|template| (words(template), *template))
+            .collect()
+    });
     let words = words(phrase);
-    TEMPLATES
+    templates
         .iter()
-        .map(|template| (word_distance(&words, &self::words(template)), *template))
+        .map(|(template_words, template)| (word_distance(&words, template_words), *template))
         .min_by_key(|(distance, _)| *distance)
         .filter(|(distance, _)| *distance <= words.len().max(2))
         .map(|(_, template)| template)
