@@ -24,20 +24,31 @@ fn main() -> ExitCode {
         Command::Completions(args) => generate::completions(args),
         Command::Man => generate::man(),
     };
-    match output {
-        Ok(text) => write_stdout(&text),
-        Err(message) => {
-            // A closed stderr leaves nothing to report to.
-            let _ = writeln!(std::io::stderr(), "error: {message}");
-        }
-    }
-    ExitCode::from(outcome.exit_code())
+    let message = match output {
+        Ok(text) => match write_stdout(&text) {
+            Ok(()) => None,
+            Err(error) => Some(format!("could not write the report: {error}")),
+        },
+        Err(message) => Some(message),
+    };
+    let Some(message) = message else {
+        return ExitCode::from(outcome.exit_code());
+    };
+    // A closed stderr leaves nothing to report to.
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    // A report that was not written is a run that failed, whatever it found.
+    ExitCode::from(outcome.exit_code().max(2))
 }
 
-/// Writes to stdout in one piece; a closed pipe (`phaselint ... | head`) ends quietly.
-fn write_stdout(text: &str) {
+/// Writes to stdout in one piece. A closed pipe (`phaselint ... | head`) ends quietly: the reader
+/// has all it wanted. Any other failure (a full disk, `> /dev/full`) is an error.
+fn write_stdout(text: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout
+    match stdout
         .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush());
+        .and_then(|()| stdout.flush())
+    {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => written,
+    }
 }

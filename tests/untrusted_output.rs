@@ -8,7 +8,7 @@ use std::process::Output;
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::{run, stdout, without_colour};
+use cli::{command, run, stdout, without_colour};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -28,15 +28,18 @@ fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) {
     std::fs::write(dir.join(name), contents).expect("write the file");
 }
 
+/// One JSON Lines card.
 fn card(name: &str, text: &str) -> String {
     serde_json::json!({"name": name, "type_line": "Instant", "oracle_text": text}).to_string()
         + "\n"
 }
 
+/// `check --format FORMAT FILE`.
 fn check(dir: &Path, format: &str, file: &str) -> Output {
     run(dir, &["check", "--format", format, file])
 }
 
+/// The first `path:line:col` of a short report.
 fn short_place(output: &Output) -> (usize, usize) {
     let text = stdout(output);
     let mut parts = text.split(':').skip(1);
@@ -317,4 +320,86 @@ fn a_huge_line_of_timing_words_gives_a_short_report() {
             .contains("too many findings on this card: 901 more are not shown, past the first 100"),
         "{short}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// §14: a report that could not be written fails the run
+// ---------------------------------------------------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn a_report_that_cannot_be_written_fails_the_run() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "x.jsonl",
+        card("X", "Tap it until end of turn."),
+    );
+    for format in ["sarif", "short", "human"] {
+        let full = full.try_clone().expect("another handle");
+        let output = command(dir.path(), &["check", "--format", format, "x.jsonl"])
+            .stdout(full)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{format}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).starts_with("error: could not write the report: "),
+            "{format}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// §12: stats --format json prints one JSON document
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn stats_json_is_one_document_and_lists_what_could_not_be_read() {
+    let dir = tempdir();
+    write(dir.path(), "s.jsonl", "{\"name\" \"B\"}\n");
+    write(
+        dir.path(),
+        "good.jsonl",
+        card("A", "Tap it until end of turn."),
+    );
+    let output = run(
+        dir.path(),
+        &["stats", "--format", "json", "s.jsonl", "good.jsonl"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stats = json(&output);
+    assert_eq!(stats["cards"], Value::from(1));
+    assert_eq!(
+        stats["problems"],
+        serde_json::json!(["s.jsonl:1:9: expected `:` after json object key"])
+    );
+    assert_eq!(
+        stderr(&output),
+        "could not read: s.jsonl:1:9: expected `:` after json object key\n"
+    );
+    // The text format keeps its stdout for the statistics too.
+    let text = run(dir.path(), &["stats", "s.jsonl", "good.jsonl"]);
+    assert_eq!(text.status.code(), Some(2));
+    assert!(
+        !stdout(&text).contains("could not read"),
+        "{}",
+        stdout(&text)
+    );
+    assert!(stderr(&text).contains("could not read: s.jsonl:1:9:"));
+    // Nothing to report: an empty list.
+    let clean = json(&run(
+        dir.path(),
+        &["stats", "--format", "json", "good.jsonl"],
+    ));
+    assert_eq!(clean["problems"], serde_json::json!([]));
 }

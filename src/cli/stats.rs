@@ -4,11 +4,14 @@ use super::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::Configs;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::report::{LineIndex, visible};
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions, read_each};
 use phaselint::stats::{Report, Stats, Tally};
 use phaselint::walk::walk;
+use serde::Serialize;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -42,8 +45,9 @@ pub struct StatsArgs {
     pub top: usize,
 }
 
-/// Runs `stats`. Files that cannot be read are named on the error channel and make the exit
-/// code 2; the statistics of the others are printed.
+/// Runs `stats`. Files that cannot be read, and cards that do not read, are named on stderr
+/// (stdout holds the statistics alone: with `--format json`, one JSON document, which lists them
+/// too under `"problems"`) and make the exit code 2; the statistics of the rest are printed.
 pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     // The configs decide which files a directory holds ([files] include and exclude).
     let configs = Configs::new(None, RuleSelection::default());
@@ -76,31 +80,50 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         };
         let format = source::format_of(path, &text);
         let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
-        problems.extend(
-            errors
-                .iter()
-                .map(|error| format!("{}: {}", path.display(), error.message)),
-        );
+        let index = LineIndex::new(&text);
+        problems.extend(errors.iter().map(|error| {
+            let at = index.position(error.span.start);
+            format!(
+                "{}:{}:{}: {}",
+                path.display(),
+                at.line,
+                at.column,
+                error.message
+            )
+        }));
     }
+    let problems: Vec<String> = problems
+        .iter()
+        .map(|problem| visible(problem).into_owned())
+        .collect();
     let report = tally.finish();
     let output = match args.format {
         StatsFormat::Text => Ok(render_text(&report, args.top)),
-        StatsFormat::Json => serde_json::to_string_pretty(&report)
-            .map(|json| json + "\n")
-            .map_err(|error| format!("could not write JSON: {error}")),
+        StatsFormat::Json => serde_json::to_string_pretty(&Json {
+            report: &report,
+            problems: &problems,
+        })
+        .map(|json| json + "\n")
+        .map_err(|error| format!("could not write JSON: {error}")),
     };
     if problems.is_empty() {
-        (output, Outcome::Clean)
-    } else {
-        let output = output.map(|text| {
-            let mut with_problems = text;
-            for problem in &problems {
-                let _ = writeln!(with_problems, "could not read: {problem}");
-            }
-            with_problems
-        });
-        (output, Outcome::Failed)
+        return (output, Outcome::Clean);
     }
+    let mut stderr = std::io::stderr().lock();
+    for problem in &problems {
+        // A closed stderr leaves nothing to report to.
+        let _ = writeln!(stderr, "could not read: {problem}");
+    }
+    (output, Outcome::Failed)
+}
+
+/// The JSON document: the statistics, and what could not be read.
+#[derive(Serialize)]
+struct Json<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    /// `path:line:column: message`, or `path: message` for a file not read at all.
+    problems: &'a [String],
 }
 
 fn render_text(report: &Report, top: usize) -> String {
@@ -151,7 +174,9 @@ fn section(out: &mut String, title: &str, stats: &Stats, top: usize) {
         let _ = writeln!(
             out,
             "  {:>5}  {:?}  (e.g. {})",
-            entry.count, entry.phrase, entry.example
+            entry.count,
+            entry.phrase,
+            visible(&entry.example)
         );
     }
 }
