@@ -106,7 +106,7 @@ fn find_lines(
                     found.errors.push(FindError {
                         span,
                         message: format!(
-                            "the text holds more than {MAX_PHRASES} timing phrases: it is not read \
+                            "more than {MAX_PHRASES} timing phrases in one text; it is not read \
                              from here on"
                         ),
                     });
