@@ -162,6 +162,12 @@ pub fn registry() -> &'static [&'static RuleInfo] {
     &INFOS
 }
 
+/// Whether `rule` is an input problem (PL9xx): reported whatever the config or a suppression
+/// says, since a file that was not read whole was not checked whole.
+pub fn is_input_problem(rule: &RuleInfo) -> bool {
+    rule.code.starts_with("PL9")
+}
+
 /// A rule by its code (any case) or its name.
 pub fn lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
     registry()
