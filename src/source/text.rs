@@ -110,6 +110,7 @@ fn card(text: &str, block: &[Line]) -> Card {
             text: card_text,
         }],
         allows: Vec::new(),
+        unread: Vec::new(),
     }
 }
 
