@@ -219,7 +219,7 @@ impl Reader<'_, '_> {
                 for item in items {
                     match &item.value {
                         Node::Map(face) => {
-                            let face = self.face(face, None);
+                            let face = self.face(face);
                             faces.push(face);
                         }
                         other => {
@@ -252,7 +252,7 @@ impl Reader<'_, '_> {
             _ => unread_fields(self.text, entries),
         };
         if faces.is_empty() {
-            faces.push(self.face(entries, name.clone()));
+            faces.push(self.face_named(entries, name.clone()));
         } else if let Some((key, _)) = field(entries, TEXT_KEYS) {
             self.error(
                 key,
@@ -285,8 +285,19 @@ impl Reader<'_, '_> {
         });
     }
 
-    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)], name: Option<String>) -> Face {
-        let name = name.or_else(|| self.string(entries, &["name"]).map(|(s, _)| s));
+    /// A face of `faces:`, which has its own name.
+    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)]) -> Face {
+        let name = self.string(entries, &["name"]).map(|(s, _)| s);
+        self.face_named(entries, name)
+    }
+
+    /// A face whose name was read already (a card without `faces:` is its own face): the name is
+    /// not read twice, nor a problem with it reported twice.
+    fn face_named(
+        &mut self,
+        entries: &[(Spanned<Node>, Spanned<Node>)],
+        name: Option<String>,
+    ) -> Face {
         let type_line = self.string(entries, &["type", "type_line"]).map(|(s, _)| s);
         let mana_cost = self.string(entries, &["mana_cost"]).map(|(s, _)| s);
         let text = self.string(entries, TEXT_KEYS).map(|(value, node)| {
@@ -1059,6 +1070,14 @@ mod tests {
         assert_eq!(card.span, 0..text.trim_end().len());
         let (cards, _) = read_str("- {name: A, text: x }  # c\n");
         assert_eq!(cards[0].span, 2..21);
+    }
+
+    #[test]
+    fn a_wrong_name_is_one_error() {
+        let (cards, errors) = read_str("- name: 12\n  text: Draw a card.\n");
+        assert_eq!(cards.len(), 1);
+        let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages, ["`name` should be a string, not a number (quote it)"]);
     }
 
     #[test]
