@@ -40,13 +40,14 @@ local ok, problem = pcall(function()
   vim.lsp.buf_attach_client(0, client_id)
   out.attached = vim.wait(30000, function() return #vim.diagnostic.get(0) >= 4 end, 20)
   out.diagnostics = diagnostics()
-  out.encoding = vim.lsp.get_client_by_id(client_id).offset_encoding
+  local encoding = vim.lsp.get_client_by_id(client_id).offset_encoding
+  out.encoding = encoding
 
   -- Hover as `K` asks for it: the cursor on "untap step" of line 3, its position made by the
   -- client from the byte column.
   local line = vim.api.nvim_buf_get_lines(0, 2, 3, false)[1]
   vim.api.nvim_win_set_cursor(0, { 3, line:find("untap step", 1, true) - 1 })
-  local params = vim.lsp.util.make_position_params()
+  local params = vim.lsp.util.make_position_params(0, encoding)
   out.hover_position = params.position
   local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", params, 30000)
   out.hover = hover and hover[client_id] and hover[client_id].result or vim.NIL
@@ -63,7 +64,7 @@ local ok, problem = pcall(function()
   action = action and action[1]
   out.action_title = action and action.title or vim.NIL
   if action then
-    vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
+    vim.lsp.util.apply_workspace_edit(action.edit, encoding)
   end
   out.fixed = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n") .. "\n"
   out.refreshed = vim.wait(30000, function() return #vim.diagnostic.get(0) == 2 end, 20)
