@@ -1077,7 +1077,10 @@ mod tests {
         let (cards, errors) = read_str("- name: 12\n  text: Draw a card.\n");
         assert_eq!(cards.len(), 1);
         let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
-        assert_eq!(messages, ["`name` should be a string, not a number (quote it)"]);
+        assert_eq!(
+            messages,
+            ["`name` should be a string, not a number (quote it)"]
+        );
     }
 
     #[test]
