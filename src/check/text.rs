@@ -5,7 +5,7 @@ use super::CheckedFile;
 use crate::config::Config;
 use crate::diagnostic::{Applicability, Diagnostic};
 use crate::fix;
-use crate::lint::{check_card, input_problem};
+use crate::lint::{check_card, input_problem, source_note};
 use crate::parallel;
 use crate::rules::MALFORMED_INPUT;
 use crate::source::{self, Card, ReadOptions};
@@ -119,17 +119,19 @@ pub(super) fn check_text_on(
         threads
     };
     let mut cards = 0;
+    let mut notes = Vec::new();
     let (errors, mut diagnostics) = parallel::pipeline(
         threads,
         |send| {
             let mut batch = Vec::with_capacity(BATCH);
-            let errors = source::read_each(format, &text, read, &mut |card| {
+            let on_card = &mut |card| {
                 cards += 1;
                 batch.push(card);
                 if batch.len() == BATCH {
                     send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
                 }
-            });
+            };
+            let errors = source::read_each_noting(format, &text, read, on_card, &mut notes);
             send(batch);
             errors
         },
@@ -147,6 +149,11 @@ pub(super) fn check_text_on(
             None,
         )
     }));
+    diagnostics.extend(
+        notes
+            .iter()
+            .filter_map(|note| source_note(note, path, config)),
+    );
     // Stable, and no two cards share a span: the order does not depend on the batches.
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.span.end, a.code).cmp(&(b.span.start, b.span.end, b.code))

@@ -1,6 +1,8 @@
 //! The known templates, spelled as cards spell them, for the "closest known template" help of an
 //! unknown phrase. Kept as examples, one per template the grammar reads.
 
+use crate::edit_distance::edit_distance;
+
 const TEMPLATES: &[&str] = &[
     "until end of turn",
     "until end of combat",
@@ -47,7 +49,7 @@ pub fn closest(phrase: &str) -> Option<&'static str> {
     let words = words(phrase);
     TEMPLATES
         .iter()
-        .map(|template| (word_distance(&words, &self::words(template)), *template))
+        .map(|template| (edit_distance(&words, &self::words(template)), *template))
         .min_by_key(|(distance, _)| *distance)
         .filter(|(distance, _)| *distance <= words.len().max(2))
         .map(|(_, template)| template)
@@ -58,21 +60,6 @@ fn words(text: &str) -> Vec<String> {
         .filter(|word| !word.is_empty())
         .map(|word| word.to_lowercase().replace('’', "'"))
         .collect()
-}
-
-/// Levenshtein distance over words.
-fn word_distance(a: &[String], b: &[String]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, word_a) in a.iter().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, word_b) in b.iter().enumerate() {
-            let substitution = previous + usize::from(word_a != word_b);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
