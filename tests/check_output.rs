@@ -8,6 +8,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{command, run, stdout, without_colour};
+
 /// A creature whose printed "At end of turn" has a safe fix (PL101, a warning), and a trigger at
 /// "your postcombat main phase" (PL401, a note).
 const DRUMMER: &str = "\
@@ -25,30 +29,6 @@ const OMEN: &str = "\
   text: Scry 2. At end of turn, draw a card.
 ";
 
-/// `phaselint ARGS` in `dir`, without NO_COLOR, FORCE_COLOR or COLUMNS from the caller.
-fn command(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR")
-        .env_remove("COLUMNS");
-    command
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    command(dir, args)
-        .output()
-        .expect("the phaselint binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-/// Writes `contents` to `dir/name`, creating parent directories.
 fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::create_dir_all(path.parent().expect("a parent")).expect("the parents are made");
@@ -62,19 +42,6 @@ fn tempdir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
         write(dir.path(), name, contents);
     }
     dir
-}
-
-/// The text without ANSI colour sequences (`ESC [ … m`).
-fn without_colour(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(start) = rest.find('\u{1b}') {
-        out.push_str(&rest[..start]);
-        let sequence = &rest[start..];
-        rest = sequence.find('m').map_or("", |end| &sequence[end + 1..]);
-    }
-    out.push_str(rest);
-    out
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 //! of a pull request. Only commands are written, so nothing else lands in the log as noise.
 
 use super::lines::LineIndex;
+use super::visible::visible_lines;
 use crate::check::CheckedFile;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use std::fmt::{self, Write};
@@ -31,7 +32,7 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
             writeln!(
                 out,
                 "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-                escape_property(&file.path),
+                escape_property(&visible_lines(&file.path)),
                 region.start.line,
                 region.start.column,
                 region.end.line,
@@ -48,12 +49,13 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
 }
 
 /// What the annotation says: the message, then the help and the fix on lines of their own, as
-/// the human report gives them.
+/// the human report gives them. Each is made visible (its line breaks kept, which the command
+/// escapes): the log shows what the file holds, and a control character in it does nothing.
 fn annotation(diagnostic: &Diagnostic) -> String {
-    let mut text = diagnostic.message.clone();
+    let mut text = visible_lines(&diagnostic.message).into_owned();
     if let Some(help) = &diagnostic.help {
         text.push_str("\nhelp: ");
-        text.push_str(help);
+        text.push_str(&visible_lines(help));
     }
     if let Some(fix) = &diagnostic.fix {
         let kind = match fix.applicability {
@@ -61,7 +63,7 @@ fn annotation(diagnostic: &Diagnostic) -> String {
             Applicability::Unsafe => "unsafe fix (--unsafe-fixes)",
             Applicability::DisplayOnly => "suggestion",
         };
-        text.push_str(&format!("\n{kind}: {}", fix.message));
+        text.push_str(&format!("\n{kind}: {}", visible_lines(&fix.message)));
     }
     text
 }

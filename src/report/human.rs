@@ -1,19 +1,26 @@
 //! The human format: miette's graphical reports (source snippets, labels, help) on a terminal,
-//! and its narratable reports (plain sentences, no box drawing) for logs and screen readers.
-//! Each file's text is shared by all its diagnostics through one borrowed [`FileSource`].
+//! and narratable reports (plain sentences, no box drawing) for logs and screen readers.
+//! Each file's text is shared by all its diagnostics through one borrowed [`FileSource`]. Every
+//! text from the file (the snippet, the path, messages and labels that quote card text) is made
+//! visible first: no control character of a card file reaches the terminal.
 
 use super::HumanStyle;
-use super::source::FileSource;
+use super::narrate::{Mark, Narration, narrate};
+use super::source::{FileSource, MAX_CONTEXT, Snippet};
 use super::summary::Summary;
+use super::visible::visible;
 use crate::check::CheckedFile;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
-use miette::{
-    GraphicalReportHandler, GraphicalTheme, LabeledSpan, NarratableReportHandler, SourceCode,
-};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use std::fmt;
+use std::ops::Range;
 
 /// Below this, miette's wrapping leaves no room for text beside its gutters.
 const MIN_WIDTH: usize = 40;
+
+/// The most of one span a snippet shows, in bytes: a longer span (a whole line given up on,
+/// which can be megabytes) is shown from its start, and its label says where it ends.
+const MAX_SHOWN_SPAN: usize = 2 * MAX_CONTEXT;
 
 /// Every diagnostic of every file, then the summary line.
 pub(super) fn render(files: &[CheckedFile], style: &HumanStyle, summary: &Summary) -> String {
@@ -31,17 +38,17 @@ pub(super) fn render(files: &[CheckedFile], style: &HumanStyle, summary: &Summar
     out
 }
 
-/// The miette handler the style asks for.
+/// How the style asks for a report to be drawn.
 enum Handler {
-    // Boxed: the graphical handler is large, the narratable one tiny.
+    // Boxed: the graphical handler is large.
     Graphical(Box<GraphicalReportHandler>),
-    Narratable(NarratableReportHandler),
+    Narratable,
 }
 
 impl Handler {
     fn new(style: &HumanStyle) -> Self {
         if !style.graphical {
-            return Handler::Narratable(NarratableReportHandler::new());
+            return Handler::Narratable;
         }
         let theme = if style.color {
             GraphicalTheme::unicode()
@@ -59,74 +66,70 @@ impl Handler {
     /// [`FileSource`] clamps every span so that should not happen, but if it does the diagnostic
     /// is still reported, as one plain line.
     fn render(&self, out: &mut String, mut report: Report<'_>) {
-        let mut buffer = String::new();
-        let rendered = match self {
-            Handler::Graphical(handler) => {
-                // The graphical report marks the severity with an icon only: its header names
-                // it, `warning[PL101(obsolete-end-of-turn)]`, as the plain fallback does.
-                report.header = format!("{}[{}]", report.diagnostic.severity, report.code);
-                handler.render_report(&mut buffer, &report)
-            }
-            Handler::Narratable(handler) => {
-                let rendered = handler.render_report(&mut buffer, &report);
-                buffer = note_not_advice(&report, buffer);
-                rendered
-            }
+        let Handler::Graphical(handler) = self else {
+            let narration = Narration {
+                message: &report.message,
+                severity: report.diagnostic.severity.as_str(),
+                marks: &report.marks,
+                help: report.help.as_deref(),
+                code: &report.code,
+            };
+            narrate(out, &narration, report.source);
+            return;
         };
-        match rendered {
+        // The graphical report marks the severity with an icon only: its header names it,
+        // `warning[PL101(obsolete-end-of-turn)]`, as the plain fallback does.
+        report.header = format!("{}[{}]", report.diagnostic.severity, report.code);
+        let mut buffer = String::new();
+        match handler.render_report(&mut buffer, &report) {
             Ok(()) => out.push_str(&buffer),
             Err(fmt::Error) => out.push_str(&report.plain()),
         }
     }
 }
 
-/// A narrated report with a note called a note: miette narrates it as "advice", its own lowest
-/// severity. Only the header miette writes is replaced, so a message holding those words is left
-/// as it is.
-fn note_not_advice(report: &Report<'_>, narrated: String) -> String {
-    if report.diagnostic.severity != Severity::Note {
-        return narrated;
-    }
-    let header = |severity: &str| format!("{report}\n    Diagnostic severity: {severity}\n");
-    match narrated.strip_prefix(&header("advice")) {
-        Some(rest) => header(Severity::Note.as_str()) + rest,
-        None => narrated,
-    }
-}
-
-/// One diagnostic as miette sees it: spans clamped onto the file's text, help gathered with the
-/// fix and the Comprehensive Rules it rests on.
-#[derive(Debug, Clone)]
+/// One diagnostic as the human format shows it: spans clamped onto the file's text (and cut to
+/// what a snippet shows), help gathered with the fix and the Comprehensive Rules it rests on,
+/// every text made visible.
 struct Report<'a> {
     diagnostic: &'a Diagnostic,
+    message: String,
     /// `PL101(obsolete-end-of-turn)`: the code to search for, the name to read.
     code: String,
     /// What miette writes as the code: `code`, or with the severity before it.
     header: String,
     help: Option<String>,
     source: &'a FileSource<'a>,
-    labels: Vec<LabeledSpan>,
+    /// What miette may read of the file: the windows around `marks`, made visible.
+    snippet: Snippet<'a>,
+    /// The primary span (labelled with the rule's name: the header already says the message),
+    /// then the secondary ones.
+    marks: Vec<Mark>,
 }
 
 impl<'a> Report<'a> {
     fn new(diagnostic: &'a Diagnostic, source: &'a FileSource<'a>) -> Self {
-        let index = source.index();
-        // The rule's name under the primary span: the header already says the message.
-        let primary = LabeledSpan::new_primary_with_span(
-            Some(diagnostic.name.to_owned()),
-            index.clamp_span(&diagnostic.span),
-        );
-        let secondary = diagnostic.labels.iter().map(|label| {
-            LabeledSpan::new_with_span(Some(label.message.clone()), index.clamp_span(&label.span))
-        });
+        let primary = (&diagnostic.span, diagnostic.name);
+        let secondary = diagnostic
+            .labels
+            .iter()
+            .map(|label| (&label.span, label.message.as_str()));
+        let marks: Vec<Mark> = std::iter::once(primary)
+            .chain(secondary)
+            .map(|(span, label)| mark(source, span, label))
+            .collect();
+        let spans: Vec<Range<usize>> = marks.iter().map(|mark| mark.span.clone()).collect();
         let code = format!("{}({})", diagnostic.code, diagnostic.name);
         Report {
             diagnostic,
+            message: visible(&diagnostic.message).into_owned(),
             header: code.clone(),
             code,
             help: help(diagnostic),
             source,
-            labels: std::iter::once(primary).chain(secondary).collect(),
+            // miette's graphical reports show a line of context either side.
+            snippet: source.snippet(&spans, 1),
+            marks,
         }
     }
 
@@ -137,19 +140,36 @@ impl<'a> Report<'a> {
             "{}[{}]: {}:{}:{}: {}\n",
             self.diagnostic.severity,
             self.code,
-            self.source.name(),
+            visible(self.source.name()),
             start.line,
             start.column,
-            self.diagnostic.message
+            self.message
         )
     }
 }
 
-/// The help text, then `fix: …` and the CR rules, one to a line.
+/// A span and its label as a snippet shows them: clamped onto the text, and a span longer than
+/// [`MAX_SHOWN_SPAN`] cut to its start, its label saying where it ends.
+fn mark(source: &FileSource<'_>, span: &Range<usize>, label: &str) -> Mark {
+    let index = source.index();
+    let span = index.clamp_span(span);
+    let mut label = visible(label).into_owned();
+    if span.len() <= MAX_SHOWN_SPAN {
+        return Mark { span, label };
+    }
+    let end = index.position(span.end);
+    label.push_str(&format!(" (to line {}, column {})", end.line, end.column));
+    Mark {
+        span: span.start..index.clamp(span.start + MAX_SHOWN_SPAN),
+        label,
+    }
+}
+
+/// The help text, then `fix: …` and the CR rules, one to a line; each made visible.
 fn help(diagnostic: &Diagnostic) -> Option<String> {
     let mut lines = Vec::new();
     if let Some(help) = &diagnostic.help {
-        lines.push(help.clone());
+        lines.push(visible(help).into_owned());
     }
     if let Some(fix) = &diagnostic.fix {
         let caution = match fix.applicability {
@@ -157,7 +177,7 @@ fn help(diagnostic: &Diagnostic) -> Option<String> {
             Applicability::Unsafe => " (unsafe)",
             Applicability::DisplayOnly => " (display only)",
         };
-        lines.push(format!("fix: {}{caution}", fix.message));
+        lines.push(format!("fix: {}{caution}", visible(&fix.message)));
     }
     if !diagnostic.cr.is_empty() {
         let rules: Vec<String> = diagnostic.cr.iter().map(|rule| cite(rule)).collect();
@@ -175,9 +195,18 @@ fn cite(rule: &str) -> String {
     }
 }
 
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Report")
+            .field("code", &self.code)
+            .field("message", &self.message)
+            .finish_non_exhaustive()
+    }
+}
+
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&self.message)
     }
 }
 
@@ -203,11 +232,20 @@ impl miette::Diagnostic for Report<'_> {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(self.source as &dyn SourceCode)
+        Some(&self.snippet as &dyn SourceCode)
     }
 
+    /// The spans in the text made visible, which is what the source gives miette.
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(self.labels.iter().cloned()))
+        Some(Box::new(self.marks.iter().enumerate().map(|(at, mark)| {
+            let span = self.source.shown_span(&mark.span);
+            let label = Some(mark.label.clone());
+            if at == 0 {
+                LabeledSpan::new_primary_with_span(label, span)
+            } else {
+                LabeledSpan::new_with_span(label, span)
+            }
+        })))
     }
 }
 
@@ -381,6 +419,25 @@ found 1 warning in 1 file (2 cards)
         assert!(out.len() < 4_000, "{} bytes", out.len());
         assert!(out.contains("[broken.json:1:200002]"));
         assert!(out.contains("at end of turn"));
+    }
+
+    #[test]
+    fn a_huge_span_is_shown_from_its_start_and_says_where_it_ends() {
+        let text = format!("X\nInstant\n{}\n", "until ".repeat(200_000));
+        let span = text.find("until").unwrap_or_default()..text.len() - 1;
+        let files = [file(&text, span, &[])];
+        for graphical in [true, false] {
+            let out = render(&files, &style(graphical, false));
+            assert!(out.len() < 4_000, "{} bytes", out.len());
+            assert!(out.contains("(to line 3, column 1200001)"), "{out}");
+        }
+        let narrated = render(&files, &style(false, false));
+        assert!(
+            narrated.contains(
+                "label at line 3, columns 1 to 480: unreadable-file (to line 3, column 1200001)"
+            ),
+            "{narrated}"
+        );
     }
 
     #[test]

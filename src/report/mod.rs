@@ -6,16 +6,19 @@ mod github;
 mod human;
 mod json;
 mod lines;
+mod narrate;
 mod sarif;
 mod short;
 mod source;
 mod summary;
+mod visible;
 
 #[cfg(test)]
 mod fixture;
 
 pub use lines::{LineIndex, Position, Region};
 pub use summary::Summary;
+pub use visible::{visible, visible_lines};
 
 use crate::check::CheckedFile;
 use crate::rules::RuleInfo;

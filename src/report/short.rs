@@ -3,6 +3,7 @@
 
 use super::lines::LineIndex;
 use super::summary::Summary;
+use super::visible::visible;
 use crate::check::CheckedFile;
 use crate::diagnostic::Diagnostic;
 use std::fmt::{self, Write};
@@ -25,12 +26,12 @@ fn write(out: &mut String, files: &[CheckedFile], summary: &Summary) -> fmt::Res
             writeln!(
                 out,
                 "{}:{}:{}: {}[{}] {}{}",
-                file.path,
+                visible(&file.path),
                 start.line,
                 start.column,
                 diagnostic.severity,
                 diagnostic.code,
-                diagnostic.message,
+                visible(&diagnostic.message),
                 card(diagnostic)
             )?;
         }
@@ -41,21 +42,13 @@ fn write(out: &mut String, files: &[CheckedFile], summary: &Summary) -> fmt::Res
 /// ` (card: Sun’s Vigil)`: after the message, as linters put what is not the message, so that
 /// the `path:line:col:` a problem matcher reads stays first and a name holding `: ` (Circle of
 /// Protection: Red) is not read as the start of the message. A control character in the name
-/// is escaped: a line break would split the one line.
+/// is shown visibly: a line break would split the one line, an ESC would reach the terminal.
 fn card(diagnostic: &Diagnostic) -> String {
-    let Some(name) = &diagnostic.card else {
-        return String::new();
-    };
-    let mut out = String::from(" (card: ");
-    for c in name.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out.push(')');
-    out
+    diagnostic
+        .card
+        .as_ref()
+        .map(|name| format!(" (card: {})", visible(name)))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -92,7 +85,7 @@ found 2 errors, 1 warning, 1 note in 3 files (5 cards)
             out.lines().next(),
             Some(
                 "sets/dawn.yaml:2:33: warning[PL101] \"at end of turn\" is the pre-2009 wording \
-                 (card: Sun’s\\nVigil\\t: Red)"
+                 (card: Sun’s␊Vigil␉: Red)"
             )
         );
         assert!(

@@ -1,4 +1,4 @@
-//! A checked file's text as miette reads it, for snippets that are right and cheap:
+//! A checked file's text as miette reads it, for snippets that are right, cheap and safe:
 //!
 //! - miette 7 counts the column of its `[path:line:col]` header in bytes, which after a `—` or `’`
 //!   disagrees with every other format; here it is counted in characters.
@@ -6,9 +6,15 @@
 //!   lines. Card databases run to hundreds of megabytes, some on a single line, so miette is only
 //!   shown a window around the span: its context lines, and at most [`MAX_CONTEXT`] bytes either
 //!   side within a line.
+//! - miette copies the text to the terminal as it is; an ESC in a card file would reach the
+//!   terminal. It is shown the window made visible (`visible_lines`), and every offset it is
+//!   given or gives back is an offset of that shown text (`Shown`), which grows by a few bytes at
+//!   each control character.
 
 use super::lines::LineIndex;
+use super::visible::{extra_bytes, shown_len, visible, visible_lines};
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use std::ops::Range;
 
 /// Bytes shown before and after a span, at most; longer lines are cut.
 pub const MAX_CONTEXT: usize = 240;
@@ -18,14 +24,19 @@ pub const MAX_CONTEXT: usize = 240;
 #[derive(Debug)]
 pub struct FileSource<'a> {
     name: &'a str,
+    /// The name made visible, as miette writes it.
+    shown_name: String,
     index: LineIndex<'a>,
+    shown: Shown<'a>,
 }
 
 impl<'a> FileSource<'a> {
     pub fn new(name: &'a str, text: &'a str) -> Self {
         FileSource {
             name,
+            shown_name: visible(name).into_owned(),
             index: LineIndex::new(text),
+            shown: Shown::new(text),
         }
     }
 
@@ -38,34 +49,102 @@ impl<'a> FileSource<'a> {
     pub fn index(&self) -> &LineIndex<'a> {
         &self.index
     }
+
+    /// A span of the text as a span of the text made visible, which miette is given.
+    pub fn shown_span(&self, span: &Range<usize>) -> SourceSpan {
+        let span = self.index.clamp_span(span);
+        let start = self.shown.to_shown(span.start);
+        SourceSpan::new(start.into(), self.shown.to_shown(span.end) - start)
+    }
+
+    /// The windows of text that show `spans`: each span with `context` lines around it (cut to
+    /// [`MAX_CONTEXT`] bytes either side within a line), in order, windows that meet made one.
+    pub fn windows(&self, spans: &[Range<usize>], context: usize) -> Vec<Range<usize>> {
+        let text = self.index.text();
+        let mut spans: Vec<Range<usize>> = spans
+            .iter()
+            .map(|span| self.index.clamp_span(span))
+            .collect();
+        spans.sort_by_key(|span| span.start);
+        let mut windows: Vec<Range<usize>> = Vec::new();
+        for span in spans {
+            let window =
+                window_start(text, span.start, context)..window_end(text, span.end, context);
+            match windows.last_mut() {
+                Some(last) if window.start <= last.end => last.end = last.end.max(window.end),
+                _ => windows.push(window),
+            }
+        }
+        windows
+    }
+
+    /// What miette may read for a report whose spans are `spans`: their [`windows`](Self::windows)
+    /// made visible.
+    pub fn snippet(&self, spans: &[Range<usize>], context: usize) -> Snippet<'_> {
+        let text = self.index.text();
+        let windows = self
+            .windows(spans, context)
+            .into_iter()
+            .map(|window| Window {
+                shown_start: self.shown.to_shown(window.start),
+                text: visible_lines(&text[window]).into_owned(),
+            })
+            .collect();
+        Snippet {
+            file: self,
+            windows,
+        }
+    }
 }
 
-impl SourceCode for FileSource<'_> {
+/// The windows of a file that one report shows, made visible, in the offsets of the whole text
+/// made visible.
+#[derive(Debug)]
+pub struct Snippet<'a> {
+    file: &'a FileSource<'a>,
+    windows: Vec<Window>,
+}
+
+#[derive(Debug)]
+struct Window {
+    /// Where the window starts in the text made visible.
+    shown_start: usize,
+    text: String,
+}
+
+impl SourceCode for Snippet<'_> {
+    /// `span` is of the text made visible; so is what is returned, with the line and column
+    /// where it starts in the file. miette asks only for its spans and the windows that hold
+    /// them; anything else is out of bounds.
     fn read_span<'b>(
         &'b self,
         span: &SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
-        let text = self.index.text();
-        let span = self
-            .index
-            .clamp_span(&(span.offset()..span.offset().saturating_add(span.len())));
-        let start = window_start(text, span.start, context_lines_before);
-        let end = window_end(text, span.end, context_lines_after);
-        let window = &text[start..end];
-        let inner = SourceSpan::new((span.start - start).into(), span.len());
+        let end = span.offset().saturating_add(span.len());
+        let window = self
+            .windows
+            .iter()
+            .find(|window| {
+                window.shown_start <= span.offset() && end <= window.shown_start + window.text.len()
+            })
+            .ok_or(MietteError::OutOfBounds)?;
+        let inner = SourceSpan::new((span.offset() - window.shown_start).into(), span.len());
         let contents = <str as SourceCode>::read_span(
-            window,
+            &window.text,
             &inner,
             context_lines_before,
             context_lines_after,
         )?;
         // Back from the window to the file: offsets, and the line and column where the data starts.
-        let data_start = start + contents.span().offset();
-        let place = self.index.position(data_start);
+        let data_start = window.shown_start + contents.span().offset();
+        let place = self
+            .file
+            .index
+            .position(self.file.shown.to_text(data_start));
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_owned(),
+            self.file.shown_name.clone(),
             contents.data(),
             SourceSpan::new(data_start.into(), contents.span().len()),
             place.line - 1,
@@ -75,9 +154,69 @@ impl SourceCode for FileSource<'_> {
     }
 }
 
+/// Bytes between anchors of [`Shown`]: a conversion reads at most about this many.
+const SHOWN_SPACING: usize = 4096;
+
+/// Offsets of a text and of the text made visible ([`visible_lines`]), turned into each other:
+/// anchors where both are known, and a count from the nearest.
+#[derive(Debug)]
+struct Shown<'a> {
+    text: &'a str,
+    /// (offset in the text, bytes the text made visible has gained before it), by offset; the
+    /// first at 0.
+    anchors: Vec<(usize, usize)>,
+}
+
+impl<'a> Shown<'a> {
+    fn new(text: &'a str) -> Self {
+        let mut anchors = vec![(0, 0)];
+        let mut start = 0;
+        let mut extra = 0;
+        while start < text.len() {
+            let mut end = (start + SHOWN_SPACING).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            extra += extra_bytes(&text[start..end]);
+            anchors.push((end, extra));
+            start = end;
+        }
+        Shown { text, anchors }
+    }
+
+    /// The offset in the text made visible of `offset`, a character boundary of the text.
+    fn to_shown(&self, offset: usize) -> usize {
+        let nearest = self.anchors.partition_point(|&(at, _)| at <= offset) - 1;
+        let (at, extra) = self.anchors[nearest];
+        let offset = offset.max(at);
+        offset + extra + self.text.get(at..offset).map_or(0, extra_bytes)
+    }
+
+    /// The offset in the text of `shown`, an offset of the text made visible; one inside a
+    /// character's stand-in is that character's.
+    fn to_text(&self, shown: usize) -> usize {
+        let nearest = self
+            .anchors
+            .partition_point(|&(at, extra)| at + extra <= shown)
+            .max(1)
+            - 1;
+        let (mut at, extra) = self.anchors[nearest];
+        let mut here = at + extra;
+        for c in self.text[at..].chars() {
+            let width = shown_len(c);
+            if here + width > shown {
+                break;
+            }
+            here += width;
+            at += c.len_utf8();
+        }
+        at
+    }
+}
+
 /// Where miette's window starts: the start of the line `lines` above `offset`'s, or
 /// [`MAX_CONTEXT`] bytes back if that comes first.
-fn window_start(text: &str, offset: usize, lines: usize) -> usize {
+pub(super) fn window_start(text: &str, offset: usize, lines: usize) -> usize {
     let bytes = text.as_bytes();
     let floor = offset.saturating_sub(MAX_CONTEXT);
     let mut breaks = 0;
@@ -108,7 +247,7 @@ fn window_start(text: &str, offset: usize, lines: usize) -> usize {
 
 /// Where miette's window ends: after the line break that ends the line `lines` below `offset`'s,
 /// or [`MAX_CONTEXT`] bytes on if that comes first.
-fn window_end(text: &str, offset: usize, lines: usize) -> usize {
+pub(super) fn window_end(text: &str, offset: usize, lines: usize) -> usize {
     let bytes = text.as_bytes();
     let ceiling = offset.saturating_add(MAX_CONTEXT).min(bytes.len());
     let mut breaks = 0;
@@ -136,13 +275,16 @@ fn window_end(text: &str, offset: usize, lines: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// What miette reads for `span` (start, length) of the file with `context` lines.
     fn read(
         source: &FileSource<'_>,
         span: (usize, usize),
         context: usize,
     ) -> (usize, usize, String) {
-        let contents = source
-            .read_span(&span.into(), context, context)
+        let span = span.0..span.0 + span.1;
+        let snippet = source.snippet(std::slice::from_ref(&span), context);
+        let contents = snippet
+            .read_span(&source.shown_span(&span), context, context)
             .expect("the span is inside the text");
         (
             contents.line(),
@@ -157,7 +299,8 @@ mod tests {
         let source = FileSource::new("cards.txt", text);
         let at = text.find("at end").unwrap_or_default();
         assert_eq!(read(&source, (at, 2), 0), (1, 7, "at".to_owned()));
-        let contents = source.read_span(&(at, 2).into(), 0, 0).expect("inside");
+        let snippet = source.snippet(std::slice::from_ref(&(at..at + 2)), 0);
+        let contents = snippet.read_span(&(at, 2).into(), 0, 0).expect("inside");
         assert_eq!(contents.name(), Some("cards.txt"));
         assert_eq!(contents.span().offset(), at);
     }
@@ -196,5 +339,47 @@ mod tests {
         let short = FileSource::new("a.txt", "ab\n");
         // Clamped to the end: the data starts at the line before, as context.
         assert_eq!(read(&short, (7, 3), 1), (0, 0, "ab\n".to_owned()));
+    }
+
+    #[test]
+    fn control_characters_are_shown_and_the_offsets_follow() {
+        let text = "\u{1b}]0;PWNED\u{7}\nit\u{1b}[2J gains haste until the end of turn\u{9b}.\n";
+        let source = FileSource::new("evil\u{1b}[2J.txt", text);
+        let at = text.find("until").unwrap_or_default();
+        let (line, column, data) = read(&source, (at, 21), 1);
+        assert_eq!(
+            data,
+            "␛]0;PWNED␇\nit␛[2J gains haste until the end of turn\\u{9b}.\n"
+        );
+        assert_eq!((line, column), (0, 0));
+        // The span given back is that of the words, in the text made visible.
+        let span = source.shown_span(&(at..at + 21));
+        let snippet = source.snippet(std::slice::from_ref(&(at..at + 21)), 0);
+        let contents = snippet.read_span(&span, 0, 0).expect("inside");
+        assert_eq!(contents.data(), "until the end of turn".as_bytes());
+        assert_eq!((contents.line(), contents.column()), (1, 19));
+        assert_eq!(contents.name(), Some("evil␛[2J.txt"));
+        // Outside the windows of the report: out of bounds, never a panic.
+        assert!(snippet.read_span(&(0, 3).into(), 0, 0).is_err());
+    }
+
+    #[test]
+    fn shown_offsets_go_both_ways_across_anchors() {
+        let mut text = String::new();
+        for round in 0..3000 {
+            text.push_str(["a—", "\u{1b}[", "\u{9b}", "’b\n", "\u{202e}c"][round % 5]);
+        }
+        let shown = Shown::new(&text);
+        assert!(shown.anchors.len() > 2);
+        let mut expected = 0;
+        for (at, c) in text.char_indices() {
+            assert_eq!(shown.to_shown(at), expected, "at byte {at}");
+            assert_eq!(shown.to_text(expected), at, "at byte {at}");
+            // Inside a stand-in: the character's start.
+            assert_eq!(shown.to_text(expected + shown_len(c) - 1), at);
+            expected += shown_len(c);
+        }
+        assert_eq!(shown.to_shown(text.len()), visible_lines(&text).len());
+        assert_eq!(shown.to_text(usize::MAX), text.len());
     }
 }
