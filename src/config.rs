@@ -508,8 +508,7 @@ impl RawConfig {
         let mut levels: BTreeMap<&'static str, Level> = BTreeMap::new();
         let mut written: BTreeMap<&'static str, &str> = BTreeMap::new();
         for (key, value) in &rules {
-            let rule = lookup(key.get_ref())
-                .ok_or_else(|| (key.span(), format!("unknown rule \"{}\"", key.get_ref())))?;
+            let rule = configurable(lookup, key)?;
             if let Some(first) = written.get(rule.code) {
                 return Err((
                     key.span(),
@@ -578,8 +577,7 @@ fn validate_ignore(
             all = true;
             continue;
         }
-        let rule = lookup(name.get_ref())
-            .ok_or_else(|| (name.span(), format!("unknown rule \"{}\"", name.get_ref())))?;
+        let rule = configurable(lookup, name)?;
         codes.push(rule.code);
     }
     let rules = if all {
@@ -590,7 +588,41 @@ fn validate_ignore(
     Ok(Ignore { target, rules })
 }
 
+/// The rule `name` names, if a config may set its level or ignore it: input problems (PL9xx)
+/// always report.
+fn configurable(
+    lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
+    name: &Spanned<String>,
+) -> Result<&'static RuleInfo, Invalid> {
+    let rule = lookup(name.get_ref())
+        .ok_or_else(|| (name.span(), format!("unknown rule \"{}\"", name.get_ref())))?;
+    if crate::rules::is_input_problem(rule) {
+        return Err((
+            name.span(),
+            format!(
+                "{} ({}) is an input problem, which always reports: its level cannot be set and it cannot be ignored",
+                rule.code, rule.name
+            ),
+        ));
+    }
+    Ok(rule)
+}
+
+/// Globs of the config, relative to its directory. One with a `..` component can never match:
+/// paths are matched relative to the config's directory, below it.
 fn globs(root: &Path, texts: &[Spanned<String>]) -> Result<PathGlobs, Invalid> {
+    if let Some(outside) = texts
+        .iter()
+        .find(|text| text.get_ref().split('/').any(|part| part == ".."))
+    {
+        return Err((
+            outside.span(),
+            format!(
+                "\"{}\" can never match: globs match paths below the config's directory, and `..` leads out of it",
+                outside.get_ref()
+            ),
+        ));
+    }
     PathGlobs::new(root, texts.iter().map(|text| text.get_ref().as_str())).map_err(
         |(index, message)| {
             let span = texts.get(index).map(Spanned::span).unwrap_or_default();
@@ -621,8 +653,17 @@ mod tests {
         fix: FixAvailability::None,
     };
 
+    static INPUT: RuleInfo = RuleInfo {
+        code: "PL900",
+        name: "unreadable-file",
+        level: Severity::Error,
+        summary: "test input problem",
+        docs: "",
+        fix: FixAvailability::None,
+    };
+
     fn fake_lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
-        [&OBSOLETE, &STEP]
+        [&OBSOLETE, &STEP, &INPUT]
             .into_iter()
             .find(|rule| rule.code.eq_ignore_ascii_case(code_or_name) || rule.name == code_or_name)
     }
@@ -867,6 +908,30 @@ exclude = ["drafts/**"]
         assert_eq!(at, "[]");
         let (message, _) = error("[[ignore]]\npath = \"a\"\n");
         assert!(message.starts_with("missing field `rules`"), "{message}");
+    }
+
+    #[test]
+    fn input_problems_cannot_be_configured() {
+        let message = "PL900 (unreadable-file) is an input problem, which always reports: its level cannot be set and it cannot be ignored";
+        assert_eq!(
+            error("[rules]\nPL900 = \"off\"\n"),
+            (message.to_string(), "PL900".to_string())
+        );
+        assert_eq!(
+            error("[[ignore]]\npath = \"x/**\"\nrules = [\"unreadable-file\"]\n"),
+            (message.to_string(), "\"unreadable-file\"".to_string())
+        );
+    }
+
+    #[test]
+    fn globs_leading_out_of_the_config_directory_are_errors() {
+        for glob in ["../**", "sets/../../x", ".."] {
+            let (message, at) = error(&format!("[files]\nexclude = [\"{glob}\"]\n"));
+            assert!(message.ends_with("`..` leads out of it"), "{message}");
+            assert_eq!(at, format!("\"{glob}\""));
+        }
+        // `..` inside a name is no parent directory.
+        assert!(parse("[files]\nexclude = [\"a..b/**\"]\n").is_ok());
     }
 
     #[test]

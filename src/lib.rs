@@ -2,7 +2,7 @@
 //! grammar and mapped onto the turn model of the Comprehensive Rules (CR 500-514).
 //!
 //! One pipeline for every front end: the command line (`src/main.rs`, `src/cli/`), the language
-//! server and the tests call the same functions, and only render what they return.
+//! server (`src/server/`) and the tests call the same functions, and only render what they return.
 //!
 //! - **Check a path:** [`check::check_paths`] walks paths ([`walk`]), finds each file's
 //!   `phaselint.toml` ([`check::Configs`]), reads, checks and, as [`check::CheckOptions`] says,
@@ -14,6 +14,8 @@
 //! - **Explain a phrase:** [`explain::explain`] places each timing phrase of a text on the turn
 //!   ([`turn`]); [`resolve::find_and_resolve`] gives the findings in the shape of TIMING-MODEL.md,
 //!   and [`export::each_face`] gives them for every card face of a file.
+//! - **Hover:** [`explain::hover`] gives the phrase under a place in a card file and its
+//!   explanation as Markdown.
 //! - **Render:** [`report::render`] turns checked files into `human`, `short`, `json`, `github`
 //!   or `sarif` text.
 //!
@@ -24,6 +26,7 @@
 pub mod check;
 pub mod config;
 pub mod diagnostic;
+mod edit_distance;
 pub mod explain;
 pub mod export;
 pub mod fix;

@@ -1,11 +1,13 @@
 //! Checking one card: every enabled rule over every face, and the violations mapped from the
-//! decoded text onto the bytes of the file.
+//! decoded text onto the bytes of the file; and what the readers noticed about the card (allow
+//! comments naming no rule, fields it does not read) or the file, at the levels the config gives.
 
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 use crate::model::Span;
+use crate::phrase::timing_words::timing_words;
 use crate::rules::{self, FaceText, RuleInfo, TextFix, Violation};
-use crate::source::{Card, CardText};
+use crate::source::{Card, CardText, Field, NoteKind, SourceNote, UnreadField};
 use std::ops::Range;
 use std::path::Path;
 
@@ -42,10 +44,41 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
             }
         }
     }
-    let name = card
-        .name
-        .as_deref()
-        .or_else(|| card.faces.iter().find_map(|face| face.name.as_deref()));
+    let name = card.name.as_deref();
+    // An allow comment cannot vouch for itself: only the config turns this one off.
+    if let Some(severity) = configured(&rules::UNKNOWN_SUPPRESSION, path, name, config) {
+        for allow in &card.allows {
+            if is_all(&allow.rule) || rules::lookup(&allow.rule).is_some() {
+                continue;
+            }
+            kept.push(noted(
+                &rules::UNKNOWN_SUPPRESSION,
+                severity,
+                allow.span.clone(),
+                format!(
+                    "unknown rule `{}`: this allow comment turns nothing off",
+                    allow.rule
+                ),
+                Some(suppression_help(&allow.rule)),
+                name,
+            ));
+        }
+    }
+    if let Some(severity) = severity(&rules::UNREAD_FIELD, card, path, name, config) {
+        for field in &card.unread {
+            if let Some((message, help)) = unread_field(field) {
+                kept.push(noted(
+                    &rules::UNREAD_FIELD,
+                    severity,
+                    field.span.clone(),
+                    message,
+                    Some(help),
+                    name,
+                ));
+            }
+        }
+    }
+    let name = name.or_else(|| card.faces.iter().find_map(|face| face.name.as_deref()));
     out.extend(kept.finish("on this card", name));
 }
 
@@ -128,6 +161,84 @@ pub fn in_file_order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
         .then_with(|| a.card.cmp(&b.card))
 }
 
+/// A note a reader made about a whole file, as a diagnostic at the level the config gives its
+/// rule for `path` (`None` when that is off).
+pub fn source_note(note: &SourceNote, path: &Path, config: &Config) -> Option<Diagnostic> {
+    let rule = match note.kind {
+        NoteKind::NotACardFile => &rules::NOT_A_CARD_FILE,
+    };
+    let severity = configured(rule, path, None, config)?;
+    Some(noted(
+        rule,
+        severity,
+        note.span.clone(),
+        note.message.clone(),
+        note.help.clone(),
+        None,
+    ))
+}
+
+/// `all` in an allow comment, in any case (as `--select ALL`).
+fn is_all(rule: &str) -> bool {
+    rule.eq_ignore_ascii_case("all")
+}
+
+/// The help for an allow naming no rule: the closest rule, spelt as a code when a code was
+/// written.
+fn suppression_help(written: &str) -> String {
+    let code_like = written.len() > 2
+        && written[..2].eq_ignore_ascii_case("pl")
+        && written[2..].bytes().all(|b| b.is_ascii_digit());
+    match rules::closest(written) {
+        Some(rule) if code_like => format!("did you mean `{}` ({})?", rule.code, rule.name),
+        Some(rule) => format!("did you mean `{}` ({})?", rule.name, rule.code),
+        None => {
+            "`phaselint rules` lists the codes and names; `all` turns every rule off for the card"
+                .to_string()
+        }
+    }
+}
+
+/// The message and help for an unread field, when its name or its timing words say it holds
+/// what phaselint reads.
+fn unread_field(unread: &UnreadField) -> Option<(String, String)> {
+    let (field, help) = match unread.like {
+        Some(field) => (
+            field,
+            format!("rename `{}` to `{}`", unread.key, field.yaml_keys()[0]),
+        ),
+        None => {
+            let value = unread.value.as_deref()?;
+            if timing_words(value).is_empty() {
+                return None;
+            }
+            (
+                Field::Text,
+                format!(
+                    "`{}` holds timing words that are not checked: if it is the card's text, rename it to `text`",
+                    unread.key
+                ),
+            )
+        }
+    };
+    let keys: Vec<String> = field
+        .yaml_keys()
+        .iter()
+        .map(|key| format!("`{key}`"))
+        .collect();
+    let also = match keys.split_first() {
+        Some((_, [])) | None => String::new(),
+        Some((_, rest)) => format!(" (also {})", rest.join(", ")),
+    };
+    let message = format!(
+        "phaselint does not read `{}`; {} is read from {}{also}",
+        unread.key,
+        field.noun(),
+        keys.first().map_or("", String::as_str),
+    );
+    Some((message, help))
+}
+
 /// The severity a rule reports with for this card, or `None` when it is off for it (config, or a
 /// `# phaselint: allow(...)` comment on the card).
 fn severity(
@@ -138,9 +249,22 @@ fn severity(
     config: &Config,
 ) -> Option<Severity> {
     let allowed = card.allows.iter().any(|allow| {
-        allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || allow.rule == "all"
+        allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || is_all(&allow.rule)
     });
-    if allowed || !config.selection.runs(rule) {
+    if allowed {
+        return None;
+    }
+    configured(rule, path, name, config)
+}
+
+/// The severity the run and the config give `rule` for this file and card, or `None` when off.
+fn configured(
+    rule: &RuleInfo,
+    path: &Path,
+    name: Option<&str>,
+    config: &Config,
+) -> Option<Severity> {
+    if !config.selection.runs(rule) {
         return None;
     }
     config.level(rule, path, name).severity()
@@ -153,12 +277,24 @@ pub fn input_problem(
     message: String,
     card: Option<&str>,
 ) -> Diagnostic {
+    noted(rule, Severity::Error, span, message, None, card)
+}
+
+/// A diagnostic about the input rather than the card text: no CR rule, no fix.
+fn noted(
+    rule: &'static RuleInfo,
+    severity: Severity,
+    span: Range<usize>,
+    message: String,
+    help: Option<String>,
+    card: Option<&str>,
+) -> Diagnostic {
     Diagnostic {
         code: rule.code,
         name: rule.name,
-        severity: Severity::Error,
+        severity,
         message,
-        help: None,
+        help,
         span,
         labels: Vec::new(),
         card: card.map(str::to_string),
@@ -228,6 +364,181 @@ fn file_fix(fix: TextFix, text: &CardText) -> Option<Fix> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::{Format, read};
+
+    /// The diagnostics of every card of a YAML file, with `config_text` as its phaselint.toml.
+    fn check_yaml(text: &str, config_text: &str) -> Vec<Diagnostic> {
+        let path = Path::new("/set/phaselint.toml");
+        let config = Config::parse(path, config_text).expect("a valid config");
+        let parsed = read(Format::Yaml, text, &Default::default());
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        let mut out = Vec::new();
+        for card in &parsed.cards {
+            check_card(card, Path::new("/set/cards.yaml"), &config, &mut out);
+        }
+        out.extend(
+            parsed
+                .notes
+                .iter()
+                .filter_map(|note| source_note(note, Path::new("/set/cards.yaml"), &config)),
+        );
+        out
+    }
+
+    /// Code, the words it points at, and the help.
+    fn found<'t>(
+        text: &'t str,
+        diagnostics: &[Diagnostic],
+    ) -> Vec<(&'static str, &'t str, String)> {
+        diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.code,
+                    &text[d.span.clone()],
+                    d.help.clone().unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    const OLD: &str =
+        "- name: Ember Runner\n  type: Creature\n  text: At end of turn, sacrifice it.\n";
+
+    /// The diagnostics of `code` only.
+    fn only(code: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        diagnostics.into_iter().filter(|d| d.code == code).collect()
+    }
+
+    #[test]
+    fn an_allow_naming_no_rule_is_a_warning_at_the_name_with_the_closest_rule() {
+        let text = format!("# phaselint: allow( obsolete-end-of-trun , PL10,zzz)\n{OLD}");
+        let diagnostics = check_yaml(&text, "");
+        // The misspelt allow turns nothing off.
+        assert!(diagnostics.iter().any(|d| d.code == "PL101"));
+        let warnings = only("PL801", diagnostics);
+        assert_eq!(
+            found(&text, &warnings),
+            [
+                (
+                    "PL801",
+                    "obsolete-end-of-trun",
+                    "did you mean `obsolete-end-of-turn` (PL101)?".to_string()
+                ),
+                (
+                    "PL801",
+                    "PL10",
+                    "did you mean `PL101` (obsolete-end-of-turn)?".to_string()
+                ),
+                (
+                    "PL801",
+                    "zzz",
+                    "`phaselint rules` lists the codes and names; `all` turns every rule off for the card"
+                        .to_string()
+                ),
+            ]
+        );
+        assert!(warnings.iter().all(|d| d.severity == Severity::Warning
+            && d.card.as_deref() == Some("Ember Runner")
+            && d.message.starts_with("unknown rule `")));
+        assert_eq!(
+            warnings[0].message,
+            "unknown rule `obsolete-end-of-trun`: this allow comment turns nothing off"
+        );
+    }
+
+    #[test]
+    fn the_unknown_name_is_found_exactly_after_a_byte_order_mark_and_in_crlf_lines() {
+        let text = format!(
+            "\u{feff}# phaselint: allow(PL101)\r\n- name: A  # phaselint: allow(PL101,\tnope )\r\n{}",
+            OLD.replace("- name: Ember Runner\n", "")
+                .replace('\n', "\r\n")
+        );
+        let warnings = only("PL801", check_yaml(&text, ""));
+        assert_eq!(found(&text, &warnings)[0].1, "nope");
+        assert_eq!(warnings.len(), 1);
+    }
+
+    #[test]
+    fn known_names_codes_and_all_are_no_unknown_suppression() {
+        for allow in [
+            "obsolete-end-of-turn",
+            "pl101",
+            "PL101",
+            "all",
+            "ALL",
+            "PL801",
+        ] {
+            let text = format!("# phaselint: allow({allow})\n{OLD}");
+            assert_eq!(only("PL801", check_yaml(&text, "")), [], "{allow}");
+        }
+    }
+
+    #[test]
+    fn only_the_config_turns_unknown_suppression_off() {
+        let text = format!("# phaselint: allow(all, nope)\n{OLD}");
+        assert_eq!(only("PL801", check_yaml(&text, "")).len(), 1);
+        let text = format!("# phaselint: allow(unknown-suppression, nope)\n{OLD}");
+        assert_eq!(only("PL801", check_yaml(&text, "")).len(), 1);
+        assert_eq!(
+            only("PL801", check_yaml(&text, "[rules]\nPL801 = \"off\"\n")),
+            []
+        );
+        let warnings = only(
+            "PL801",
+            check_yaml(&text, "[rules]\nunknown-suppression = \"error\"\n"),
+        );
+        assert_eq!(warnings[0].severity, Severity::Error);
+    }
+
+    #[test]
+    fn an_unread_field_is_a_note_at_its_key_naming_the_fields_read() {
+        let text = "- name: Misfiled Cog\n  typeline: Artifact\n  body: At end of turn, untap it.\n- name: Blurbed\n  type: Instant\n  blurb: Untap it at end of turn.\n- name: Quiet\n  type: Instant\n  blurb: Untap it.\n";
+        let notes = check_yaml(text, "");
+        assert_eq!(
+            found(text, &notes),
+            [
+                ("PL803", "typeline", "rename `typeline` to `type`".to_string()),
+                ("PL803", "body", "rename `body` to `text`".to_string()),
+                (
+                    "PL803",
+                    "blurb",
+                    "`blurb` holds timing words that are not checked: if it is the card's text, rename it to `text`"
+                        .to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            notes[0].message,
+            "phaselint does not read `typeline`; the type line is read from `type` (also `type_line`)"
+        );
+        assert_eq!(
+            notes[1].message,
+            "phaselint does not read `body`; card text is read from `text` (also `oracle_text`, `rules_text`)"
+        );
+        assert!(notes.iter().all(|n| n.severity == Severity::Note));
+        let allowed = format!("# phaselint: allow(unread-field)\n{text}");
+        assert_eq!(
+            check_yaml(&allowed, "").len(),
+            1,
+            "the allow is for the first card only"
+        );
+        assert_eq!(check_yaml(text, "[rules]\nPL803 = \"off\"\n"), []);
+    }
+
+    #[test]
+    fn a_file_that_holds_no_card_is_one_note_the_config_can_turn_off() {
+        let text = "name: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n";
+        let notes = check_yaml(text, "");
+        assert_eq!(found(text, &notes)[0].0, "PL802");
+        assert_eq!(found(text, &notes)[0].1, "name");
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].severity, Severity::Note);
+        assert_eq!(notes[0].card, None);
+        assert_eq!(check_yaml(text, "[rules]\nnot-a-card-file = \"off\"\n"), []);
+        let ignored = "[[ignore]]\npath = \"*.yaml\"\nrules = [\"PL802\"]\n";
+        assert_eq!(check_yaml(text, ignored), []);
+    }
 
     fn at(start: usize) -> Diagnostic {
         input_problem(

@@ -2,6 +2,7 @@
 
 use clap::Parser;
 mod cli;
+mod server;
 
 use cli::{Cli, Command, check, explain, findings, generate, rules, stats};
 use std::io::Write;
@@ -20,6 +21,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Findings(args) => findings::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Server(args) => cli::server::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Completions(args) => generate::completions(args),
         Command::Man => generate::man(),

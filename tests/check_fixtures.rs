@@ -51,18 +51,23 @@ fn every_format_over_the_fixtures() {
 }
 
 #[test]
-fn every_lint_rule_fires_in_the_fixtures() {
+fn every_lint_rule_and_input_note_fires_in_the_fixtures() {
     let fired: BTreeSet<&str> = checked_fixtures()
         .iter()
         .flat_map(|file| &file.diagnostics)
         .map(|diagnostic| diagnostic.code)
         .collect();
-    for lint in rules::lints() {
+    let notes = [
+        &rules::UNKNOWN_SUPPRESSION,
+        &rules::NOT_A_CARD_FILE,
+        &rules::UNREAD_FIELD,
+    ];
+    for rule in rules::lints().iter().map(|lint| lint.info).chain(notes) {
         assert!(
-            fired.contains(lint.info.code),
+            fired.contains(rule.code),
             "{} {} fires nowhere in fixtures/",
-            lint.info.code,
-            lint.info.name
+            rule.code,
+            rule.name
         );
     }
 }

@@ -2,24 +2,14 @@
 //! paths without a leading `./`, `--exit-zero`, `--select` / `--extend-select` / `--ignore`,
 //! `--statistics` and `--output-file`. Each test works in its own temporary directory.
 
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+#[path = "support/bin.rs"]
+mod support;
+
+use std::process::{Command, Output};
+use support::{run, stdout};
 
 /// A card with an error (PL201) and a warning (PL101).
 const CARD: &str = "- name: Old Bell\n  type: Artifact\n  text: \"At end of turn, untap it. Activate only during your untap step.\"\n";
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_phaselint"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the phaselint binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
 
 fn with_card() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temp dir");

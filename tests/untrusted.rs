@@ -173,3 +173,182 @@ fn a_card_file_linking_out_of_the_tree_is_not_read() {
         stdout(&output)
     );
 }
+
+/// A card whose only finding is PL103 on "upkeep phase", with a safe fix.
+const STEP_NAME_CARD: &str =
+    "- name: Old Bell\n  type: Artifact\n  text: \"Activate only during your upkeep phase.\"\n";
+
+fn temp_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("read the directory")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with(".phaselint-"))
+        .collect()
+}
+
+fn fix(dir: &Path, file: &str) -> Output {
+    run(
+        dir,
+        &["check", "--fix", "--format", "short", file],
+        Stdio::null(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_fixed_and_no_fix_is_counted() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bell.yaml");
+    std::fs::write(&path, STEP_NAME_CARD).expect("written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let output = fix(dir.path(), "bell.yaml");
+    let text = stdout(&output);
+    assert!(
+        text.contains("error[PL900] could not write the fixes: the file is read-only (mode 444); the file was not changed"),
+        "{text}"
+    );
+    // The report is of the file as it is: its finding is still there, and nothing was applied.
+    assert!(text.contains("warning[PL103]"), "{text}");
+    assert!(!text.contains("applied"), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        STEP_NAME_CARD
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_with_other_hard_links_is_not_fixed() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bell.yaml");
+    std::fs::write(&path, STEP_NAME_CARD).expect("written");
+    std::fs::hard_link(&path, dir.path().join("twin.yaml")).expect("a hard link");
+    let output = fix(dir.path(), "bell.yaml");
+    assert!(
+        stdout(&output).contains("the file has 2 hard links, which a rewrite would split"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("twin.yaml")).expect("read"),
+        STEP_NAME_CARD
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fix_in_a_read_only_directory_counts_no_fix() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let sub = dir.path().join("set");
+    std::fs::create_dir(&sub).expect("a directory");
+    std::fs::write(sub.join("bell.yaml"), STEP_NAME_CARD).expect("written");
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    let writable = std::fs::write(sub.join("probe"), "").is_ok();
+    let output = fix(dir.path(), "set/bell.yaml");
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    if writable {
+        eprintln!("skipped: running as root, the directory is writable whatever its mode");
+        return;
+    }
+    let text = stdout(&output);
+    assert!(text.contains("could not write the fixes"), "{text}");
+    assert!(!text.contains("applied"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_owner_and_group_are_kept_where_the_process_may() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("bell.yaml");
+    std::fs::write(&path, STEP_NAME_CARD).expect("written");
+    // Only root may give a file to another user; elsewhere this checks the file stays ours.
+    let given = std::os::unix::fs::chown(&path, Some(65534), Some(65534)).is_ok();
+    let before = std::fs::metadata(&path).expect("metadata");
+    let output = fix(dir.path(), "bell.yaml");
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let after = std::fs::metadata(&path).expect("metadata");
+    assert_eq!((after.uid(), after.gid()), (before.uid(), before.gid()));
+    if given {
+        assert_eq!((after.uid(), after.gid()), (65534, 65534));
+    }
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("read")
+            .contains("during your upkeep.")
+    );
+}
+
+#[test]
+fn fix_rounds_apply_only_the_reported_edits() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::write(
+        dir.path().join("c.txt"),
+        "Foo\nInstant\nActivate only during your upkeep phase phase.\n",
+    )
+    .expect("written");
+    let output = fix(dir.path(), "c.txt");
+    // One edit was reported and one applied; the finding the edit brought about is reported.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("c.txt")).expect("read"),
+        "Foo\nInstant\nActivate only during your upkeep phase.\n"
+    );
+    let text = stdout(&output);
+    assert!(text.contains("applied 1 fix\n"), "{text}");
+    assert!(text.contains("c.txt:3:27: warning[PL103]"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fix_interrupted_by_sigterm_leaves_no_temporary_file_and_no_mixed_text() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    // Large enough that writing it takes a while: about 1.3 MB of text cards, each with a fix.
+    let original = "Old Bell\nArtifact\nActivate only during your upkeep phase.\n\n".repeat(20_000);
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, &original).expect("written");
+    let started = std::time::Instant::now();
+    let output = fix(dir.path(), "big.txt");
+    let whole_run = started.elapsed();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        stdout(&output).lines().next().unwrap_or_default()
+    );
+    let fixed = std::fs::read_to_string(&path).expect("read");
+    assert_ne!(fixed, original);
+    // Kill points spread over a whole run, most of them late, where the file is written.
+    for step in 1..=8u32 {
+        std::fs::write(&path, &original).expect("written");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+            .args(["check", "--fix", "--format", "short", "big.txt"])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("phaselint runs");
+        std::thread::sleep(whole_run * (step + 2) / 11);
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let status = child.wait().expect("phaselint ends");
+        assert!(
+            matches!(status.code(), Some(0 | 130)),
+            "kill point {step}: {status:?}"
+        );
+        assert_eq!(
+            temp_files(dir.path()),
+            Vec::<String>::new(),
+            "kill point {step}"
+        );
+        let now = std::fs::read_to_string(&path).expect("read");
+        assert!(
+            now == original || now == fixed,
+            "kill point {step}: mixed text"
+        );
+    }
+}

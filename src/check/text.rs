@@ -5,7 +5,7 @@ use super::CheckedFile;
 use crate::config::Config;
 use crate::diagnostic::Applicability;
 use crate::fix;
-use crate::lint::{Capped, MAX_PER_FILE, check_card, input_problem};
+use crate::lint::{Capped, MAX_PER_FILE, check_card, input_problem, source_note};
 use crate::parallel;
 use crate::rules::MALFORMED_INPUT;
 use crate::source::{self, Card, ReadOptions};
@@ -119,6 +119,7 @@ pub(super) fn check_text_on(
         threads
     };
     let mut cards = 0;
+    let mut notes = Vec::new();
     // The first findings of the file in its order, whichever thread checked them: the cap acts
     // as they are made, so a file that floods the report costs no memory.
     let kept = Mutex::new(Capped::new(MAX_PER_FILE));
@@ -126,13 +127,14 @@ pub(super) fn check_text_on(
         threads,
         |send| {
             let mut batch = Vec::with_capacity(BATCH);
-            let errors = source::read_each(format, &text, read, &mut |card| {
+            let on_card = &mut |card| {
                 cards += 1;
                 batch.push(card);
                 if batch.len() == BATCH {
                     send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
                 }
-            });
+            };
+            let errors = source::read_each_noting(format, &text, read, on_card, &mut notes);
             send(batch);
             errors
         },
@@ -155,6 +157,11 @@ pub(super) fn check_text_on(
             error.message.clone(),
             None,
         ));
+    }
+    for note in &notes {
+        if let Some(diagnostic) = source_note(note, path, config) {
+            kept.push(diagnostic);
+        }
     }
     let diagnostics = kept.finish("in this file", None);
     CheckedFile {

@@ -7,6 +7,7 @@ mod format;
 pub mod generate;
 mod progress;
 pub mod rules;
+pub mod server;
 pub mod stats;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,8 @@ pub enum Command {
     Findings(findings::FindingsArgs),
     /// List the rules, or print one rule's documentation.
     Rules(rules::RulesArgs),
+    /// Run the language server over stdin and stdout (LSP): diagnostics, quick fixes, hover.
+    Server(server::ServerArgs),
     /// Count what the grammar finds in a card pool: kinds, templates, coverage, unknown phrases.
     Stats(stats::StatsArgs),
     /// Print a shell completion script (bash, elvish, fish, powershell, zsh).

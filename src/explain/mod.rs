@@ -3,10 +3,12 @@
 //! by scenarios (extra combats, skipped steps, extra turns).
 
 mod first_combat;
+mod hover;
 mod sentence;
 mod text;
 mod window;
 
+pub use hover::{Hover, hover};
 pub use sentence::sentence;
 pub use text::render_text;
 

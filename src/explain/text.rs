@@ -2,7 +2,7 @@
 //! caveats, and a strip of the turn with a mark where each point falls.
 
 use super::{Explained, Explanation, Placement};
-use crate::model::{Occurrence, Role, TimingPoint, Unit};
+use crate::model::{Finding, Occurrence, Role, TimingPoint, Unit};
 use crate::turn::{Game, Moment, Player, render};
 use std::fmt::Write;
 
@@ -38,15 +38,8 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) 
         finding.phrase, finding.kind, finding.span.start, finding.span.end
     );
     let _ = writeln!(out, "   {}", explained.sentence);
-    if !finding.canonical.is_empty() {
-        let _ = writeln!(out, "   timing:  {}", finding.canonical);
-    }
-    if !finding.conditions.is_empty() {
-        let conditions: Vec<&str> = finding.conditions.iter().map(|c| c.as_str()).collect();
-        let _ = writeln!(out, "   needs:   {}", conditions.join(", "));
-    }
-    if !finding.rules.is_empty() {
-        let _ = writeln!(out, "   rules:   {}", finding.rules.join(", "));
+    for (label, value) in facts(finding) {
+        let _ = writeln!(out, "   {:<9}{value}", format!("{label}:"));
     }
     for (i, caveat) in finding.caveats.iter().enumerate() {
         let label = if i == 0 { "caveats:" } else { "        " };
@@ -66,9 +59,26 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) 
     placements(out, &explained.placements, game);
 }
 
+/// The finding's timing, the conditions of a window and the CR rules, each with its label,
+/// where the finding has them.
+pub(super) fn facts(finding: &Finding) -> Vec<(&'static str, String)> {
+    let mut facts = Vec::new();
+    if !finding.canonical.is_empty() {
+        facts.push(("timing", finding.canonical.clone()));
+    }
+    if !finding.conditions.is_empty() {
+        let conditions: Vec<&str> = finding.conditions.iter().map(|c| c.as_str()).collect();
+        facts.push(("needs", conditions.join(", ")));
+    }
+    if !finding.rules.is_empty() {
+        facts.push(("rules", finding.rules.join(", ")));
+    }
+    facts
+}
+
 /// A line for each point saying where it falls, then one strip for each turn that has marks,
-/// with the marks of every point on it.
-fn placements(out: &mut String, placements: &[(TimingPoint, Placement)], game: &Game) {
+/// with the marks of every point on it. Lines are indented by three spaces.
+pub(super) fn placements(out: &mut String, placements: &[(TimingPoint, Placement)], game: &Game) {
     let mut marked: Vec<(usize, Vec<Moment>)> = Vec::new();
     for (point, placement) in placements {
         let (moments, note): (&[Moment], String) = match placement {

@@ -36,8 +36,8 @@ pub static INVALID_CONFIG: RuleInfo = RuleInfo {
     code: "PL903",
     name: "invalid-config",
     level: Severity::Error,
-    summary: "phaselint.toml has an unknown key, rule, level or glob, or does not parse",
-    docs: "## What it does\nReports a problem in phaselint.toml: a syntax error, an unknown key (a typo), an unknown rule code or name, a level other than error, warning, note or off, or a glob that does not parse. The location is the key or value at fault.\n\n## Why\nA typo in a config file must not be ignored silently: the rule it meant to change would run as if the line were not there. Nothing is checked and the exit code is 2.\n\n## Example\n```toml\n[rules]\nobsolete-end-of-trun = \"off\"\n```\n\n## Fix\nCorrect the key or value; `phaselint rules` lists the codes and names.",
+    summary: "phaselint.toml cannot be read, does not parse, or has an unknown key, rule, level or glob",
+    docs: "## What it does\nReports a problem in phaselint.toml: a syntax error, an unknown key (a typo), an unknown rule code or name, a level other than error, warning, note or off, or a glob that does not parse. The location is the key or value at fault.\n\n## Why\nA typo in a config file must not be ignored silently: the rule it meant to change would run as if the line were not there. The problem is reported once, the files the config governs are checked with the defaults, and the exit code is 2. A config that is not a regular file, not UTF-8, larger than 1 MiB or a symbolic link out of the tree is not read, and nothing of it is shown; a level or ignore for an input problem (PL9xx) and a glob with a `..` component (it can never match) are errors too.\n\n## Example\n```toml\n[rules]\nobsolete-end-of-trun = \"off\"\n```\n\n## Fix\nCorrect the key or value; `phaselint rules` lists the codes and names.",
     fix: FixAvailability::None,
 };
 

@@ -1,6 +1,7 @@
 //! The known templates, spelled as cards spell them, for the "closest known template" help of an
 //! unknown phrase. Kept as examples, one per template the grammar reads.
 
+use crate::edit_distance::edit_distance;
 use std::sync::OnceLock;
 
 const TEMPLATES: &[&str] = &[
@@ -57,7 +58,7 @@ pub fn closest(phrase: &str) -> Option<&'static str> {
     let words = words(phrase);
     templates
         .iter()
-        .map(|(template_words, template)| (word_distance(&words, template_words), *template))
+        .map(|(template_words, template)| (edit_distance(&words, template_words), *template))
         .min_by_key(|(distance, _)| *distance)
         .filter(|(distance, _)| *distance <= words.len().max(2))
         .map(|(_, template)| template)
@@ -68,21 +69,6 @@ fn words(text: &str) -> Vec<String> {
         .filter(|word| !word.is_empty())
         .map(|word| word.to_lowercase().replace('’', "'"))
         .collect()
-}
-
-/// Levenshtein distance over words.
-fn word_distance(a: &[String], b: &[String]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, word_a) in a.iter().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, word_b) in b.iter().enumerate() {
-            let substitution = previous + usize::from(word_a != word_b);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

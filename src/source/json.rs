@@ -204,6 +204,7 @@ impl Reader<'_, '_> {
             span: cursor.since(start),
             faces,
             allows: Vec::new(),
+            unread: Vec::new(),
         });
         Ok(())
     }
@@ -377,6 +378,7 @@ impl Fields {
             span,
             faces,
             allows: Vec::new(),
+            unread: Vec::new(),
         }
     }
 }

@@ -111,6 +111,8 @@ pub struct Parsed {
     pub cards: Vec<Card>,
     /// What could not be read, in the order met.
     pub errors: Vec<SourceError>,
+    /// What the reader noticed that is not an error.
+    pub notes: Vec<SourceNote>,
 }
 
 /// A part of a file that could not be read.
@@ -141,6 +143,24 @@ impl SourceError {
     }
 }
 
+/// Something a reader noticed that is no error: the file was read (or skipped) as the note says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceNote {
+    pub kind: NoteKind,
+    /// Byte range in the file.
+    pub span: Range<usize>,
+    /// Lower case, no trailing period.
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// What a [`SourceNote`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoteKind {
+    /// A YAML file in which no document has a card's shape: no card was read from it.
+    NotACardFile,
+}
+
 /// One card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
@@ -156,6 +176,66 @@ pub struct Card {
     /// YAML `# phaselint: allow(CODE, other-name)` comments on the card's first line or in the
     /// comment lines directly above it.
     pub allows: Vec<Allow>,
+    /// YAML fields of the card (or of its faces) that phaselint does not read and that may hold
+    /// what it reads under another name, in file order.
+    pub unread: Vec<UnreadField>,
+}
+
+/// A field of a YAML card or face that phaselint does not read, while the card has none of the
+/// fields it reads for what this one may hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadField {
+    /// The key as written.
+    pub key: String,
+    /// The key's bytes in the file (with its quotes, if quoted).
+    pub span: Range<usize>,
+    /// What the key's name says it holds; `None` when only its value can say: then `value` is
+    /// the string it holds, and the card has no text.
+    pub like: Option<Field>,
+    /// The key's string value, when `like` is `None`.
+    pub value: Option<String>,
+}
+
+/// A field of a card phaselint reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Name,
+    TypeLine,
+    ManaCost,
+    Text,
+    Faces,
+}
+
+impl Field {
+    pub const ALL: [Field; 5] = [
+        Field::Name,
+        Field::TypeLine,
+        Field::ManaCost,
+        Field::Text,
+        Field::Faces,
+    ];
+
+    /// The YAML keys it is read from, the first one preferred.
+    pub const fn yaml_keys(self) -> &'static [&'static str] {
+        match self {
+            Field::Name => &["name"],
+            Field::TypeLine => &["type", "type_line"],
+            Field::ManaCost => &["mana_cost"],
+            Field::Text => &["text", "oracle_text", "rules_text"],
+            Field::Faces => &["faces"],
+        }
+    }
+
+    /// What it holds, as a sentence names it.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Field::Name => "the name",
+            Field::TypeLine => "the type line",
+            Field::ManaCost => "the mana cost",
+            Field::Text => "card text",
+            Field::Faces => "faces",
+        }
+    }
 }
 
 /// A rule allowed (suppressed) for one card by a comment.
@@ -192,8 +272,19 @@ pub struct CardText {
 /// Read a whole file. Never panics, whatever the input.
 pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
     let mut cards = Vec::new();
-    let errors = read_each(format, text, options, &mut |card| cards.push(card));
-    Parsed { cards, errors }
+    let mut notes = Vec::new();
+    let errors = read_each_noting(
+        format,
+        text,
+        options,
+        &mut |card| cards.push(card),
+        &mut notes,
+    );
+    Parsed {
+        cards,
+        errors,
+        notes,
+    }
 }
 
 /// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
@@ -205,9 +296,21 @@ pub fn read_each(
     options: &ReadOptions,
     on_card: &mut dyn FnMut(Card),
 ) -> Vec<SourceError> {
+    read_each_noting(format, text, options, on_card, &mut Vec::new())
+}
+
+/// [`read_each`], with what the reader noticed besides errors in `notes` (a YAML file that holds
+/// no card). Never panics.
+pub fn read_each_noting(
+    format: Format,
+    text: &str,
+    options: &ReadOptions,
+    on_card: &mut dyn FnMut(Card),
+    notes: &mut Vec<SourceNote>,
+) -> Vec<SourceError> {
     let mut errors = Vec::new();
     match format {
-        Format::Yaml => yaml::read(text, on_card, &mut errors),
+        Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
         Format::Json => json::read(text, options, on_card, &mut errors),
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
         Format::Text => text::read(text, on_card),

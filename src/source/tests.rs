@@ -468,11 +468,19 @@ fn read_anything(file: &str) -> usize {
                 assert!(file.get(e.span.clone()).is_some(), "{file:?} {e:?}");
                 assert!(!e.message.is_empty() && !e.message.ends_with('.'));
             }
+            for note in &parsed.notes {
+                assert!(file.get(note.span.clone()).is_some(), "{file:?} {note:?}");
+                assert!(parsed.cards.is_empty() && parsed.errors.is_empty());
+            }
             for card in &parsed.cards {
                 assert!(!card.faces.is_empty());
                 assert!(file.get(card.span.clone()).is_some(), "{file:?}");
                 for allow in &card.allows {
                     assert_eq!(file.get(allow.span.clone()), Some(allow.rule.as_str()));
+                }
+                for unread in &card.unread {
+                    let key = file.get(unread.span.clone()).expect("a key in the file");
+                    assert!(!key.is_empty(), "{file:?} {unread:?}");
                 }
                 for face in &card.faces {
                     if let Some(text) = &face.text {

@@ -1,7 +1,8 @@
 //! Plain text card files: cards separated by blank lines. The first line of a card is its name,
 //! optionally followed by a mana cost in braces (`Shock {R}`); a second line starting with a type
 //! word is the type line; the remaining lines are the text, joined with `\n`. The text is a slice
-//! of the file (with `\r\n` line ends, each `\n` stands for the two bytes), so its map is exact.
+//! of the file (with `\r\n` line ends, each `\n` stands for the two bytes; a lone `\r` ends a line
+//! too), so its map is exact.
 
 use super::map::{MapBuilder, Style};
 use super::{Card, CardText, Face};
@@ -67,8 +68,9 @@ fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
             return None;
         }
         let rest = &text.as_bytes()[start..];
-        let (end, break_len) = match rest.iter().position(|&b| b == b'\n') {
-            Some(i) if i > 0 && rest[i - 1] == b'\r' => (start + i - 1, 2),
+        // A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), as the reports count lines.
+        let (end, break_len) = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (start + i, 2),
             Some(i) => (start + i, 1),
             None => (text.len(), 0),
         };
@@ -110,6 +112,7 @@ fn card(text: &str, block: &[Line]) -> Card {
             text: card_text,
         }],
         allows: Vec::new(),
+        unread: Vec::new(),
     }
 }
 
@@ -206,6 +209,27 @@ mod tests {
             &text[cards[2].span.clone()],
             &text[text.find("Nameless").unwrap()..]
         );
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        for text in [
+            "Foo\rInstant\rTap it until the end of turn.\rSecond.\r\rBar\r",
+            "Foo\r\nInstant\r\nTap it until the end of turn.\r\nSecond.\r\n\r\nBar\r\n",
+            "Foo\nInstant\nTap it until the end of turn.\r\nSecond.\n\rBar",
+        ] {
+            let cards = read_str(text);
+            assert_eq!(cards.len(), 2, "{text:?}");
+            let face = &cards[0].faces[0];
+            assert_eq!(face.type_line.as_deref(), Some("Instant"));
+            let card_text = face.text.as_ref().unwrap();
+            assert_eq!(card_text.value, "Tap it until the end of turn.\nSecond.");
+            // The map is exact: the phrase lies on the file's bytes.
+            let at = card_text.value.find("until").unwrap();
+            let span = card_text.map.to_file(at..at + 5).expect("an exact map");
+            assert_eq!(&text[span], "until");
+            assert_eq!(cards[1].name.as_deref(), Some("Bar"));
+        }
     }
 
     #[test]

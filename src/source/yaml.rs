@@ -6,7 +6,8 @@
 
 use super::map::TextMap;
 use super::yaml_scalar::scalar_map;
-use super::{Allow, Card, CardText, Face, SourceError};
+use super::{Allow, Card, CardText, Face, Field, NoteKind, SourceError, SourceNote, UnreadField};
+use crate::edit_distance::char_distance;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::fmt;
@@ -108,8 +109,14 @@ impl<'de> Deserialize<'de> for Node {
     }
 }
 
-/// Read every document of `text`.
-pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+/// Read every document of `text`; a file none of whose documents holds a card is not read (a
+/// note says so).
+pub(super) fn read(
+    text: &str,
+    on_card: &mut dyn FnMut(Card),
+    errors: &mut Vec<SourceError>,
+    notes: &mut Vec<SourceNote>,
+) {
     let options = serde_saphyr::options! {
         // `yes`, `no`, `on`, `off` are words in card text, not booleans.
         strict_booleans: true,
@@ -124,6 +131,12 @@ pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<S
             return;
         }
     };
+    if let Some(first) = docs.iter().find(|doc| !matches!(doc.value, Node::Null))
+        && !docs.iter().any(|doc| holds_cards(&doc.value))
+    {
+        notes.push(not_a_card_file(text, first));
+        return;
+    }
     let first_new = errors.len();
     let mut reader = Reader {
         text,
@@ -206,7 +219,7 @@ impl Reader<'_, '_> {
                 for item in items {
                     match &item.value {
                         Node::Map(face) => {
-                            let face = self.face(face, None);
+                            let face = self.face(face);
                             faces.push(face);
                         }
                         other => {
@@ -226,8 +239,20 @@ impl Reader<'_, '_> {
                 ),
             ),
         }
+        // A card with faces is read from its faces, so theirs are the fields that may be misplaced.
+        let unread = match field(entries, &["faces"]).map(|(_, v)| &v.value) {
+            Some(Node::Seq(items)) if !items.is_empty() => items
+                .iter()
+                .filter_map(|item| match &item.value {
+                    Node::Map(face) => Some(unread_fields(self.text, face)),
+                    _ => None,
+                })
+                .flatten()
+                .collect(),
+            _ => unread_fields(self.text, entries),
+        };
         if faces.is_empty() {
-            faces.push(self.face(entries, name.clone()));
+            faces.push(self.face_named(entries, name.clone()));
         } else if let Some((key, _)) = field(entries, TEXT_KEYS) {
             self.error(
                 key,
@@ -256,11 +281,23 @@ impl Reader<'_, '_> {
             span: start..end,
             faces,
             allows,
+            unread,
         });
     }
 
-    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)], name: Option<String>) -> Face {
-        let name = name.or_else(|| self.string(entries, &["name"]).map(|(s, _)| s));
+    /// A face of `faces:`, which has its own name.
+    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)]) -> Face {
+        let name = self.string(entries, &["name"]).map(|(s, _)| s);
+        self.face_named(entries, name)
+    }
+
+    /// A face whose name was read already (a card without `faces:` is its own face): the name is
+    /// not read twice, nor a problem with it reported twice.
+    fn face_named(
+        &mut self,
+        entries: &[(Spanned<Node>, Spanned<Node>)],
+        name: Option<String>,
+    ) -> Face {
         let type_line = self.string(entries, &["type", "type_line"]).map(|(s, _)| s);
         let mana_cost = self.string(entries, &["mana_cost"]).map(|(s, _)| s);
         let text = self.string(entries, TEXT_KEYS).map(|(value, node)| {
@@ -331,7 +368,257 @@ impl Reader<'_, '_> {
     }
 }
 
-const TEXT_KEYS: &[&str] = &["text", "oracle_text", "rules_text"];
+const TEXT_KEYS: &[&str] = Field::Text.yaml_keys();
+
+/// Whether `key` is one of the fields phaselint reads from a card or face map.
+fn is_read(key: &str) -> bool {
+    Field::ALL
+        .iter()
+        .any(|field| field.yaml_keys().contains(&key))
+}
+
+/// Lower case, letters and digits only: `oracleText`, `oracle-text` and `Oracle Text` are one
+/// spelling.
+fn normalized(key: &str) -> String {
+    key.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// A field phaselint reads, spelt otherwise: `Text`, `oracleText`, `type-line`, `Mana Cost`.
+fn respelt(key: &str) -> Option<Field> {
+    let key = normalized(key);
+    Field::ALL.into_iter().find(|field| {
+        field
+            .yaml_keys()
+            .iter()
+            .any(|known| normalized(known) == key)
+    })
+}
+
+/// Other names card files give the fields phaselint reads (normalized).
+const OTHER_NAMES: &[(&str, Field)] = &[
+    ("body", Field::Text),
+    ("rules", Field::Text),
+    ("oracle", Field::Text),
+    ("ability", Field::Text),
+    ("abilities", Field::Text),
+    ("effect", Field::Text),
+    ("effects", Field::Text),
+    ("cardtext", Field::Text),
+    ("textbox", Field::Text),
+    ("txt", Field::Text),
+    ("originaltext", Field::Text),
+    ("printedtext", Field::Text),
+    ("types", Field::TypeLine),
+    ("cardtype", Field::TypeLine),
+    ("cost", Field::ManaCost),
+    ("mana", Field::ManaCost),
+    ("castingcost", Field::ManaCost),
+    ("cardfaces", Field::Faces),
+    ("face", Field::Faces),
+    ("sides", Field::Faces),
+    ("cardname", Field::Name),
+];
+
+/// What an unread key's name says it holds: a field phaselint reads spelt otherwise, a near miss
+/// of one of the long names (`oracle_txet`, `typeline`: short names are too near other words,
+/// `test` to `text`), or another common name for it (`body`, `cost`, `card_faces`).
+fn spelt_like(key: &str) -> Option<Field> {
+    if let Some(field) = respelt(key) {
+        return Some(field);
+    }
+    let key = normalized(key);
+    let near = Field::ALL.into_iter().find(|field| {
+        field.yaml_keys().iter().any(|known| {
+            let known = normalized(known);
+            known.len() >= 8 && key.len() >= 6 && char_distance(&key, &known) <= 2
+        })
+    });
+    near.or_else(|| {
+        OTHER_NAMES
+            .iter()
+            .find(|(name, _)| *name == key)
+            .map(|&(_, field)| field)
+    })
+}
+
+/// Whether `value` can be what `field` holds: a list of faces, a string for the others.
+fn fits(field: Field, value: &Node) -> bool {
+    match field {
+        Field::Faces => matches!(value, Node::Seq(_)),
+        _ => matches!(value, Node::Str(_)),
+    }
+}
+
+/// Card fields phaselint does not read (normalized): a map with a `name` and only these and the
+/// fields it reads is a card. None of them is ever noted as misplaced text.
+const CARD_METADATA: &[&str] = &[
+    "set",
+    "setcode",
+    "code",
+    "number",
+    "collectornumber",
+    "rarity",
+    "artist",
+    "illustrator",
+    "flavor",
+    "flavortext",
+    "power",
+    "toughness",
+    "loyalty",
+    "defense",
+    "color",
+    "colors",
+    "coloridentity",
+    "cmc",
+    "manavalue",
+    "id",
+    "uuid",
+    "keywords",
+    "layout",
+    "watermark",
+    "image",
+    "art",
+    "subtype",
+    "subtypes",
+    "supertype",
+    "supertypes",
+    "rulings",
+    "legalities",
+    "printings",
+    "frame",
+    "border",
+    "lang",
+    "language",
+    "notes",
+    "note",
+    "comment",
+    "comments",
+    "designer",
+    "designernotes",
+    "author",
+    "tags",
+    "status",
+];
+
+/// Parts of a key naming prose that is not the card's text, whatever words it uses.
+const PROSE: &[&str] = &["flavor", "note", "comment", "ruling", "lore", "story"];
+
+fn is_metadata(key: &str) -> bool {
+    CARD_METADATA.contains(&normalized(key).as_str())
+}
+
+/// The fields of a card or face map that may hold what phaselint reads under a name it does not
+/// read: a key spelt like a read field, or any other key's string when the map has no text. A
+/// key is noted only when the map has none of the fields it stands for: beside a `text`, a
+/// `body` is a second field, not a misplaced one.
+fn unread_fields(text: &str, entries: &[(Spanned<Node>, Spanned<Node>)]) -> Vec<UnreadField> {
+    let has = |field: Field| self::field(entries, field.yaml_keys()).is_some();
+    let mut unread = Vec::new();
+    for (key, value) in entries {
+        let Node::Str(name) = &key.value else {
+            continue;
+        };
+        if is_read(name) || is_metadata(name) {
+            continue;
+        }
+        let (like, value) = match spelt_like(name) {
+            Some(field) if has(field) || !fits(field, &value.value) => continue,
+            Some(field) => (Some(field), None),
+            None => match &value.value {
+                Node::Str(string) if !has(Field::Text) && !has(Field::Faces) => {
+                    let normal = normalized(name);
+                    if PROSE.iter().any(|prose| normal.contains(prose)) {
+                        continue;
+                    }
+                    (None, Some(string.clone()))
+                }
+                _ => continue,
+            },
+        };
+        let Some(span) = span(text, key).filter(|span| !span.is_empty()) else {
+            continue;
+        };
+        unread.push(UnreadField {
+            key: name.clone(),
+            span,
+            like,
+            value,
+        });
+    }
+    unread
+}
+
+/// Whether a document holds a card: a map with a `cards` key, a card map, or a list that is
+/// empty or holds a card map.
+fn holds_cards(node: &Node) -> bool {
+    match node {
+        Node::Map(entries) => field(entries, &["cards"]).is_some() || is_card(entries),
+        Node::Seq(items) => {
+            items.is_empty()
+                || items
+                    .iter()
+                    .any(|item| matches!(&item.value, Node::Map(entries) if is_card(entries)))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a map has a card's shape: a field phaselint reads other than `name` (spelt as it
+/// reads it, or only in other case and separators, as `Text`, `type-line`), or a `name` beside
+/// nothing but card fields: fields phaselint reads, metadata, and fields named like the ones it
+/// reads ([`spelt_like`]). Without a `name`, those other names are not enough: a list of
+/// `effect: Allow` maps is no card list.
+fn is_card(entries: &[(Spanned<Node>, Spanned<Node>)]) -> bool {
+    let reads_more_than_a_name = entries.iter().any(|(key, _)| {
+        matches!(&key.value, Node::Str(key) if respelt(key).is_some_and(|field| field != Field::Name))
+    });
+    let card_fields_only = entries.iter().all(|(key, value)| match &key.value {
+        Node::Str(key) => {
+            is_read(key)
+                || is_metadata(key)
+                || spelt_like(key).is_some_and(|field| fits(field, &value.value))
+        }
+        _ => false,
+    });
+    reads_more_than_a_name || (field(entries, &["name"]).is_some() && card_fields_only)
+}
+
+/// The note for a YAML file that holds no card, at the first key (or item, or scalar) of its
+/// first document.
+fn not_a_card_file(text: &str, first: &Spanned<Node>) -> SourceNote {
+    let mut node = first;
+    loop {
+        match &node.value {
+            Node::Map(entries) => match entries.first() {
+                Some((key, _)) => node = key,
+                None => break,
+            },
+            Node::Seq(items) => match items.first() {
+                Some(item) => node = item,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    let span = span(text, node).unwrap_or(0..0);
+    let span = if span.is_empty() {
+        SourceError::at(text, span.start, "").span
+    } else {
+        span
+    };
+    SourceNote {
+        kind: NoteKind::NotACardFile,
+        span,
+        message: "no card in this YAML file: it is not read".to_string(),
+        help: Some(
+            "phaselint reads a card map (with `text`, `type` or `mana_cost`), a list of them, or a map with a `cards:` list; exclude the file in phaselint.toml (`[files] exclude`) to drop this note"
+                .to_string(),
+        ),
+    }
+}
 
 /// The first entry whose key is one of `keys` (in the order of `keys`).
 fn field<'n>(
@@ -582,10 +869,174 @@ mod tests {
     use super::*;
 
     fn read_str(text: &str) -> (Vec<Card>, Vec<SourceError>) {
+        let (cards, errors, _) = read_noting(text);
+        (cards, errors)
+    }
+
+    fn read_noting(text: &str) -> (Vec<Card>, Vec<SourceError>, Vec<SourceNote>) {
         let mut cards = Vec::new();
         let mut errors = Vec::new();
-        read(text, &mut |c| cards.push(c), &mut errors);
-        (cards, errors)
+        let mut notes = Vec::new();
+        read(text, &mut |c| cards.push(c), &mut errors, &mut notes);
+        (cards, errors, notes)
+    }
+
+    /// The note for `text` when it holds no card, with the words it is at.
+    fn skipped(text: &str) -> Option<&str> {
+        let (cards, errors, notes) = read_noting(text);
+        match notes.as_slice() {
+            [] => None,
+            [note] => {
+                assert!(
+                    cards.is_empty() && errors.is_empty(),
+                    "{cards:?} {errors:?}"
+                );
+                assert_eq!(note.kind, NoteKind::NotACardFile);
+                text.get(note.span.clone())
+            }
+            more => panic!("one note a file: {more:?}"),
+        }
+    }
+
+    #[test]
+    fn a_file_without_a_card_shape_is_skipped_with_one_note() {
+        let workflow = "# CI\nname: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cargo test\n";
+        assert_eq!(skipped(workflow), Some("name"));
+        let compose = "version: \"3\"\nservices:\n  web:\n    image: nginx\n";
+        assert_eq!(skipped(compose), Some("version"));
+        let site = "title: Clockwork Dawn\ndescription: Until the clocks stop.\ntheme: minima\n";
+        assert_eq!(skipped(site), Some("title"));
+        let hooks =
+            "- id: phaselint\n  name: phaselint\n  entry: phaselint check\n  language: rust\n";
+        assert_eq!(skipped(hooks), Some("id"));
+        // Not malformed cards either: no error for what is not a card file.
+        assert_eq!(skipped("- one\n- two\n"), Some("one"));
+        assert_eq!(skipped("just a string\n"), Some("just a string"));
+        assert_eq!(
+            skipped("---\nversion: 2\n---\nupdates: []\n"),
+            Some("version")
+        );
+        // A list of `effect: Allow` maps names no field phaselint reads.
+        assert_eq!(skipped("- effect: Allow\n  action: read\n"), Some("effect"));
+        // Nothing at all is no note: an empty file, or comments only.
+        assert_eq!(skipped(""), None);
+        assert_eq!(skipped("# nothing yet\n"), None);
+    }
+
+    #[test]
+    fn anything_with_a_card_shape_is_read_as_before() {
+        for (text, cards) in [
+            ("name: Only A Name\n", 1),
+            (
+                "name: A\nset: CWD\nrarity: rare\nartist: B\nflavor: Until dawn.\n",
+                1,
+            ),
+            (
+                "name: A\nbody: Draw a card.\noracle_txet: x\ncard_faces: []\n",
+                1,
+            ),
+            ("type: Instant\n", 1),
+            ("mana_cost: \"{R}\"\n", 1),
+            ("text: Draw a card.\n", 1),
+            ("Text: Draw a card.\n", 1),
+            ("faces:\n  - name: A\n", 1),
+            ("- title: not a card\n- name: A\n  type: Instant\n", 2),
+            ("cards:\n", 0),
+            ("cards: []\n", 0),
+            ("set: CWD\ncards:\n  - name: A\n", 1),
+            ("[]\n", 0),
+            // The other documents of a file that holds a card are read as before.
+            ("version: 2\n---\nname: A\ntext: x\n", 2),
+        ] {
+            let (read, _, notes) = read_noting(text);
+            assert!(notes.is_empty(), "{text:?}: {notes:?}");
+            assert_eq!(read.len(), cards, "{text:?}");
+        }
+        let (cards, errors, _) = read_noting("- name: A\n  text: x\n- 7\n");
+        assert_eq!((cards.len(), errors.len()), (1, 1));
+    }
+
+    /// The unread fields of the first card: key, what its name says, and whether a value is kept.
+    fn unread(text: &str) -> Vec<(String, Option<Field>, bool)> {
+        let (cards, errors) = read_str(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        for field in cards.iter().flat_map(|card| &card.unread) {
+            assert_eq!(text.get(field.span.clone()), Some(field.key.as_str()));
+        }
+        cards[0]
+            .unread
+            .iter()
+            .map(|field| (field.key.clone(), field.like, field.value.is_some()))
+            .collect()
+    }
+
+    fn like(key: &str, field: Field) -> (String, Option<Field>, bool) {
+        (key.to_string(), Some(field), false)
+    }
+
+    #[test]
+    fn fields_named_like_what_phaselint_reads_are_unread_fields() {
+        assert_eq!(
+            unread("name: A\ntypeline: Instant\nbody: Draw a card.\ncost: \"{U}\"\n"),
+            [
+                like("typeline", Field::TypeLine),
+                like("body", Field::Text),
+                like("cost", Field::ManaCost),
+            ]
+        );
+        assert_eq!(
+            unread("Name: A\noracleText: x\ntype-line: Instant\nMana Cost: \"{U}\"\n"),
+            [
+                like("Name", Field::Name),
+                like("oracleText", Field::Text),
+                like("type-line", Field::TypeLine),
+                like("Mana Cost", Field::ManaCost),
+            ]
+        );
+        assert_eq!(
+            unread("name: A\noracle_txet: x\ncard_faces:\n  - name: B\n"),
+            [
+                like("oracle_txet", Field::Text),
+                like("card_faces", Field::Faces)
+            ]
+        );
+        // The key's span is its bytes, quotes and all.
+        let (cards, _) = read_str("name: A\n\"rules\": x\n");
+        assert_eq!(cards[0].unread[0].span, 8..15);
+        // In a card with faces, the faces' fields.
+        assert_eq!(
+            unread("name: A // B\nfaces:\n  - name: A\n    body: x\n  - name: B\n    text: y\n"),
+            [like("body", Field::Text)]
+        );
+    }
+
+    #[test]
+    fn other_fields_are_unread_fields_only_when_the_card_has_no_text() {
+        assert_eq!(
+            unread("name: A\ntype: Instant\nblurb: Untap it at end of turn.\n"),
+            [("blurb".to_string(), None, true)]
+        );
+        for quiet in [
+            // Beside the field it stands for, a field is a second one, not a misplaced one.
+            "name: A\ntext: x\nbody: y\ntype: Instant\ntypeline: Instant\n",
+            "name: A\ntext: x\nblurb: Untap it at end of turn.\n",
+            // Metadata and prose, whatever they say.
+            "name: A\nflavor: Until the end of days.\nflavor_text: x\nartist: B\nrarity: rare\nset: CWD\nnumber: 7\n",
+            "name: A\ntype: Instant\ndesigner_notes: untap at end of turn\nlore: until dawn\nComments: each turn\ncard_rulings: it untaps at end of turn\n",
+            // A value of the wrong kind for what the name says.
+            "name: A\ntext: x\ntypes: [Creature]\nface: one\n",
+            "name: A\ntext: x\ntypes:\n  - Creature\n",
+            // Short names are not near misses: `test` is no `text`.
+            "name: A\ntype: Instant\ntest: 1\n",
+        ] {
+            let (cards, errors) = read_str(quiet);
+            assert!(errors.is_empty(), "{quiet:?}: {errors:?}");
+            assert!(
+                cards[0].unread.is_empty(),
+                "{quiet:?}: {:?}",
+                cards[0].unread
+            );
+        }
     }
 
     #[test]
@@ -619,6 +1070,17 @@ mod tests {
         assert_eq!(card.span, 0..text.trim_end().len());
         let (cards, _) = read_str("- {name: A, text: x }  # c\n");
         assert_eq!(cards[0].span, 2..21);
+    }
+
+    #[test]
+    fn a_wrong_name_is_one_error() {
+        let (cards, errors) = read_str("- name: 12\n  text: Draw a card.\n");
+        assert_eq!(cards.len(), 1);
+        let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["`name` should be a string, not a number (quote it)"]
+        );
     }
 
     #[test]

@@ -1,0 +1,34 @@
+//! Notes about the input (PL8xx): not failures, since the file was read (or skipped) as the note
+//! says. Unlike the input problems (PL9xx) they have levels of their own, the config and the
+//! command line turn them off like the lint rules, and they never make the exit code 2. They are
+//! not lint rules either: they read what the readers noticed, not a face's text.
+
+use super::{FixAvailability, RuleInfo};
+use crate::diagnostic::Severity;
+
+pub static UNKNOWN_SUPPRESSION: RuleInfo = RuleInfo {
+    code: "PL801",
+    name: "unknown-suppression",
+    level: Severity::Warning,
+    summary: "a `# phaselint: allow(...)` comment names no rule",
+    docs: "## What it does\nReports each name in a `# phaselint: allow(...)` comment that is neither a rule code (any case), a rule name nor `all`. The location is the name inside the comment; the help names the closest rule.\n\n## Why\nA misspelt suppression turns nothing off: the finding it was meant to silence is still reported, and nothing says why. As ruff reports unknown `noqa` codes, phaselint says which name it did not know. An allow comment does not silence this warning (it cannot vouch for itself); `phaselint.toml` or `--ignore` can.\n\n## Example\n```yaml\n# phaselint: allow(obsolete-end-of-trun)\n- name: Ember Runner\n  text: At end of turn, sacrifice this creature.\n```\n\n## Fix\nCorrect the name (`obsolete-end-of-turn`, or its code `PL101`); `phaselint rules` lists the codes and names.",
+    fix: FixAvailability::None,
+};
+
+pub static NOT_A_CARD_FILE: RuleInfo = RuleInfo {
+    code: "PL802",
+    name: "not-a-card-file",
+    level: Severity::Note,
+    summary: "a YAML file holds no card: it is skipped",
+    docs: "## What it does\nNotes a YAML file in which no document has a card's shape, and reads no card from it: a site config, a GitHub workflow, a docker-compose file, a pre-commit hook list. A card is a map with a field phaselint reads (`text`, `oracle_text`, `rules_text`, `type`, `type_line`, `mana_cost`, `faces`, or one of those spelt otherwise, as `Text` or `typeline`), or a map with a `name` and only card fields (`set`, `rarity`, `artist`, `flavor`, `power`, ...); a card file is one such map, a list holding one, or a map with a `cards:` list. When one document of the file has that shape, every document is read as before. The location is the first key of the file.\n\n## Why\nA design repository keeps other YAML beside its cards, and the walk and pre-commit hand it to phaselint. Read as cards, a workflow's `name:` would become a card and a list of strings would be malformed input; a note says once that the file was not read, and the run's exit code does not change.\n\n## Example\n```yaml\nname: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n```\n\n## Fix\nNothing, if the file is not a card file: exclude it with `[files] exclude` in phaselint.toml (or `--exclude`) to drop the note. If it is one, give its cards their text under `text` (or `oracle_text`, `rules_text`), or put them in a list or under `cards:`.",
+    fix: FixAvailability::None,
+};
+
+pub static UNREAD_FIELD: RuleInfo = RuleInfo {
+    code: "PL803",
+    name: "unread-field",
+    level: Severity::Note,
+    summary: "a YAML card holds its text (or type line, mana cost, name, faces) under a field phaselint does not read",
+    docs: "## What it does\nNotes a field of a YAML card or face that phaselint does not read but that seems to hold what it reads under another name: a key spelt like a field it reads (`Text`, `oracleText`, `typeline`, `type-line`, `manacost`), a common other name for one (`body`, `rules`, `oracle`, `ability`, `cost`, `card_faces`), or any key whose string holds timing words when the card has no text of its own. The note names the fields phaselint reads for it. It is given only when the card has none of those fields: beside a `text`, a `body` is taken for a second field, not a misplaced one. Metadata (`flavor`, `notes`, `artist`, `rarity`, `set`, `number`, ...) is never noted. JSON databases are not checked: MTGJSON and Scryfall have fixed schemas that phaselint reads as they are.\n\n## Why\nText under a field phaselint does not read is never checked, and nothing else would say so: the card reads as a card without text.\n\n## Example\n```yaml\n- name: Misfiled Cog\n  type: Artifact\n  body: At end of turn, untap this artifact.\n```\n\n## Fix\nRename the key (`body` to `text`). If the field is not card text, allow the rule for the card with `# phaselint: allow(unread-field)`, or turn it off in phaselint.toml.",
+    fix: FixAvailability::None,
+};

@@ -1,0 +1,646 @@
+//! `phaselint server` driven over JSON-RPC as an editor drives it: the built binary on pipes,
+//! Content-Length framed messages, and the exact positions, edits and hovers it answers with.
+//!
+//! Every wait has a generous time limit that fails the test rather than hanging it; nothing
+//! here measures speed.
+
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+/// How long any one answer may take before the server is taken for hung.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A client on the pipes of a `phaselint server` process.
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Every message the server wrote, as parsed by the reader thread; an `Err` when stdout held
+    /// anything but a well-framed JSON message.
+    messages: Receiver<Result<Value, String>>,
+    /// Notifications read while waiting for something else.
+    backlog: VecDeque<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(dir: &Path) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+            .arg("server")
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let stdout = child.stdout.take().expect("a stdout pipe");
+        let (send, messages) = channel();
+        std::thread::spawn(move || {
+            let mut stdout = BufReader::new(stdout);
+            loop {
+                match read_frame(&mut stdout) {
+                    Ok(Some(message)) => {
+                        if send.send(Ok(message)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(problem) => {
+                        let _ = send.send(Err(problem));
+                        return;
+                    }
+                }
+            }
+        });
+        Client {
+            stdin: child.stdin.take(),
+            child,
+            messages,
+            backlog: VecDeque::new(),
+            next_id: 0,
+        }
+    }
+
+    /// Starts a server and initializes it with `capabilities`: the server's `InitializeResult`.
+    fn initialized(dir: &Path, capabilities: Value) -> (Client, Value) {
+        let mut client = Client::start(dir);
+        let result = client.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+        );
+        client.notify("initialized", json!({}));
+        (client, result.expect("initialize succeeds"))
+    }
+
+    fn write(&mut self, body: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("the server reads");
+        stdin.flush().expect("the server reads");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let body = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.write(&body.to_string());
+    }
+
+    /// Sends a request and waits for its response: the result, or the error object.
+    fn request(&mut self, method: &str, params: Value) -> Result<Value, Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.write(&body.to_string());
+        self.response(id)
+    }
+
+    fn response(&mut self, id: i64) -> Result<Value, Value> {
+        loop {
+            let message = self.next();
+            if message.get("method").is_some() {
+                // A notification, or a request of the server's own (registerCapability).
+                self.backlog.push_back(message);
+                continue;
+            }
+            assert_eq!(
+                message["id"],
+                json!(id),
+                "a response to another request: {message}"
+            );
+            return match message.get("error") {
+                Some(error) => Err(error.clone()),
+                None => Ok(message["result"].clone()),
+            };
+        }
+    }
+
+    /// The params of the next notification of `method`, skipping others.
+    fn notification(&mut self, method: &str) -> Value {
+        if let Some(index) = self.backlog.iter().position(|m| m["method"] == method) {
+            return self.backlog.remove(index).expect("present")["params"].clone();
+        }
+        loop {
+            let message = self.next();
+            if message["method"] == method {
+                return message["params"].clone();
+            }
+        }
+    }
+
+    /// The next published diagnostics for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Value {
+        loop {
+            let params = self.notification("textDocument/publishDiagnostics");
+            if params["uri"] == uri {
+                return params;
+            }
+        }
+    }
+
+    fn next(&mut self) -> Value {
+        match self.messages.recv_timeout(PATIENCE) {
+            Ok(Ok(message)) => message,
+            Ok(Err(problem)) => panic!("the server wrote something that is not LSP: {problem}"),
+            Err(RecvTimeoutError::Timeout) => panic!("the server said nothing for {PATIENCE:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
+        }
+    }
+
+    /// Closes stdin (the server may have stopped reading already) and waits for the exit.
+    fn wait(mut self) -> ExitStatus {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server can be waited for") {
+                return status;
+            }
+            if start.elapsed() > PATIENCE {
+                let _ = self.child.kill();
+                panic!("the server did not exit within {PATIENCE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        // A failed test leaves no server behind.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One framed message from the server's stdout; `None` at its end.
+fn read_frame(input: &mut impl BufRead) -> Result<Option<Value>, String> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+            return match length {
+                None => Ok(None),
+                Some(_) => Err("the output ended inside a header".into()),
+            };
+        }
+        let Some(line) = line.strip_suffix("\r\n") else {
+            return Err(format!("a header line without CRLF: {line:?}"));
+        };
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line
+            .split_once(": ")
+            .ok_or(format!("not a header: {line:?}"))?;
+        if name.eq_ignore_ascii_case("content-length") {
+            length = Some(value.parse::<usize>().map_err(|e| e.to_string())?);
+        }
+    }
+    let length = length.ok_or("no Content-Length")?;
+    let mut body = vec![0; length];
+    input.read_exact(&mut body).map_err(|e| e.to_string())?;
+    let message: Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+    if message["jsonrpc"] != "2.0" {
+        return Err(format!("not JSON-RPC 2.0: {message}"));
+    }
+    Ok(Some(message))
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn open(client: &mut Client, uri: &str, language: &str, text: &str) {
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}),
+    );
+}
+
+fn change(client: &mut Client, uri: &str, version: i32, text: &str) {
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+    );
+}
+
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({"start": {"line": start.0, "character": start.1}, "end": {"line": end.0, "character": end.1}})
+}
+
+/// The codes of published diagnostics, in order.
+fn codes(published: &Value) -> Vec<String> {
+    let diagnostics = published["diagnostics"].as_array().expect("a list");
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// `text` with LSP edits applied, positions read as UTF-16 code units: an implementation of the
+/// protocol's arithmetic apart from the server's.
+fn apply(text: &str, edits: &[Value]) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().expect("a line") as usize;
+        let character = position["character"].as_u64().expect("a character") as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let mut units = 0;
+        for (at, c) in text[start..].char_indices() {
+            if units >= character || c == '\n' {
+                return start + at;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut edits: Vec<_> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().expect("text"),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, new) in edits {
+        out.replace_range(start..end, new);
+    }
+    out
+}
+
+/// A card whose third line has "—", "’" and an astral character (two UTF-16 units, four bytes)
+/// before its problems, so that byte, character and UTF-16 columns all differ.
+const CARD: &str = "- name: Brass Herald\n  type: Artifact Creature — Soldier\n  text: \"Flash — it’s 🜂 hot. {T}: Add {R}. Play this ability only once per turn. {1}: Untap it. Activate only during your untap step. At end of turn, sacrifice it.\"\n";
+
+/// The card with every problem mended.
+const CLEAN: &str = "- name: Brass Herald\n  type: Artifact Creature — Soldier\n  text: \"Flash — it’s 🜂 hot. {T}: Add {R}. Activate only once each turn. {1}: It gains haste until end of turn.\"\n";
+
+#[test]
+fn a_session_checks_fixes_and_explains_a_card_file_at_utf16_positions() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let path = dir.path().join("set.yaml");
+    std::fs::write(&path, CARD).expect("the card file is written");
+    let uri = uri(&path);
+    let (mut client, init) = Client::initialized(dir.path(), json!({}));
+    let capabilities = &init["capabilities"];
+    assert_eq!(capabilities["positionEncoding"], "utf-16");
+    assert_eq!(capabilities["hoverProvider"], true);
+    assert_eq!(
+        capabilities["textDocumentSync"]["change"], 2,
+        "incremental sync"
+    );
+    assert_eq!(init["serverInfo"]["name"], "phaselint");
+
+    open(&mut client, &uri, "yaml", CARD);
+    let published = client.diagnostics(&uri);
+    assert_eq!(published["version"], 1);
+    assert_eq!(codes(&published), ["PL102", "PL502", "PL201", "PL101"]);
+    // "Play" is character 43 of line 2 (0-based), byte 50; in UTF-16 units 44: "🜂" takes two.
+    assert_eq!(CARD.lines().nth(2).unwrap().find("Play"), Some(50));
+    let first = &published["diagnostics"][0];
+    assert_eq!(
+        first,
+        &json!({
+            "range": range((2, 44), (2, 61)),
+            "severity": 2,
+            "code": "PL102",
+            "source": "phaselint",
+            "message": "\"Play this ability\" is obsolete wording for activating an ability\nhelp: write \"Activate\"",
+        })
+    );
+    let error = &published["diagnostics"][2];
+    assert_eq!(
+        (error["severity"].clone(), error["range"]["start"].clone()),
+        (json!(1), json!({"line": 2, "character": 97}))
+    );
+
+    // The fix of the diagnostic under the cursor, and the fix-all beside it.
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": range((2, 50), (2, 50)), "context": {"diagnostics": [first]}}),
+        )
+        .expect("code actions");
+    let actions = actions.as_array().expect("a list");
+    assert_eq!(actions.len(), 2, "{actions:#?}");
+    assert_eq!(actions[0]["title"], "Replace with \"Activate\" (PL102)");
+    assert_eq!(actions[0]["kind"], "quickfix");
+    assert_eq!(actions[0]["isPreferred"], true);
+    assert_eq!(actions[0]["diagnostics"][0], *first);
+    assert_eq!(
+        actions[0]["edit"]["changes"][&uri],
+        json!([{"range": range((2, 44), (2, 61)), "newText": "Activate"}])
+    );
+    assert_eq!(
+        actions[1]["title"],
+        "Fix all safe phaselint fixes in this file"
+    );
+    assert_eq!(actions[1]["kind"], "quickfix");
+
+    // An unsafe fix says so, and is not the preferred one.
+    let end_of_turn = &published["diagnostics"][3];
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": end_of_turn["range"], "context": {"diagnostics": [end_of_turn], "only": ["quickfix"]}}),
+        )
+        .expect("code actions");
+    assert_eq!(
+        actions[0]["title"],
+        "Replace with \"At the beginning of the next end step\" (PL101, unsafe fix)"
+    );
+    assert_eq!(actions[0]["isPreferred"], false);
+
+    // Fix-all as a source action gives what `phaselint check --fix` writes.
+    let fixed_path = dir.path().join("fixed.yaml");
+    std::fs::write(&fixed_path, CARD).expect("a copy is written");
+    let status = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(["check", "--fix", "--quiet"])
+        .arg(&fixed_path)
+        .stdout(Stdio::null())
+        .status()
+        .expect("check --fix runs");
+    assert_eq!(status.code(), Some(1), "the error is left");
+    let by_check = std::fs::read_to_string(&fixed_path).expect("the fixed copy");
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": range((0, 0), (0, 0)), "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+        )
+        .expect("code actions");
+    assert_eq!(actions.as_array().map(Vec::len), Some(1), "{actions}");
+    assert_eq!(actions[0]["kind"], "source.fixAll.phaselint");
+    let edits = actions[0]["edit"]["changes"][&uri]
+        .as_array()
+        .expect("edits")
+        .clone();
+    let fixed = apply(CARD, &edits);
+    assert_eq!(fixed, by_check);
+    assert_ne!(fixed, CARD);
+
+    // An edit of a range, at UTF-16 positions: the quick fix, as an editor applies it.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"range": range((2, 44), (2, 61)), "text": "Activate"}]}),
+    );
+    let published = client.diagnostics(&uri);
+    assert_eq!(published["version"], 2);
+    assert_eq!(codes(&published), ["PL502", "PL201", "PL101"]);
+    assert_eq!(
+        published["diagnostics"][0]["range"],
+        range((2, 58), (2, 71)),
+        "after the edit"
+    );
+
+    // The fixed text leaves the error and the unsafe fix; the clean one, nothing.
+    change(&mut client, &uri, 3, &fixed);
+    let published = client.diagnostics(&uri);
+    assert_eq!(published["version"], 3);
+    assert_eq!(codes(&published), ["PL201", "PL101"]);
+    change(&mut client, &uri, 4, CLEAN);
+    let published = client.diagnostics(&uri);
+    assert_eq!(
+        (
+            published["version"].clone(),
+            published["diagnostics"].clone()
+        ),
+        (json!(4), json!([]))
+    );
+
+    // Hover on "until end of turn": its explanation, and the phrase's range.
+    let line = CLEAN.lines().nth(2).unwrap();
+    let until = line.find("until end of turn").unwrap();
+    let character = line[..until].encode_utf16().count() as u32;
+    assert_eq!(character, 94);
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": character + 6}}),
+        )
+        .expect("a hover");
+    assert_eq!(hover["range"], range((2, 94), (2, 111)));
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    let markdown = hover["contents"]["value"].as_str().expect("Markdown");
+    assert!(
+        markdown.starts_with("**until end of turn** · duration\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("Expires in the cleanup step of this turn"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("**rules:** `500.5b, 514.2`"),
+        "{markdown}"
+    );
+    assert!(markdown.contains("```text\n"), "the turn strip: {markdown}");
+    assert!(
+        markdown.contains("end cleanup"),
+        "the turn strip: {markdown}"
+    );
+    let nothing = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 3}}),
+        )
+        .expect("an answer");
+    assert_eq!(nothing, Value::Null, "no hover off a phrase");
+
+    // Closing clears the document's diagnostics.
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let published = client.diagnostics(&uri);
+    assert_eq!(published["diagnostics"], json!([]));
+
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(0));
+}
+
+#[test]
+fn bad_requests_get_errors_and_the_session_goes_on() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let mut client = Client::start(dir.path());
+    let early = client.request("textDocument/hover", json!({}));
+    assert_eq!(early.expect_err("not initialized")["code"], -32002);
+    let (mut client, _) = {
+        client
+            .request("initialize", json!({"capabilities": {}}))
+            .expect("initialized");
+        client.notify("initialized", json!({}));
+        (client, ())
+    };
+    let unknown = client.request("phaselint/nothing", json!({}));
+    assert_eq!(unknown.expect_err("unknown")["code"], -32601);
+    let malformed = client.request("textDocument/hover", json!({"position": "here"}));
+    assert_eq!(malformed.expect_err("bad params")["code"], -32602);
+    // Not JSON at all, a request whose method is no string, a notification with bad params:
+    // skipped or refused, and the server still answers.
+    client.write("{not json");
+    client.write(r#"{"jsonrpc":"2.0","id":99,"method":7}"#);
+    assert_eq!(client.response(99).expect_err("invalid")["code"], -32600);
+    client.notify("textDocument/didOpen", json!({"textDocument": 5}));
+    // A document that is not YAML at all: a diagnostic, not a crash.
+    let broken = uri(&dir.path().join("broken.yaml"));
+    open(
+        &mut client,
+        &broken,
+        "yaml",
+        "- name: [unclosed\n  text: \"—",
+    );
+    let published = client.diagnostics(&broken);
+    assert_eq!(codes(&published), ["PL901"]);
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": broken}, "position": {"line": 9, "character": 99}}),
+    );
+    assert_eq!(hover, Ok(Value::Null));
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+    let after = client.request("textDocument/hover", json!({}));
+    assert_eq!(after.expect_err("shut down")["code"], -32600);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(0));
+}
+
+#[test]
+fn exit_without_shutdown_exits_with_1() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(1));
+}
+
+#[test]
+fn a_client_that_offers_utf8_gets_byte_columns() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, init) = Client::initialized(
+        dir.path(),
+        json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}}),
+    );
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
+    let uri = uri(&dir.path().join("set.yaml"));
+    open(&mut client, &uri, "yaml", CARD);
+    let published = client.diagnostics(&uri);
+    assert_eq!(
+        published["diagnostics"][0]["range"],
+        range((2, 50), (2, 67))
+    );
+}
+
+#[test]
+fn the_config_is_found_from_the_document_and_read_again_when_it_changes() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let config = dir.path().join("phaselint.toml");
+    std::fs::write(&config, "[rules]\nPL102 = \"off\"\n").expect("the config is written");
+    std::fs::create_dir(dir.path().join("sets")).expect("a directory");
+    let uri = uri(&dir.path().join("sets/set.yaml"));
+    let watching = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+    let (mut client, _) = Client::initialized(dir.path(), watching);
+    // The server asks to be told of changes to config files.
+    let registration = loop {
+        let message = client.next();
+        if message["method"] == "client/registerCapability" {
+            break message;
+        }
+        client.backlog.push_back(message);
+    };
+    let watchers = &registration["params"]["registrations"][0]["registerOptions"]["watchers"];
+    assert_eq!(watchers[0]["globPattern"], "**/phaselint.toml");
+    let id = registration["id"].clone();
+    client.write(&json!({"jsonrpc": "2.0", "id": id, "result": null}).to_string());
+
+    open(&mut client, &uri, "yaml", CARD);
+    assert_eq!(
+        codes(&client.diagnostics(&uri)),
+        ["PL502", "PL201", "PL101"]
+    );
+
+    // A broken config: its problem at its place in the config file, and the document checked
+    // with the default rules, which it is told.
+    std::fs::write(&config, "[rules]\nPL102 = \"loud\"\n").expect("the config is written");
+    let changed = json!({"changes": [{"uri": crate::uri(&config), "type": 2}]});
+    client.notify("workspace/didChangeWatchedFiles", changed.clone());
+    let mut at_config = None;
+    let mut at_document = None;
+    while at_config.is_none() || at_document.is_none() {
+        let params = client.notification("textDocument/publishDiagnostics");
+        if params["uri"] == crate::uri(&config) {
+            at_config = Some(params);
+        } else if params["uri"] == uri {
+            at_document = Some(params);
+        }
+    }
+    let problem = &at_config.unwrap()["diagnostics"][0];
+    assert_eq!(problem["code"], "PL903");
+    assert_eq!(problem["range"]["start"]["line"], 1);
+    let at_document = at_document.unwrap();
+    assert_eq!(
+        codes(&at_document),
+        ["", "PL102", "PL502", "PL201", "PL101"]
+    );
+    let note = at_document["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(note.contains("checked with the default rules"), "{note}");
+
+    // Mended: the config's problem is cleared and its levels apply again.
+    std::fs::write(&config, "[rules]\nPL502 = \"off\"\n").expect("the config is written");
+    client.notify("workspace/didChangeWatchedFiles", changed);
+    let mut cleared = false;
+    let mut document = None;
+    while !cleared || document.is_none() {
+        let params = client.notification("textDocument/publishDiagnostics");
+        if params["uri"] == crate::uri(&config) {
+            assert_eq!(params["diagnostics"], json!([]));
+            cleared = true;
+        } else if params["uri"] == uri {
+            document = Some(params);
+        }
+    }
+    assert_eq!(codes(&document.unwrap()), ["PL102", "PL201", "PL101"]);
+}
+
+#[test]
+fn a_config_file_open_in_the_editor_is_checked_as_it_is_typed() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let config = uri(&dir.path().join("phaselint.toml"));
+    open(&mut client, &config, "toml", "[rules]\nPL101 = \"error\"\n");
+    assert_eq!(client.diagnostics(&config)["diagnostics"], json!([]));
+    change(
+        &mut client,
+        &config,
+        2,
+        "[rules]\nPL101 = \"error\"\nno-such-rule = \"off\"\n",
+    );
+    let published = client.diagnostics(&config);
+    assert_eq!(codes(&published), ["PL903"]);
+    assert_eq!(published["diagnostics"][0]["range"]["start"]["line"], 2);
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": config}, "position": {"line": 1, "character": 2}}),
+    );
+    assert_eq!(hover, Ok(Value::Null), "a config file holds no cards");
+}
+
+#[test]
+fn a_document_over_the_size_limit_gets_one_note_instead_of_a_check() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let uri = uri(&dir.path().join("AllPrintings.json"));
+    let card = r#"{"name": "Old Bell", "text": "At end of turn, untap it."},"#;
+    let text = format!("[{}{{}}]", card.repeat((9 << 20) / card.len()));
+    open(&mut client, &uri, "json", &text);
+    let published = client.diagnostics(&uri);
+    let diagnostics = published["diagnostics"].as_array().expect("a list");
+    assert_eq!(diagnostics.len(), 1, "{:?}", diagnostics.first());
+    assert_eq!(diagnostics[0]["severity"], 3);
+    let message = diagnostics[0]["message"].as_str().unwrap();
+    assert!(message.contains("over 8 MiB"), "{message}");
+}
