@@ -2,32 +2,21 @@
 //! file, not only from the first path; `--config` for every file; `--stdin-filename` giving
 //! standard input a name, a format and a config; and no progress bar off a terminal.
 
-use std::io::Write;
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::stdout;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// A card with a warning (PL101, obsolete-end-of-turn) on line 3.
 const CARD: &str = "- name: Old Bell\n  type: Artifact\n  text: \"At end of turn, untap it.\"\n";
 
 fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the phaselint binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input
-        .write_all(stdin.unwrap_or_default().as_bytes())
-        .expect("stdin is written");
-    drop(input);
-    child.wait_with_output().expect("phaselint ends")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+    cli::with_stdin(
+        cli::command(dir, args),
+        stdin.unwrap_or_default().as_bytes(),
+    )
 }
 
 fn write(dir: &Path, path: &str, text: &str) {

@@ -2,7 +2,7 @@
 //! paths without a leading `./`, `--exit-zero`, `--select` / `--extend-select` / `--ignore`,
 //! `--statistics` and `--output-file`. Each test works in its own temporary directory.
 
-#[path = "support/bin.rs"]
+#[path = "support/cli.rs"]
 mod support;
 
 use std::process::{Command, Output};

@@ -4,9 +4,8 @@
 //! Each test works in its own temporary directory, with it as the current directory.
 
 use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -266,23 +265,8 @@ fn findings_fix_would_not_touch_are_not_counted() {
     let mtgjson = databases.join("cwd-mtgjson.json");
     let mtgjson = mtgjson.to_str().expect("a UTF-8 path");
     let counts = |args: &[&str], stdin: Option<&str>| {
-        let mut command = command(dir.path(), args);
-        let output = match stdin {
-            None => command.output(),
-            Some(input) => {
-                let mut child = command
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .spawn()
-                    .expect("the binary starts");
-                let mut pipe = child.stdin.take().expect("a stdin pipe");
-                pipe.write_all(input.as_bytes())
-                    .expect("stdin takes the input");
-                drop(pipe);
-                child.wait_with_output()
-            }
-        }
-        .expect("the binary runs");
+        let command = command(dir.path(), args);
+        let output = cli::with_stdin(command, stdin.unwrap_or_default().as_bytes());
         let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
         let diagnostics = json["diagnostics"].as_array().map_or(0, Vec::len);
         (
@@ -323,18 +307,9 @@ fn findings_fix_would_not_touch_are_not_counted() {
 
 /// Runs `program ARGS` in `dir` with `input` on stdin; panics with its output when it fails.
 fn tool(dir: &Path, program: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|error| panic!("{program} starts: {error}"));
-    let mut stdin = child.stdin.take().expect("a stdin pipe");
-    stdin.write_all(input).expect("stdin takes the input");
-    drop(stdin);
-    let output = child.wait_with_output().expect("the tool runs");
+    let mut command = Command::new(program);
+    command.args(args).current_dir(dir);
+    let output = cli::with_stdin(command, input);
     assert!(
         output.status.success(),
         "{program} {args:?}: {}\n{}",

@@ -226,38 +226,46 @@ fn check_path(
     }
 }
 
-/// A config problem, reported like a file problem so that every format carries it.
-fn config_problem(error: &ConfigError) -> CheckedFile {
-    CheckedFile {
-        path: error.path.display().to_string(),
-        source: Arc::new(error.source_text.clone()),
-        diagnostics: vec![input_problem(
-            &INVALID_CONFIG,
-            error.span.clone().unwrap_or(0..0),
-            error.message.clone(),
-            None,
-        )],
-        cards: 0,
-        fixed: 0,
-        failed: true,
-        rewritable: false,
+impl CheckedFile {
+    /// A file that could not be checked: one input problem of `rule` at `span` of `source`, the
+    /// text that could be read (or shown).
+    fn problem(
+        path: String,
+        source: String,
+        rule: &'static crate::rules::RuleInfo,
+        span: std::ops::Range<usize>,
+        message: String,
+    ) -> CheckedFile {
+        CheckedFile {
+            path,
+            source: Arc::new(source),
+            diagnostics: vec![input_problem(rule, span, message, None)],
+            cards: 0,
+            fixed: 0,
+            failed: true,
+            rewritable: false,
+        }
     }
 }
 
-/// A file that could not be read, with the part that could be as its source.
+/// A config problem, reported like a file problem so that every format carries it.
+fn config_problem(error: &ConfigError) -> CheckedFile {
+    CheckedFile::problem(
+        error.path.display().to_string(),
+        error.source_text.clone(),
+        &INVALID_CONFIG,
+        error.span.clone().unwrap_or(0..0),
+        error.message.clone(),
+    )
+}
+
+/// A file that could not be read, with the part that could be (blanked) as its source.
 pub fn unreadable(path: &Path, error: &ReadError) -> CheckedFile {
-    CheckedFile {
-        path: path.display().to_string(),
-        source: Arc::new(error.readable.clone()),
-        diagnostics: vec![input_problem(
-            &UNREADABLE_FILE,
-            error.at..error.at,
-            error.message.clone(),
-            None,
-        )],
-        cards: 0,
-        fixed: 0,
-        failed: true,
-        rewritable: false,
-    }
+    CheckedFile::problem(
+        path.display().to_string(),
+        error.readable.clone(),
+        &UNREADABLE_FILE,
+        error.at..error.at,
+        error.message.clone(),
+    )
 }

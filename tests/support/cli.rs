@@ -1,5 +1,8 @@
-//! Shared by the integration tests: the phaselint binary run as a user runs it.
+//! Shared by the integration tests: the phaselint binary run as a user runs it. Each test crate
+//! includes this module and uses part of it.
+#![allow(dead_code)]
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -21,6 +24,20 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     command(dir, args)
         .output()
         .expect("the phaselint binary runs")
+}
+
+/// Runs `command` with `input` on its stdin, capturing stdout and stderr.
+pub fn with_stdin(mut command: Command, input: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    stdin.write_all(input).expect("stdin takes the input");
+    drop(stdin);
+    child.wait_with_output().expect("the program ends")
 }
 
 pub fn stdout(output: &Output) -> String {
