@@ -27,6 +27,7 @@ pub mod check;
 pub mod config;
 pub mod diagnostic;
 mod edit_distance;
+pub mod edition;
 pub mod explain;
 pub mod export;
 pub mod fix;
