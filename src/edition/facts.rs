@@ -88,6 +88,14 @@ const CR2004: &[Fact] = &[
     },
 ];
 
+pub(super) fn mana_burn(edition: Edition) -> Option<&'static str> {
+    match edition {
+        Edition::Current => None,
+        Edition::Cr2009 => Some("300.3"),
+        Edition::Cr2004 => Some("300.4"),
+    }
+}
+
 pub(super) fn of(edition: Edition) -> &'static [Fact] {
     match edition {
         Edition::Current => CURRENT,
@@ -103,14 +111,14 @@ impl Fact {
             "{}: {} ({} {})",
             self.topic.label(),
             self.text,
-            edition_prefix(edition),
+            facts_prefix(edition),
             self.rules.join(", ")
         )
     }
 }
 
 /// How a rule number is prefixed with its edition in text: "CR", "2009", "2004".
-pub fn edition_prefix(edition: Edition) -> &'static str {
+pub fn facts_prefix(edition: Edition) -> &'static str {
     match edition {
         Edition::Current => "CR",
         Edition::Cr2009 => "2009 CR",

@@ -10,9 +10,11 @@ mod names;
 mod numbers;
 
 pub use compare::{Comparison, Difference, compare};
-pub use facts::{Fact, Topic};
+pub use facts::{Fact, Topic, facts_prefix};
 
-use crate::phrase::ast::Wording;
+use crate::model::Caveat;
+use crate::phrase::ast::{Phrase, Wording};
+use crate::resolve;
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,6 +121,32 @@ impl Edition {
         self != Edition::Current
     }
 
+    /// The rule of mana burn, in an edition that had it (2009 300.3, 2004 300.4): unspent mana
+    /// is lost as each phase ends, at 1 life a mana.
+    pub fn mana_burn(self) -> Option<&'static str> {
+        facts::mana_burn(self)
+    }
+
+    /// The caveats the resolver raises on `phrase` (of `text`) for wordings this edition printed:
+    /// under this edition they are no obsolete wording.
+    pub fn printed_caveats(self, text: &str, phrase: &Phrase) -> Vec<Caveat> {
+        let mut out: Vec<Caveat> = phrase
+            .marks
+            .iter()
+            .filter(|mark| {
+                let words = text.get(mark.span.start..mark.span.end).unwrap_or("");
+                self.printed(mark.wording, words)
+            })
+            .map(|mark| resolve::wording_caveat(mark.wording))
+            .collect();
+        if self.prints_at_end_of_turn() {
+            out.push(resolve::obsolete_end_of_turn(false));
+            out.push(resolve::obsolete_end_of_turn(true));
+            out.push(resolve::end_of_turn_statement());
+        }
+        out
+    }
+
     /// The turn facts of this edition, one for each topic.
     pub fn facts(self) -> &'static [Fact] {
         facts::of(self)
@@ -144,9 +172,23 @@ impl Edition {
         names::step_label(self, step)
     }
 
-    /// `text` (written with the current names of phases and steps) with this edition's names.
+    /// `text` (written with the current names of phases and steps and the current rule numbers)
+    /// with this edition's names and numbers.
     pub fn rename(self, text: &str) -> String {
-        names::rename(self, text)
+        names::renumber(self, &names::rename(self, text))
+    }
+
+    /// This edition's number for a current rule number as text, or that it has none.
+    fn cite_text(self, current: &str) -> String {
+        let found = match self {
+            Edition::Current => return current.to_string(),
+            Edition::Cr2009 => numbers::lookup(current, numbers::Column::Cr2009),
+            Edition::Cr2004 => numbers::lookup(current, numbers::Column::Cr2004),
+        };
+        match found {
+            Some(number) => number.to_string(),
+            None => format!("none in {self} (current {current})"),
+        }
     }
 }
 

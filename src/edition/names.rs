@@ -61,6 +61,59 @@ pub(super) fn rename(edition: Edition, text: &str) -> String {
     out
 }
 
+/// `text` with each rule number of the current CR in it ("(514.2)") in `edition`'s numbers.
+pub(super) fn renumber(edition: Edition, text: &str) -> String {
+    if edition == Edition::Current {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut previous: Option<char> = None;
+    while let Some(c) = rest.chars().next() {
+        let length = if previous.is_some_and(|p| p.is_alphanumeric() || p == '.') {
+            0
+        } else {
+            rule_number_length(rest)
+        };
+        if length > 0 {
+            out.push_str(&edition.cite_text(&rest[..length]));
+            previous = rest[..length].chars().next_back();
+            rest = &rest[length..];
+        } else {
+            out.push(c);
+            previous = Some(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The length of a rule number ("514.2", "506.7d") at the start of `text`, or 0.
+fn rule_number_length(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    if digits(0) != 3 || bytes.get(3) != Some(&b'.') {
+        return 0;
+    }
+    let minor = digits(4);
+    if minor == 0 {
+        return 0;
+    }
+    let mut end = 4 + minor;
+    if bytes.get(end).is_some_and(u8::is_ascii_lowercase) {
+        end += 1;
+    }
+    if bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+        return 0;
+    }
+    end
+}
+
 /// Replaces `from` by `to` where it stands as words: not inside a longer word.
 fn replace_words(text: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(text.len());
