@@ -178,7 +178,7 @@ fn names_of(unit: Unit, edition: Edition) -> Vec<&'static str> {
 /// The turn facts that bear on a finding: mana when one of its points is the end of a step or
 /// phase (where mana empties, and once burned); combat damage when it names the combat damage
 /// step or combat damage; the draw when it names the draw step.
-fn topics(finding: &Finding) -> Vec<Topic> {
+pub fn topics(finding: &Finding) -> Vec<Topic> {
     let mut out = Vec::new();
     let at_an_end = finding.timing.iter().any(|point| {
         point.edge == crate::model::Edge::End && !matches!(point.unit, Unit::Turn | Unit::Game)

@@ -9,7 +9,7 @@ mod facts;
 mod names;
 mod numbers;
 
-pub use compare::{Comparison, Difference, compare};
+pub use compare::{Comparison, Difference, compare, topics};
 pub use facts::{Fact, Topic, facts_prefix};
 
 use crate::model::Caveat;

@@ -2,7 +2,7 @@
 //! caveats, and a strip of the turn with a mark where each point falls.
 
 use super::{Explained, Explanation, Placement};
-use crate::edition::Edition;
+use crate::edition::{Edition, topics};
 use crate::model::{Finding, Occurrence, Role, TimingPoint, Unit};
 use crate::turn::{Game, Moment, Player, render_in};
 use std::fmt::Write;
@@ -12,7 +12,7 @@ pub fn render_text(explanation: &Explanation) -> String {
     let mut out = String::new();
     let edition = explanation.edition;
     if edition != Edition::Current {
-        let _ = writeln!(out, "rules: {}", edition.title());
+        let _ = writeln!(out, "edition: {}", edition.title());
         for fact in edition.facts() {
             let _ = writeln!(out, "  {}", fact.line(edition));
         }
@@ -59,6 +59,15 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game, 
             edition.cite(caveat.rule),
             edition.rename(&caveat.message)
         );
+    }
+    // The turn facts of an older edition that bear on this phrase (mana burn, damage on the stack).
+    if edition != Edition::Current {
+        for fact in topics(finding)
+            .into_iter()
+            .filter_map(|topic| edition.fact(topic))
+        {
+            let _ = writeln!(out, "   under {edition}: {}", fact.line(edition));
+        }
     }
     let never_opens = explained
         .placements
