@@ -38,10 +38,7 @@ fn one(out: &mut String, number: usize, comparison: &Comparison) {
             );
         }
         if side.reported.is_empty() {
-            let _ = writeln!(
-                out,
-                "     wording: {edition}'s own template, nothing reported"
-            );
+            let _ = writeln!(out, "     wording: nothing reported under {edition}");
         }
         for (code, message, help) in &side.reported {
             let _ = writeln!(out, "     wording: {code} {message}");
