@@ -1,4 +1,5 @@
-//! phaselint.toml: rule levels, per-path and per-card ignores, extra and excluded files.
+//! phaselint.toml: rule levels, per-path and per-card ignores, extra and excluded files, and the
+//! edition of the rules the cards are written in (`edition = "2009"`, `crate::edition`).
 //!
 //! The file is strict: an unknown key, an unknown rule, a bad level or a bad glob is an error that
 //! points at its place in the file.
