@@ -319,6 +319,47 @@ fn the_config_key_edition_sets_the_edition_and_rules_overrides_it() {
     assert!(reported.contains("unknown edition \"1999\""), "{reported}");
 }
 
+#[test]
+fn check_rules_2009_passes_its_templates_and_still_flags_older_ones() {
+    let dir = std::env::temp_dir().join(format!("phaselint-editions-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let cards = "- name: Old Regenerator\n  type: Creature\n  text: \"{2}: Regenerate this creature. Play this ability only any time you could play a sorcery.\"\n\n- name: Old Sundial\n  type: Artifact\n  text: \"{T}: Add {C}. Play this ability only during your upkeep phase.\"\n";
+    std::fs::write(dir.join("cards.yaml"), cards).expect("cards");
+    let codes = |edition: &str| {
+        let output = cli::run(
+            &dir,
+            &[
+                "check",
+                "--format",
+                "short",
+                "--rules",
+                edition,
+                "cards.yaml",
+            ],
+        );
+        let mut codes: Vec<String> = cli::stdout(&output)
+            .lines()
+            .filter_map(|line| {
+                line.split_once("[PL")
+                    .and_then(|(_, rest)| rest.get(..3).map(str::to_string))
+            })
+            .collect();
+        codes.sort();
+        codes
+    };
+    let now = codes("current");
+    let then = codes("2009");
+    let earlier = codes("2004");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Today: "Play" twice (PL102), "any time you could play a sorcery" (PL104), "upkeep phase"
+    // (PL103).
+    assert_eq!(now, ["102", "102", "103", "104"], "{now:?}");
+    // 2009 403.5 and 2004 say "Play this ability only"; the upkeep was a step in both (2009 303,
+    // 2004 303), so "upkeep phase" was obsolete already.
+    assert_eq!(then, ["103"], "{then:?}");
+    assert_eq!(earlier, ["103"], "{earlier:?}");
+}
+
 /// The rule text of `number` in a rule file: the line that starts with it.
 fn rule_line(file: &str, number: &str) -> Option<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
