@@ -1,4 +1,5 @@
-//! phaselint.toml: rule levels, per-path and per-card ignores, extra and excluded files.
+//! phaselint.toml: rule levels, per-path and per-card ignores, extra and excluded files, and the
+//! edition of the rules the cards are written in (`edition = "2009"`, `crate::edition`).
 //!
 //! The file is strict: an unknown key, an unknown rule, a bad level or a bad glob is an error that
 //! points at its place in the file.
@@ -21,6 +22,7 @@
 //! - `*` and `?` never cross a `/`; `**` does.
 
 use crate::diagnostic::Severity;
+use crate::edition::Edition;
 use crate::rules::RuleInfo;
 use crate::selection::RuleSelection;
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
@@ -304,6 +306,8 @@ pub struct Config {
     exclude: PathGlobs,
     /// The rules the command line selected (`--select`, `--ignore`); every rule by default.
     pub selection: RuleSelection,
+    /// The edition of the rules the cards are written in (`edition = "2009"`); `--rules` sets it.
+    pub edition: Edition,
 }
 
 impl Config {
@@ -318,6 +322,7 @@ impl Config {
             levels: BTreeMap::new(),
             ignores: Vec::new(),
             selection: RuleSelection::default(),
+            edition: Edition::Current,
         }
     }
 
@@ -357,6 +362,18 @@ impl Config {
         let raw: RawConfig =
             toml::from_str(text).map_err(|err| error(err.span(), clean_message(err.message())))?;
         let root = absolute(path.parent().unwrap_or(Path::new("")));
+        let edition = match &raw.edition {
+            None => Edition::Current,
+            Some(value) => Edition::parse(value.get_ref()).ok_or_else(|| {
+                error(
+                    Some(value.span()),
+                    format!(
+                        "unknown edition \"{}\", expected \"current\", \"2009\" or \"2004\"",
+                        value.get_ref()
+                    ),
+                )
+            })?,
+        };
         raw.validate(&root, &lookup)
             .map(|(levels, ignores, include, exclude)| Config {
                 root,
@@ -366,6 +383,7 @@ impl Config {
                 include,
                 exclude,
                 selection: RuleSelection::default(),
+                edition,
             })
             .map_err(|(span, message)| error(Some(span), message))
     }
@@ -468,6 +486,8 @@ struct RawConfig {
     ignore: Vec<Spanned<RawIgnore>>,
     #[serde(default)]
     files: RawFiles,
+    /// The edition of the rules the cards are written in: "current", "2009" or "2004".
+    edition: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -14,6 +14,10 @@
 //! - **Explain a phrase:** [`explain::explain`] places each timing phrase of a text on the turn
 //!   ([`turn`]); [`resolve::find_and_resolve`] gives the findings in the shape of TIMING-MODEL.md,
 //!   and [`export::each_face`] gives them for every card face of a file.
+//! - **Editions:** [`edition::Edition`] is an edition of the rules (current, 2009, 2004) as data
+//!   over the one turn model: its names, rule numbers, templates and turn facts. `check` takes it
+//!   through [`check::CheckOptions::edition`] or the config, [`explain::explain_in`] explains in
+//!   it, and [`edition::compare`] sets two editions side by side.
 //! - **Hover:** [`explain::hover`] gives the phrase under a place in a card file and its
 //!   explanation as Markdown.
 //! - **Render:** [`report::render`] turns checked files into `human`, `short`, `json`, `github`
@@ -27,6 +31,7 @@ pub mod check;
 pub mod config;
 pub mod diagnostic;
 mod edit_distance;
+pub mod edition;
 pub mod explain;
 pub mod export;
 pub mod fix;

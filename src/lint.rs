@@ -26,7 +26,7 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
     for face in &card.faces {
         let Some(text) = &face.text else { continue };
         let name = card.name.as_deref().or(face.name.as_deref());
-        let read = FaceText::read(&text.value, face.type_line.as_deref());
+        let read = FaceText::read_in(&text.value, face.type_line.as_deref(), config.edition);
         for error in &read.errors {
             kept.push(input_problem(
                 &rules::UNREADABLE_TEXT,

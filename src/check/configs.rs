@@ -5,6 +5,7 @@
 //! defaults: one bad file in a pull request does not turn the check off.
 
 use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry};
+use crate::edition::Edition;
 use crate::selection::RuleSelection;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ pub struct Configs {
     /// Defaults, rooted at the current directory, for files under no config.
     defaults: Arc<Config>,
     selection: RuleSelection,
+    /// The command line's `--rules`, set on every config when given.
+    edition: Option<Edition>,
     /// The config file governing each directory asked about (`None`: no config above it).
     nearest: RefCell<HashMap<PathBuf, Option<PathBuf>>>,
     /// Each config file read, by its absolute path.
@@ -35,6 +38,7 @@ impl Configs {
             explicit: None,
             defaults: Arc::new(defaults),
             selection,
+            edition: None,
             nearest: RefCell::default(),
             loaded: RefCell::default(),
             problems: RefCell::default(),
@@ -44,6 +48,17 @@ impl Configs {
             explicit,
             ..configs
         }
+    }
+
+    /// Sets `edition` (the command line's `--rules`) on every config, over the config files' key.
+    pub fn with_edition(mut self, edition: Option<Edition>) -> Configs {
+        let Some(edition) = edition else { return self };
+        self.edition = Some(edition);
+        Arc::make_mut(&mut self.defaults).edition = edition;
+        if let Some(Ok(explicit)) = &mut self.explicit {
+            Arc::make_mut(explicit).edition = edition;
+        }
+        self
     }
 
     /// The config for a file or directory; `-` (standard input) takes the current directory's.
@@ -107,6 +122,9 @@ impl Configs {
         let loaded = Config::load(&relative_to_current_dir(file))
             .map(|mut config| {
                 config.selection = self.selection.clone();
+                if let Some(edition) = self.edition {
+                    config.edition = edition;
+                }
                 Arc::new(config)
             })
             .inspect_err(|error| self.problems.borrow_mut().push(error.clone()));

@@ -10,6 +10,7 @@ pub use text::{check_text, fix_text};
 
 use crate::config::ConfigError;
 use crate::diagnostic::{Applicability, Diagnostic};
+use crate::edition::Edition;
 use crate::fix;
 use crate::lint::input_problem;
 use crate::parallel;
@@ -70,6 +71,8 @@ pub struct CheckOptions {
     pub stdin_filename: Option<PathBuf>,
     /// Files (and standard input) larger than this are not read.
     pub max_file_size: u64,
+    /// `--rules`: the edition the text is written in, over the config's `edition` key.
+    pub edition: Option<Edition>,
 }
 
 impl CheckOptions {
@@ -95,6 +98,7 @@ impl Default for CheckOptions {
             selection: RuleSelection::default(),
             stdin_filename: None,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            edition: None,
         }
     }
 }
@@ -116,7 +120,8 @@ pub fn check_paths(
     options: &CheckOptions,
     on_file: &(dyn Fn(&CheckedFile) + Sync),
 ) -> Result<Checked, String> {
-    let configs = Configs::new(options.config.as_deref(), options.selection.clone());
+    let configs = Configs::new(options.config.as_deref(), options.selection.clone())
+        .with_edition(options.edition);
     let walked = walk(paths, &options.exclude, &configs)?;
     // Each file's config, read here on one thread, once per config file.
     let stands_for = |path: &Path| match (&options.stdin_filename, path.as_os_str() == "-") {

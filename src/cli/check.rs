@@ -5,6 +5,7 @@ use super::format::FormatArg;
 use super::progress::Progress;
 use clap::Args;
 use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, check_paths};
+use phaselint::edition::Edition;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{self, Format, HumanStyle, Summary};
 use phaselint::rules;
@@ -34,6 +35,12 @@ pub struct CheckArgs {
     /// MTGJSON: check each card's `originalText` (its printed wording) instead of `text`.
     #[arg(long)]
     pub original: bool,
+
+    /// The edition of the rules the cards are written in: current, 2009 or 2004. An older
+    /// edition's own templates ("at end of turn", "Play this ability only") are no obsolete
+    /// wording. Overrides the config's `edition`.
+    #[arg(long, value_name = "EDITION")]
+    pub rules: Option<Edition>,
 
     /// Apply safe fixes to YAML, text and JSON Lines files.
     #[arg(long)]
@@ -120,6 +127,7 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
         selection: RuleSelection::new(&args.select, &args.extend_select, &args.ignore)?,
         stdin_filename: args.stdin_filename.clone(),
         max_file_size: args.max_file_size.0,
+        edition: args.rules,
     })
 }
 

@@ -1,8 +1,10 @@
-//! `phaselint explain [--format text|json] [--scenario LIST] [--file PATH] -- TEXT...`
+//! `phaselint explain [--format text|json] [--rules EDITION [--compare EDITION]] [--scenario LIST]
+//! [--file PATH] -- TEXT...`
 
 use super::Outcome;
 use clap::{Args, ValueEnum};
-use phaselint::explain::{explain, render_text};
+use phaselint::edition::Edition;
+use phaselint::explain::{explain_in, findings_json, render_comparison, render_text};
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::turn::Scenario;
 use std::path::PathBuf;
@@ -27,6 +29,16 @@ pub struct ExplainArgs {
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub scenario: Vec<Scenario>,
 
+    /// The edition of the rules to explain in: current, 2009 or 2004. Its names of phases and
+    /// steps, its rule numbers and its turn facts (mana burn, combat damage on the stack).
+    #[arg(long, value_name = "EDITION", default_value_t = Edition::Current)]
+    pub rules: Edition,
+
+    /// Compare each phrase under --rules with this edition: names, numbers, wording and meaning,
+    /// side by side (text only).
+    #[arg(long, value_name = "EDITION")]
+    pub compare: Option<Edition>,
+
     /// Read the text from a file instead of the arguments.
     #[arg(long, value_name = "PATH", conflicts_with = "text")]
     pub file: Option<PathBuf>,
@@ -45,15 +57,19 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
         },
         None => args.text.join(" "),
     };
-    let explanation = explain(&text, &args.scenario);
-    let output = match args.format {
-        ExplainFormat::Text => Ok(render_text(&explanation)),
-        ExplainFormat::Json => {
-            let findings: Vec<_> = explanation.explained.iter().map(|e| &e.finding).collect();
-            serde_json::to_string_pretty(&findings)
-                .map(|json| json + "\n")
-                .map_err(|error| format!("could not write JSON: {error}"))
+    let explanation = explain_in(&text, &args.scenario, args.rules);
+    let output = match (args.format, args.compare) {
+        (ExplainFormat::Text, Some(other)) => Ok(render_comparison(&text, args.rules, other)),
+        (ExplainFormat::Json, Some(_)) => {
+            return (
+                Err("--compare has no JSON form: use --format text".to_string()),
+                Outcome::Failed,
+            );
         }
+        (ExplainFormat::Text, None) => Ok(render_text(&explanation)),
+        (ExplainFormat::Json, None) => findings_json(&explanation)
+            .map(|json| json + "\n")
+            .map_err(|error| format!("could not write JSON: {error}")),
     };
     let outcome = if output.is_ok() && explanation.errors.is_empty() {
         Outcome::Clean

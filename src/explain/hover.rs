@@ -3,6 +3,7 @@
 //! Markdown.
 
 use super::{Explained, explain, text};
+use crate::edition::Edition;
 use crate::source::{self, Format, ReadOptions};
 use std::fmt::Write;
 use std::ops::Range;
@@ -61,7 +62,7 @@ fn markdown(explained: &Explained, game: &crate::turn::Game) -> String {
         finding.kind,
         escape(&explained.sentence)
     );
-    for (label, value) in text::facts(finding) {
+    for (label, value) in text::facts(finding, Edition::Current) {
         let _ = writeln!(out, "**{label}:** `{value}`\n");
     }
     if !finding.caveats.is_empty() {
@@ -78,7 +79,7 @@ fn markdown(explained: &Explained, game: &crate::turn::Game) -> String {
         out.push('\n');
     }
     let mut strip = String::new();
-    text::placements(&mut strip, &explained.placements, game);
+    text::placements(&mut strip, &explained.placements, game, Edition::Current);
     if !strip.is_empty() {
         out.push_str("```text\n");
         for line in strip.lines() {

@@ -2,19 +2,23 @@
 //! plain sentence, and where each of its points falls in a game of a few turns, optionally changed
 //! by scenarios (extra combats, skipped steps, extra turns).
 
+mod compare;
 mod first_combat;
 mod hover;
+mod json;
 mod sentence;
 mod text;
 mod window;
 
+pub use compare::render_comparison;
 pub use hover::{Hover, hover};
+pub use json::findings_json;
 pub use sentence::sentence;
 pub use text::render_text;
 
+use crate::edition::Edition;
 use crate::model::{Finding, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::FindError;
-use crate::resolve::find_and_resolve;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
 /// Where one timing point falls in the game being explained.
@@ -55,13 +59,28 @@ pub struct Explanation {
     pub created: Option<Moment>,
     pub explained: Vec<Explained>,
     pub errors: Vec<FindError>,
+    /// The edition whose names, rule numbers and turn facts the explanation is given in.
+    pub edition: Edition,
 }
 
 /// Explains every phrase of `text` in the standard game changed by `scenarios`.
 pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
+    explain_in(text, scenarios, Edition::Current)
+}
+
+/// [`explain`] in the terms of `edition`: its names of phases and steps in the sentences and the
+/// strip, its rule numbers, its turn facts. The meaning is the one model's.
+pub fn explain_in(text: &str, scenarios: &[Scenario], edition: Edition) -> Explanation {
     let game = build_game(scenarios);
     let created = creation_moment(&game);
-    let (findings, errors) = find_and_resolve(text);
+    let found = crate::phrase::find(text);
+    let mut findings = crate::resolve::resolve_all(text, &found.phrases);
+    // An older edition's own templates are no obsolete wording in it.
+    for (phrase, finding) in found.phrases.iter().zip(&mut findings) {
+        let printed = edition.printed_caveats(text, phrase);
+        finding.caveats.retain(|caveat| !printed.contains(caveat));
+    }
+    let errors = found.errors;
     let explained = findings
         .into_iter()
         .map(|finding| {
@@ -76,7 +95,7 @@ pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
                 })
                 .collect();
             Explained {
-                sentence: sentence(&finding),
+                sentence: edition.rename(&sentence(&finding)),
                 finding,
                 placements,
             }
@@ -89,6 +108,7 @@ pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
         created,
         explained,
         errors,
+        edition,
     }
 }
 

@@ -2,13 +2,22 @@
 //! caveats, and a strip of the turn with a mark where each point falls.
 
 use super::{Explained, Explanation, Placement};
+use crate::edition::{Edition, topics};
 use crate::model::{Finding, Occurrence, Role, TimingPoint, Unit};
-use crate::turn::{Game, Moment, Player, render};
+use crate::turn::{Game, Moment, Player, render_in};
 use std::fmt::Write;
 
 /// Renders an explanation as text for a terminal.
 pub fn render_text(explanation: &Explanation) -> String {
     let mut out = String::new();
+    let edition = explanation.edition;
+    if edition != Edition::Current {
+        let _ = writeln!(out, "edition: {}", edition.title());
+        for fact in edition.facts() {
+            let _ = writeln!(out, "  {}", fact.line(edition));
+        }
+        out.push('\n');
+    }
     if !explanation.scenarios.is_empty() {
         for scenario in &explanation.scenarios {
             let _ = writeln!(out, "scenario: {scenario}: {}", scenario.describe());
@@ -22,7 +31,7 @@ pub fn render_text(explanation: &Explanation) -> String {
         if index > 0 {
             out.push('\n');
         }
-        finding(&mut out, index + 1, explained, &explanation.game);
+        finding(&mut out, index + 1, explained, &explanation.game, edition);
     }
     for error in &explanation.errors {
         let _ = writeln!(out, "error: could not read {error}");
@@ -30,7 +39,7 @@ pub fn render_text(explanation: &Explanation) -> String {
     out
 }
 
-fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) {
+fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game, edition: Edition) {
     let finding = &explained.finding;
     let _ = writeln!(
         out,
@@ -38,7 +47,7 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) 
         finding.phrase, finding.kind, finding.span.start, finding.span.end
     );
     let _ = writeln!(out, "   {}", explained.sentence);
-    for (label, value) in facts(finding) {
+    for (label, value) in facts(finding, edition) {
         let _ = writeln!(out, "   {:<9}{value}", format!("{label}:"));
     }
     for (i, caveat) in finding.caveats.iter().enumerate() {
@@ -46,8 +55,19 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) 
         let _ = writeln!(
             out,
             "   {label} {} ({}): {}",
-            caveat.code, caveat.rule, caveat.message
+            caveat.code,
+            edition.cite(caveat.rule),
+            edition.rename(&caveat.message)
         );
+    }
+    // The turn facts of an older edition that bear on this phrase (mana burn, damage on the stack).
+    if edition != Edition::Current {
+        for fact in topics(finding)
+            .into_iter()
+            .filter_map(|topic| edition.fact(topic))
+        {
+            let _ = writeln!(out, "   under {edition}: {}", fact.line(edition));
+        }
     }
     let never_opens = explained
         .placements
@@ -56,12 +76,12 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game) 
     if never_opens {
         out.push_str("   no window: it never opens in these turns\n");
     }
-    placements(out, &explained.placements, game);
+    placements(out, &explained.placements, game, edition);
 }
 
-/// The finding's timing, the conditions of a window and the CR rules, each with its label,
-/// where the finding has them.
-pub(super) fn facts(finding: &Finding) -> Vec<(&'static str, String)> {
+/// The finding's timing, the conditions of a window and the CR rules (in `edition`'s numbers),
+/// each with its label, where the finding has them.
+pub(super) fn facts(finding: &Finding, edition: Edition) -> Vec<(&'static str, String)> {
     let mut facts = Vec::new();
     if !finding.canonical.is_empty() {
         facts.push(("timing", finding.canonical.clone()));
@@ -71,14 +91,19 @@ pub(super) fn facts(finding: &Finding) -> Vec<(&'static str, String)> {
         facts.push(("needs", conditions.join(", ")));
     }
     if !finding.rules.is_empty() {
-        facts.push(("rules", finding.rules.join(", ")));
+        facts.push(("rules", edition.cite_all(&finding.rules).join(", ")));
     }
     facts
 }
 
 /// A line for each point saying where it falls, then one strip for each turn that has marks,
 /// with the marks of every point on it. Lines are indented by three spaces.
-pub(super) fn placements(out: &mut String, placements: &[(TimingPoint, Placement)], game: &Game) {
+pub(super) fn placements(
+    out: &mut String,
+    placements: &[(TimingPoint, Placement)],
+    game: &Game,
+    edition: Edition,
+) {
     let mut marked: Vec<(usize, Vec<Moment>)> = Vec::new();
     for (point, placement) in placements {
         let (moments, note): (&[Moment], String) = match placement {
@@ -109,7 +134,8 @@ pub(super) fn placements(out: &mut String, placements: &[(TimingPoint, Placement
             Placement::Instead { moments, rule, at } => (
                 moments,
                 format!(
-                    "that point does not happen; it closes {at} instead ({rule}): {}",
+                    "that point does not happen; it closes {at} instead ({}): {}",
+                    edition.cite(rule),
                     turns_named(game, moments)
                 ),
             ),
@@ -127,10 +153,17 @@ pub(super) fn placements(out: &mut String, placements: &[(TimingPoint, Placement
         let Some(turn) = game.turns.get(turn_index) else {
             continue;
         };
-        let strip = render(turn, &marks, turn_index);
+        let strip = render_in(turn, &marks, turn_index, edition);
         let _ = writeln!(out, "     {}: {}", turn_name(game, turn_index), strip.line);
         let pad = " ".repeat(turn_name(game, turn_index).len() + 2);
         let _ = writeln!(out, "     {pad}{}", strip.marks.trim_end());
+        if let Some(rule) = edition.mana_burn() {
+            let _ = writeln!(
+                out,
+                "     {pad}{}  mana burn ({edition} {rule})",
+                strip.burns
+            );
+        }
     }
 }
 

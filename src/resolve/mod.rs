@@ -17,6 +17,10 @@ use crate::model::{
 };
 use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase};
 
+/// The caveats of old wordings, for an older edition to recognise its own templates
+/// (`crate::edition`).
+pub(crate) use caveats::{end_of_turn_statement, obsolete_end_of_turn, wording as wording_caveat};
+
 /// The meaning of one phrase, before it is joined with the phrase's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Meaning {

@@ -1,6 +1,7 @@
 //! What a rule sees of one card face: its text, the type line, and each phrase with its finding
 //! and its place (which ability, whether it opens the ability or sits inside an effect).
 
+use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::Phrase;
 use crate::phrase::{FindError, find};
@@ -26,10 +27,18 @@ pub struct FaceText<'a> {
     pub errors: Vec<FindError>,
     /// The timing words of the lines read (`crate::phrase::timing_words`).
     pub timing_words: Vec<Span>,
+    /// The edition of the rules the text is written in: its own templates are no obsolete
+    /// wording (`Edition::printed`).
+    pub edition: Edition,
 }
 
 impl<'a> FaceText<'a> {
     pub fn read(text: &'a str, type_line: Option<&'a str>) -> Self {
+        FaceText::read_in(text, type_line, Edition::Current)
+    }
+
+    /// Reads a text written in the terms of `edition`.
+    pub fn read_in(text: &'a str, type_line: Option<&'a str>, edition: Edition) -> Self {
         let found = find(text);
         let findings = resolve_all(text, &found.phrases);
         let items = found.phrases.into_iter().zip(findings).collect();
@@ -39,6 +48,7 @@ impl<'a> FaceText<'a> {
             items,
             errors: found.errors,
             timing_words: found.timing_words,
+            edition,
         }
     }
 

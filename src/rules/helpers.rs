@@ -29,6 +29,11 @@ pub fn marks<'f>(
             .marks
             .iter()
             .filter(move |mark| pick(mark.wording))
+            // A template of the edition the text is written in is no obsolete wording there.
+            .filter(move |mark| {
+                let words = face.text.get(mark.span.start..mark.span.end).unwrap_or("");
+                !face.edition.printed(mark.wording, words)
+            })
             .map(move |mark| (mark.span, mark.wording, phrase, finding))
     })
 }

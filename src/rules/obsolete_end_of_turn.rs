@@ -40,6 +40,10 @@ const DELAYED: &str = "at the beginning of the next end step";
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let mut out = Vec::new();
+    // "at end of turn" was the template of 2009 and 2004 (313.1 in both).
+    if face.edition.prints_at_end_of_turn() {
+        return out;
+    }
     for (phrase, finding) in &face.items {
         if phrase.form == Form::EndOfTurnStatement {
             out.push(

@@ -14,5 +14,5 @@ pub use game::Game;
 pub use locate::{locate, owned_by};
 pub use phase::{Phase, Priority, Step, matches_phase, matches_step};
 pub use scenario::{Scenario, UnknownScenario, build_game};
-pub use strip::{Strip, render};
+pub use strip::{Strip, render, render_in};
 pub use structure::{Moment, PhaseRun, Player, StepRun, Turn, TurnError, TurnResult};

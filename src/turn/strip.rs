@@ -10,12 +10,16 @@
 //! happens between a phase's edge and that step's (500.12).
 
 use super::structure::{Moment, PhaseRun, Turn};
+use crate::edition::Edition;
 use crate::model::Edge;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Strip {
     pub line: String,
     pub marks: String,
+    /// Under an edition with mana burn (2009 300.3, 2004 300.4), a `$` under the last character
+    /// of each phase, where unspent mana burns; empty otherwise.
+    pub burns: String,
 }
 
 /// Character columns `[start, end)` of a label on the line (labels are ASCII, so byte offsets
@@ -24,6 +28,11 @@ type Span = (usize, usize);
 
 /// Draws `turn`, marking the moments of `marks` that belong to turn `turn_index`.
 pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
+    render_in(turn, marks, turn_index, Edition::Current)
+}
+
+/// [`render`] with the step labels of `edition` and, where it had mana burn, where mana burns.
+pub fn render_in(turn: &Turn, marks: &[Moment], turn_index: usize, edition: Edition) -> Strip {
     let mut line = String::new();
     let mut phase_spans: Vec<Span> = Vec::new();
     let mut step_spans: Vec<Vec<Span>> = Vec::new();
@@ -42,7 +51,7 @@ pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
                 line.push(' ');
             }
             let skipped = run.skipped || step.skipped;
-            let span = push_label(&mut line, step.step.label(), skipped);
+            let span = push_label(&mut line, edition.step_label(step.step), skipped);
             if !skipped {
                 happening.push(span);
             }
@@ -74,9 +83,23 @@ pub fn render(turn: &Turn, marks: &[Moment], turn_index: usize) -> Strip {
             }
         }
     }
+    let mut burns = String::new();
+    if edition.mana_burn().is_some() {
+        let mut cells = vec![' '; line.len()];
+        for (run, &(_, end)) in turn.phases.iter().zip(&phase_spans) {
+            if let Some(cell) = cells
+                .get_mut(end.saturating_sub(1))
+                .filter(|_| !run.skipped)
+            {
+                *cell = '$';
+            }
+        }
+        burns = cells.into_iter().collect::<String>().trim_end().to_string();
+    }
     Strip {
         line,
         marks: under.into_iter().collect(),
+        burns,
     }
 }
 

@@ -1,0 +1,201 @@
+//! Two editions side by side for each phrase of a text: its sentence, rules and wording under
+//! each, and what differs. Every difference is derived from the editions' data (names, numbers,
+//! the wordings each printed, turn facts), none is written for a particular phrase.
+
+use super::{Edition, Fact, Topic};
+use crate::explain::sentence;
+use crate::model::{Finding, Kind, Unit};
+use crate::rules::{FaceText, lints};
+
+/// One phrase under two editions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    pub finding: Finding,
+    pub sides: [Side; 2],
+    pub differences: Vec<Difference>,
+}
+
+/// What a phrase is under one edition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    pub edition: Edition,
+    /// The plain sentence, with the edition's names of phases and steps.
+    pub sentence: String,
+    /// The finding's rules in the edition's numbers.
+    pub rules: Vec<String>,
+    /// What the lint rules report on the phrase under the edition: code, message and help (the
+    /// obsolete-wording rules give today's template there).
+    pub reported: Vec<(&'static str, String, Option<String>)>,
+}
+
+/// A way the two editions differ on a phrase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// A phase or step the phrase names is called otherwise.
+    Name { left: String, right: String },
+    /// A rule is reported under one edition and not under the other: the wording was that
+    /// edition's template, or it was not.
+    Wording {
+        code: &'static str,
+        reported_under: Edition,
+    },
+    /// A turn fact that bears on the phrase's points differs: the meaning differs.
+    Fact {
+        topic: Topic,
+        left: &'static Fact,
+        right: &'static Fact,
+    },
+}
+
+impl Comparison {
+    /// Whether the phrase means the same under both editions: only names, numbers and wording
+    /// differ.
+    pub fn same_meaning(&self) -> bool {
+        !self
+            .differences
+            .iter()
+            .any(|difference| matches!(difference, Difference::Fact { .. }))
+    }
+}
+
+/// Compares every phrase of `text` under `left` and `right`.
+pub fn compare(text: &str, left: Edition, right: Edition) -> Vec<Comparison> {
+    let faces = [
+        FaceText::read_in(text, None, left),
+        FaceText::read_in(text, None, right),
+    ];
+    let reported = [reports(&faces[0]), reports(&faces[1])];
+    faces[0]
+        .items
+        .iter()
+        .map(|(_, finding)| {
+            let side = |index: usize, edition: Edition| Side {
+                edition,
+                sentence: edition.rename(&sentence(finding)),
+                rules: edition.cite_all(&finding.rules),
+                reported: reported[index]
+                    .iter()
+                    .filter(|(span, ..)| overlaps(*span, finding.span))
+                    .map(|(_, code, message, help)| (*code, message.clone(), help.clone()))
+                    .collect(),
+            };
+            let sides = [side(0, left), side(1, right)];
+            let differences = differences(finding, &sides);
+            Comparison {
+                finding: finding.clone(),
+                sides,
+                differences,
+            }
+        })
+        .collect()
+}
+
+type Reported = (crate::model::Span, &'static str, String, Option<String>);
+
+/// Every violation of every lint rule on `face`.
+fn reports(face: &FaceText<'_>) -> Vec<Reported> {
+    lints()
+        .iter()
+        .flat_map(|lint| {
+            (lint.check)(face)
+                .into_iter()
+                .map(|violation| {
+                    (
+                        violation.span,
+                        lint.info.code,
+                        violation.message,
+                        violation.help,
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn overlaps(a: crate::model::Span, b: crate::model::Span) -> bool {
+    a.start < b.end && b.start < a.end
+}
+
+fn differences(finding: &Finding, sides: &[Side; 2]) -> Vec<Difference> {
+    let (left, right) = (sides[0].edition, sides[1].edition);
+    let mut out = Vec::new();
+    for unit in finding.timing.iter().map(|point| point.unit) {
+        for (a, b) in names_of(unit, left).into_iter().zip(names_of(unit, right)) {
+            let difference = Difference::Name {
+                left: a.to_string(),
+                right: b.to_string(),
+            };
+            if a != b && !out.contains(&difference) {
+                out.push(difference);
+            }
+        }
+    }
+    for (index, side) in sides.iter().enumerate() {
+        let other = &sides[1 - index];
+        for (code, ..) in &side.reported {
+            let elsewhere = other.reported.iter().any(|(c, ..)| c == code);
+            let difference = Difference::Wording {
+                code,
+                reported_under: side.edition,
+            };
+            if !elsewhere && !out.contains(&difference) {
+                out.push(difference);
+            }
+        }
+    }
+    for topic in topics(finding) {
+        if let (Some(a), Some(b)) = (left.fact(topic), right.fact(topic))
+            && a.text != b.text
+        {
+            out.push(Difference::Fact {
+                topic,
+                left: a,
+                right: b,
+            });
+        }
+    }
+    out
+}
+
+/// The names a unit has in `edition`: the step's or phase's, for the units that are one.
+fn names_of(unit: Unit, edition: Edition) -> Vec<&'static str> {
+    use crate::turn::{Phase, Step};
+    let steps: Vec<Step> = Phase::ALL
+        .iter()
+        .flat_map(|phase| phase.steps().iter().copied())
+        .filter(|step| step.unit() == unit)
+        .collect();
+    if !steps.is_empty() {
+        return steps.into_iter().map(|s| edition.step_name(s)).collect();
+    }
+    Phase::ALL
+        .into_iter()
+        .filter(|phase| phase.unit() == unit)
+        .map(|phase| edition.phase_name(phase))
+        .collect()
+}
+
+/// The turn facts that bear on a finding: mana when one of its points is the end of a step or
+/// phase (where mana empties, and once burned); combat damage when it names the combat damage
+/// step or combat damage; the draw when it names the draw step.
+pub fn topics(finding: &Finding) -> Vec<Topic> {
+    let mut out = Vec::new();
+    let at_an_end = finding.timing.iter().any(|point| {
+        point.edge == crate::model::Edge::End && !matches!(point.unit, Unit::Turn | Unit::Game)
+    });
+    if at_an_end && finding.kind != Kind::Window {
+        out.push(Topic::Mana);
+    }
+    let damage = finding.phrase.to_lowercase().contains("combat damage")
+        || finding
+            .timing
+            .iter()
+            .any(|point| point.unit == Unit::CombatDamage);
+    if damage {
+        out.push(Topic::CombatDamage);
+    }
+    if finding.timing.iter().any(|point| point.unit == Unit::Draw) {
+        out.push(Topic::Draw);
+    }
+    out
+}

@@ -1,0 +1,127 @@
+//! The turn facts that differ between editions, one per topic in each edition, each with the
+//! rules of its own edition: when mana empties and whether it burns, whether combat damage uses
+//! the stack, whether the draw does.
+
+use super::Edition;
+
+/// What a fact is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// When unspent mana empties, and mana burn.
+    Mana,
+    /// Whether combat damage uses the stack.
+    CombatDamage,
+    /// Whether the draw of the draw step uses the stack.
+    Draw,
+}
+
+impl Topic {
+    pub fn label(self) -> &'static str {
+        match self {
+            Topic::Mana => "mana",
+            Topic::CombatDamage => "combat damage",
+            Topic::Draw => "draw",
+        }
+    }
+}
+
+/// A turn fact of an edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fact {
+    pub topic: Topic,
+    pub text: &'static str,
+    /// In the edition's own numbers.
+    pub rules: &'static [&'static str],
+}
+
+const CURRENT: &[Fact] = &[
+    Fact {
+        topic: Topic::Mana,
+        text: "unspent mana empties as each step and each phase ends, and no life is lost for it",
+        rules: &["500.5"],
+    },
+    Fact {
+        topic: Topic::CombatDamage,
+        text: "combat damage is dealt as a turn-based action that doesn't use the stack; players get priority only after it is dealt",
+        rules: &["510.2", "510.3"],
+    },
+    Fact {
+        topic: Topic::Draw,
+        text: "the draw is a turn-based action that doesn't use the stack",
+        rules: &["504.1"],
+    },
+];
+
+const CR2009: &[Fact] = &[
+    Fact {
+        topic: Topic::Mana,
+        text: "unspent mana is lost as each phase ends (not each step), and its player loses 1 life for each mana lost: mana burn, a loss of life that doesn't use the stack",
+        rules: &["300.3"],
+    },
+    Fact {
+        topic: Topic::CombatDamage,
+        text: "combat damage assignments go on the stack as one object and players get priority before it resolves and the damage is dealt",
+        rules: &["310.1", "310.4"],
+    },
+    Fact {
+        topic: Topic::Draw,
+        text: "the draw is a game action that doesn't use the stack",
+        rules: &["304.1"],
+    },
+];
+
+const CR2004: &[Fact] = &[
+    Fact {
+        topic: Topic::Mana,
+        text: "unspent mana is lost as each phase ends (not each step), and its player loses 1 life for each mana lost: mana burn",
+        rules: &["300.4"],
+    },
+    Fact {
+        topic: Topic::CombatDamage,
+        text: "all assignments of combat damage go on the stack as one pseudospell and the active player gets priority before it resolves and the damage is dealt",
+        rules: &["310.2", "310.4"],
+    },
+    Fact {
+        topic: Topic::Draw,
+        text: "the draw goes on the stack as a triggered ability no player controls, and players get priority before it resolves",
+        rules: &["304.1"],
+    },
+];
+
+pub(super) fn mana_burn(edition: Edition) -> Option<&'static str> {
+    match edition {
+        Edition::Current => None,
+        Edition::Cr2009 => Some("300.3"),
+        Edition::Cr2004 => Some("300.4"),
+    }
+}
+
+pub(super) fn of(edition: Edition) -> &'static [Fact] {
+    match edition {
+        Edition::Current => CURRENT,
+        Edition::Cr2009 => CR2009,
+        Edition::Cr2004 => CR2004,
+    }
+}
+
+impl Fact {
+    /// "mana: ... (2009 300.3)".
+    pub fn line(&self, edition: Edition) -> String {
+        format!(
+            "{}: {} ({} {})",
+            self.topic.label(),
+            self.text,
+            facts_prefix(edition),
+            self.rules.join(", ")
+        )
+    }
+}
+
+/// How a rule number is prefixed with its edition in text: "CR", "2009", "2004".
+pub fn facts_prefix(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Current => "CR",
+        Edition::Cr2009 => "2009 CR",
+        Edition::Cr2004 => "2004 CR",
+    }
+}

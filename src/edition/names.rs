@@ -1,0 +1,163 @@
+//! The names of phases and steps in each edition. The current names are the model's own
+//! (`crate::turn::phase`); an older edition lists only the names it spelled otherwise.
+
+use super::Edition;
+use crate::turn::{Phase, Step};
+
+/// Current name, 2009 name (2009 300.1, 312.1, 313), 2004 name (seed 002 300.1, 305.1, 312, 313).
+const RENAMED: &[(&str, &str, &str)] = &[
+    ("end step", "end of turn step", "end of turn step"),
+    ("ending phase", "end phase", "end phase"),
+    (
+        "precombat main phase",
+        "precombat main phase",
+        "first main phase",
+    ),
+    (
+        "postcombat main phase",
+        "postcombat main phase",
+        "second main phase",
+    ),
+];
+
+fn renamed(edition: Edition, current: &'static str) -> &'static str {
+    let Some((_, cr2009, cr2004)) = RENAMED.iter().find(|(name, _, _)| *name == current) else {
+        return current;
+    };
+    match edition {
+        Edition::Current => current,
+        Edition::Cr2009 => cr2009,
+        Edition::Cr2004 => cr2004,
+    }
+}
+
+pub(super) fn step_name(edition: Edition, step: Step) -> &'static str {
+    renamed(edition, step.name())
+}
+
+pub(super) fn phase_name(edition: Edition, phase: Phase) -> &'static str {
+    renamed(edition, phase.name())
+}
+
+/// The strip label: the end step is "end-of-turn" where it was the end of turn step.
+pub(super) fn step_label(edition: Edition, step: Step) -> &'static str {
+    match (edition, step) {
+        (Edition::Cr2009 | Edition::Cr2004, Step::End) => "end-of-turn",
+        _ => step.label(),
+    }
+}
+
+/// `text` with each current name this edition spelled otherwise replaced by the edition's, as
+/// whole words ("end steps" too).
+pub(super) fn rename(edition: Edition, text: &str) -> String {
+    let mut out = text.to_string();
+    for (current, ..) in RENAMED {
+        let old = renamed(edition, current);
+        if old == *current {
+            continue;
+        }
+        out = replace_words(&out, current, old);
+    }
+    out
+}
+
+/// `text` with each rule number of the current CR in it ("(514.2)") in `edition`'s numbers.
+pub(super) fn renumber(edition: Edition, text: &str) -> String {
+    if edition == Edition::Current {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut previous: Option<char> = None;
+    while let Some(c) = rest.chars().next() {
+        let length = if previous.is_some_and(|p| p.is_alphanumeric() || p == '.') {
+            0
+        } else {
+            rule_number_length(rest)
+        };
+        if length > 0 {
+            out.push_str(&edition.cite_text(&rest[..length]));
+            previous = rest[..length].chars().next_back();
+            rest = &rest[length..];
+        } else {
+            out.push(c);
+            previous = Some(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The length of a rule number ("514.2", "506.7d") at the start of `text`, or 0.
+fn rule_number_length(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    if digits(0) != 3 || bytes.get(3) != Some(&b'.') {
+        return 0;
+    }
+    let minor = digits(4);
+    if minor == 0 {
+        return 0;
+    }
+    let mut end = 4 + minor;
+    if bytes.get(end).is_some_and(u8::is_ascii_lowercase) {
+        end += 1;
+    }
+    if bytes.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+        return 0;
+    }
+    end
+}
+
+/// Replaces `from` by `to` where it stands as words: not inside a longer word.
+fn replace_words(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + from.len()..].chars().next();
+        let bounded = !before.is_some_and(char::is_alphanumeric)
+            && !after.is_some_and(|c| c.is_alphanumeric() && c != 's');
+        out.push_str(&rest[..at]);
+        out.push_str(if bounded { to } else { from });
+        rest = &rest[at + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_2009_and_2004() {
+        assert_eq!(step_name(Edition::Cr2009, Step::End), "end of turn step");
+        assert_eq!(phase_name(Edition::Cr2009, Phase::Ending), "end phase");
+        assert_eq!(
+            phase_name(Edition::Cr2004, Phase::PrecombatMain),
+            "first main phase"
+        );
+        assert_eq!(step_name(Edition::Current, Step::End), "end step");
+        assert_eq!(
+            rename(
+                Edition::Cr2009,
+                "Triggers as each end step begins; the ending phase."
+            ),
+            "Triggers as each end of turn step begins; the end phase."
+        );
+        assert_eq!(
+            rename(Edition::Cr2009, "the end steps"),
+            "the end of turn steps"
+        );
+        assert_eq!(
+            rename(Edition::Cr2009, "a blend stepping"),
+            "a blend stepping"
+        );
+    }
+}
