@@ -1,5 +1,6 @@
 //! Keyword abilities whose definition is timing (CR 702): each keyword of the table is found on a
-//! keyword line with its cost or number, in a comma list and where an effect grants it; the
+//! keyword line with its cost or number, in a comma list and where an effect grants it (and
+//! each keyword action of CR 701 in the table, as a verb); the
 //! README lists exactly the keywords of the table, with their kinds, points and rules; and on the
 //! Oracle card set a keyword means what its reminder text says.
 
@@ -27,6 +28,7 @@ fn written(keyword: &Keyword) -> String {
         Parameter::Cost => " {2}{R}",
         Parameter::NumberCost => " 4—{R}",
         Parameter::Label => " — {1}{W}, Reveal this card from your hand: Draw a card.",
+        Parameter::Verb => " target creature.",
     };
     format!("{}{parameter}", keyword.name)
 }
@@ -73,6 +75,14 @@ fn assert_found(keyword: &Keyword, text: &str, expected: &str, granted: bool) {
 fn each_keyword_is_found_on_a_line_in_a_list_and_in_a_grant() {
     for keyword in timing_keywords() {
         let line = written(keyword);
+        let name = keyword.name.to_lowercase();
+        if keyword.parameter == Parameter::Verb {
+            // A keyword action is a verb of an effect, in any person, never a keyword line.
+            assert_found(keyword, &line, keyword.name, false);
+            let third = format!("Whenever this creature attacks, it {name}s target creature.");
+            assert_found(keyword, &third, &format!("{name}s"), false);
+            continue;
+        }
         let on_line = if keyword.parameter == Parameter::Label {
             keyword.name.to_string()
         } else {
@@ -84,7 +94,6 @@ fn each_keyword_is_found_on_a_line_in_a_list_and_in_a_grant() {
         // line, so it comes last.
         let listed = format!("Flying, {}", lower_first(&line));
         assert_found(keyword, &listed, &lower_first(&on_line), false);
-        let name = keyword.name.to_lowercase();
         for grant in [
             format!("It has {name}."),
             format!("Target creature gains {name} until end of turn."),
@@ -279,7 +288,11 @@ fn keywords_mean_what_their_oracle_reminder_text_says() {
             };
             let keywords: Vec<&str> = on_line(true)
                 .filter_map(|(p, _)| match &p.form {
-                    Form::Keyword(used) if !used.granted => Some(used.keyword.name),
+                    Form::Keyword(used)
+                        if !used.granted && used.keyword.parameter != Parameter::Verb =>
+                    {
+                        Some(used.keyword.name)
+                    }
                     _ => None,
                 })
                 .collect();

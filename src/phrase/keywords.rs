@@ -10,8 +10,8 @@
 //! haste"). Both ways are plain scans of the line, a few comparisons a word.
 
 use super::ast::{
-    ClauseKind, CombatEvent, Form, OwnerWord, Phrase, Place, Quantifier, Template, TriggerPoint,
-    TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
+    ClauseKind, CombatEvent, EachTurn, Form, OwnerWord, Phrase, Place, Quantifier, Template,
+    TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
 };
 use crate::model::Span;
 use std::collections::HashMap;
@@ -45,6 +45,9 @@ pub enum Parameter {
     Label,
     /// Anything up to the next comma (the keywords without timing: "Protection from red").
     Any,
+    /// A keyword action (CR 701): a verb of an effect ("goad target creature"), never on a
+    /// keyword line nor granted.
+    Verb,
 }
 
 /// One thing a keyword's definition says about the turn, in the words of the templates the
@@ -72,6 +75,10 @@ pub enum Says {
     Action(TurnBasedAction),
     /// The day/night check of the untap step (502.2) that daybound and nightbound hang on.
     DayNight,
+    /// "doesn't untap during your next untap step": an effect on a step.
+    During(UnitRef),
+    /// "attacks each combat if able" (508.1d).
+    EachTurn(EachTurn),
 }
 
 const fn unit(name: UnitName, owner: Option<OwnerWord>, quantifier: Quantifier) -> UnitRef {
@@ -124,7 +131,15 @@ const fn other(name: &'static str, rule: &'static str) -> Keyword {
     timing(name, rule, Parameter::Any, &[])
 }
 
-use Parameter::{Cost, Label, None as Bare, Number, NumberCost};
+use Parameter::{Cost, Label, None as Bare, Number, NumberCost, Verb};
+
+/// "Until your next turn" (500.4): "until the next turn of the controller of that spell or
+/// ability" of goad and detain.
+const UNTIL_YOUR_NEXT_TURN: Says = Says::Until(Until::Unit(unit(
+    UnitName::Turn,
+    Some(OwnerWord::Your),
+    Quantifier::Next,
+)));
 
 /// Every keyword ability of CR 702, the ones with timing first. Variants with names of their
 /// own (megamorph, commander ninjutsu, nightbound) have rows of their own.
@@ -395,6 +410,24 @@ pub static KEYWORDS: &[Keyword] = &[
     timing("Spectacle", "702.137a", Cost, THIS_TURN),
     timing("Freerunning", "702.173a", Cost, THIS_TURN),
     timing("Mayhem", "702.187b", Cost, THIS_TURN),
+    // Keyword actions (701) whose rules carry a timing phrase.
+    timing(
+        "Goad",
+        "701.15a",
+        Verb,
+        &[UNTIL_YOUR_NEXT_TURN, Says::EachTurn(EachTurn::IfAble)],
+    ),
+    timing("Detain", "701.35a", Verb, &[UNTIL_YOUR_NEXT_TURN]),
+    timing(
+        "Exert",
+        "701.43a",
+        Verb,
+        &[Says::During(unit(
+            UnitName::Untap,
+            Some(OwnerWord::Your),
+            Quantifier::Next,
+        ))],
+    ),
     // No timing in their definitions.
     other("Deathtouch", "702.2"),
     other("Defender", "702.3"),
@@ -666,6 +699,7 @@ fn fits(parameter: Parameter, text: &str) -> bool {
         Parameter::Label => text.starts_with('—'),
         // A sentence or an ability is no keyword's parameter unless a dash opens it.
         Parameter::Any => text.starts_with('—') || !text.contains(['.', ':']),
+        Parameter::Verb => false,
     }
 }
 
@@ -751,7 +785,23 @@ fn quoted_line(line: &str, at: usize) -> Option<&str> {
 /// The words that grant keywords: "has flash", "have haste", "gains rebound".
 const GRANT_VERBS: &[&str] = &["has", "have", "gains", "gain"];
 
-/// The keywords an effect grants: after a grant verb, a list of keywords joined by commas and
+/// The keyword action (701) whose verb `text` starts with, "goad" or "goads" (a whole word, any
+/// case), and the verb's length. "Goaded" and "exerted" name a state, not the action.
+fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
+    let len = text
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(text.len());
+    let word = text.get(..len)?.to_ascii_lowercase();
+    let verb = word.strip_suffix('s').unwrap_or(&word);
+    let index = by_first_word();
+    let keywords = index.get(verb).or_else(|| index.get(&word))?;
+    let keyword = keywords
+        .iter()
+        .find(|keyword| keyword.parameter == Parameter::Verb)?;
+    Some((*keyword, len))
+}
+
+/// The keywords an effect grants, and the keyword actions an effect takes: after a grant verb, a list of keywords joined by commas and
 /// "and" ("gains flying and haste", "have first strike, vigilance, and lifelink"). Each finding
 /// lies on the keyword's name. One pass over the line, counting quotes and parentheses as it
 /// goes.
@@ -774,6 +824,23 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
         if !starts_word {
             continue;
         }
+        let place = Place {
+            ability,
+            opens_ability: false,
+            in_quotes: quotes % 2 == 1,
+            in_reminder: opened > closed,
+        };
+        if let Some((action, len)) = action_at(line.get(at..).unwrap_or_default()) {
+            push(
+                phrases,
+                action,
+                false,
+                Span::new(at, at + len),
+                offset,
+                place,
+            );
+            continue;
+        }
         let Some(verb) = GRANT_VERBS.iter().find(|verb| {
             bytes
                 .get(at..at + verb.len())
@@ -781,12 +848,6 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
                 && bytes.get(at + verb.len()) == Some(&b' ')
         }) else {
             continue;
-        };
-        let place = Place {
-            ability,
-            opens_ability: false,
-            in_quotes: quotes % 2 == 1,
-            in_reminder: opened > closed,
         };
         granted_list(line, at + verb.len() + 1, offset, place, phrases);
     }
@@ -811,7 +872,9 @@ fn granted_list(line: &str, mut at: usize, offset: usize, place: Place, phrases:
         return;
     }
     while let Some(rest) = line.get(at..) {
-        let Some((keyword, name_len)) = keyword_at(rest) else {
+        let Some((keyword, name_len)) =
+            keyword_at(rest).filter(|(keyword, _)| keyword.parameter != Parameter::Verb)
+        else {
             return;
         };
         push(
@@ -926,6 +989,10 @@ mod tests {
             [("exalted", "Exalted", true), ("bushido", "Bushido", true)]
         );
         assert_eq!(spans("You gain 3 life. It has flashback."), []);
+        assert_eq!(
+            spans("Goad target creature. Whenever a goaded creature attacks, it exerts."),
+            [("Goad", "Goad", false), ("exerts", "Exert", false)]
+        );
         assert_eq!(
             spans("Enchanted creature has \"Cumulative upkeep {1}.\" (At ...)"),
             [("Cumulative upkeep {1}", "Cumulative upkeep", true)]

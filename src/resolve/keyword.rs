@@ -2,7 +2,7 @@
 //! that resolve the same words in card text, so a keyword and its reminder text mean the same.
 //! The keyword's own rule is cited first.
 
-use super::{Meaning, action, duration, trigger, window};
+use super::{Meaning, action, duration, during, trigger, window};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{CombatTrigger, Place, ThisUnit, TriggerPoint, Window, WindowActor};
 use crate::phrase::keywords::{KeywordUse, Says};
@@ -58,6 +58,8 @@ fn says(says: &Says) -> Meaning {
             ))
             .rule("502.2")
             .rule("730.2"),
+        Says::During(unit_ref) => during::during_unit(unit_ref),
+        Says::EachTurn(each) => super::each_turn(*each),
     }
 }
 

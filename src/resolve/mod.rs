@@ -105,25 +105,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::ThisSpan { clause, unit } => {
             this_turn_clause(*clause, *unit, phrase.place.opens_ability)
         }
-        // "This ability triggers only once each turn", "Do this only once each turn": a limit on
-        // how often the ability triggers, part of its trigger condition (603.2h).
-        Form::EachTurn(EachTurn::OnlyOnce) => Meaning::new(Kind::Trigger)
-            .condition(Condition::OncePerTurn)
-            .rule("603.2h"),
-        Form::EachTurn(EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat) => {
-            Meaning::new(Kind::Reference)
-        }
-        // "attacks each combat if able": a requirement the declare attackers step applies in each
-        // combat of its controller's turns (508.1d).
-        Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::StepEffect)
-            .point(TimingPoint::new(
-                Role::Applies,
-                Edge::During,
-                Unit::DeclareAttackers,
-                Occurrence::Each,
-                Owner::Controller,
-            ))
-            .rule("508.1d"),
+        Form::EachTurn(each) => each_turn(*each),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
@@ -150,6 +132,31 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Keyword(used) => keyword::keyword(used),
         Form::Unknown => Meaning::new(Kind::Unknown),
+    }
+}
+
+/// A phrase that counts within each turn or combat.
+fn each_turn(each: EachTurn) -> Meaning {
+    match each {
+        // "This ability triggers only once each turn", "Do this only once each turn": a limit on
+        // how often the ability triggers, part of its trigger condition (603.2h).
+        EachTurn::OnlyOnce => Meaning::new(Kind::Trigger)
+            .condition(Condition::OncePerTurn)
+            .rule("603.2h"),
+        EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat => {
+            Meaning::new(Kind::Reference)
+        }
+        // "attacks each combat if able": a requirement the declare attackers step applies in each
+        // combat of its controller's turns (508.1d).
+        EachTurn::IfAble => Meaning::new(Kind::StepEffect)
+            .point(TimingPoint::new(
+                Role::Applies,
+                Edge::During,
+                Unit::DeclareAttackers,
+                Occurrence::Each,
+                Owner::Controller,
+            ))
+            .rule("508.1d"),
     }
 }
 
