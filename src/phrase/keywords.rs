@@ -616,16 +616,6 @@ pub fn find(line: &str, ability: usize, offset: usize) -> Vec<Phrase> {
     phrases
 }
 
-/// Whether `line` is a keyword line that holds `name` (any case): "Flying, flash" holds
-/// "Flash".
-pub fn line_has(line: &str, name: &str) -> bool {
-    line_items(line).is_some_and(|items| {
-        items
-            .iter()
-            .any(|item| item.keyword.name.eq_ignore_ascii_case(name))
-    })
-}
-
 /// One keyword of a keyword line, with the span of its name and of its whole item (name and
 /// parameter), in bytes of the line.
 struct Item {
@@ -863,9 +853,10 @@ fn granted_list(line: &str, mut at: usize, offset: usize, place: Place, phrases:
         };
         for item in line_items(quoted).unwrap_or_default() {
             let content = at
-                + line.get(at..).map_or(0, |rest| {
-                    rest.len() - rest.trim_start_matches(['"', '“']).len()
-                });
+                + line
+                    .get(at..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or(0, char::len_utf8);
             let span = Span::new(content + item.whole.start, content + item.whole.end);
             push(phrases, item.keyword, true, span, offset, inside);
         }
