@@ -6,7 +6,7 @@
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
 use crate::explain::sentence;
-use crate::model::{Finding, Kind, Span};
+use crate::model::{Finding, Kind, Role, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
 use std::collections::BTreeSet;
 
@@ -74,8 +74,7 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         .items
         .iter()
         .filter(|(phrase, _)| {
-            phrase.place.in_reminder
-                && phrase.place.ability == keyword.place.ability
+            phrase.place.ability == keyword.place.ability
                 && reminder.start <= phrase.span.start
                 && phrase.span.end <= reminder.end
         })
@@ -118,10 +117,9 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         format!("{name}: {}", reading(&keyword_points)),
     );
     for (phrase, finding) in &reminded {
-        let differs = finding
-            .timing
+        let differs = points(std::iter::once(finding))
             .iter()
-            .any(|point| !keyword_points.contains(&point.to_string()));
+            .any(|point| !keyword_points.contains(point));
         if differs {
             violation =
                 violation.label(phrase.span, format!("the reminder: {}", finding.canonical));
@@ -131,21 +129,46 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
 }
 
 /// The span of the parenthesised reminder text right after `span` (spaces between), to its
-/// closing parenthesis or the end of its line.
+/// matching closing parenthesis (a reminder may hold parentheses of its own) or the end of its
+/// line.
 fn reminder_after(text: &str, span: Span) -> Option<Span> {
     let rest = text.get(span.end..)?;
     let open = span.end + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
-    let inside = text.get(open..)?.strip_prefix('(')?;
-    let line = inside.split(['\n', '\r']).next().unwrap_or(inside);
-    let close = line.find(')').map_or(line.len(), |at| at + 1);
-    Some(Span::new(open, open + 1 + close))
+    let from_open = text.get(open..)?;
+    if !from_open.starts_with('(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (at, c) in from_open.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(Span::new(open, open + at + 1));
+                }
+            }
+            '\n' | '\r' => return Some(Span::new(open, open + at)),
+            _ => {}
+        }
+    }
+    Some(Span::new(open, text.len()))
 }
 
-/// The points of some findings, in their canonical spelling and in the order the words name
-/// them, each once. Two readings agree when they hold the same points, in any order.
+/// The points of some findings at which the ability acts, in their canonical spelling and in the
+/// order the words name them, each once. Two readings agree when they hold the same points, in
+/// any order. A `tests` point is a condition the rule asks about ("If a player casts no spells
+/// during their own turn", daybound's reminder, 702.145b), not a time the keyword acts at.
 fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
     let mut points: Vec<String> = Vec::new();
-    for point in findings.flat_map(|finding| finding.timing.iter().map(ToString::to_string)) {
+    let acting = findings.flat_map(|finding| {
+        finding
+            .timing
+            .iter()
+            .filter(|point| point.role != Role::Tests)
+            .map(ToString::to_string)
+    });
+    for point in acting {
         if !points.contains(&point) {
             points.push(point);
         }
@@ -196,6 +219,10 @@ mod tests {
                 "Echo {2}{R} (Pay its echo cost or sacrifice it.)",
                 // Only worded the old way: PL101 reports it.
                 "Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at end of turn.)",
+                // The condition of the day/night check is no time daybound acts at.
+                "Daybound (If a player casts no spells during their own turn, it becomes night next turn.)",
+                // A reminder with parentheses of its own is read to its matching parenthesis.
+                "Mobilize 2 (Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at the beginning of the next end step.)",
                 // A granted keyword's reminder explains the grant, not a keyword line.
                 "Target creature gains haste until end of turn.",
             ],
@@ -203,6 +230,7 @@ mod tests {
                 "Dash {2}{R} [[(You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of your next upkeep.)]]",
                 "Echo {1}{R} [[(At the beginning of your end step, if this came under your control since the beginning of your last end step, sacrifice it unless you pay its echo cost.)]]",
                 "Flying\nEquip {1} [[({1}: Attach to target creature you control. Equip only during combat.)]]",
+                "Mobilize 2 [[(Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at end of combat.)]]",
                 "Rebound [[(If you cast this spell from your hand, exile it as it resolves. At the beginning of the next end step, you may cast this card from exile without paying its mana cost.)]]",
             ],
         );
