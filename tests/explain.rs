@@ -119,3 +119,26 @@ fn scenarios() {
     let rendered: Vec<String> = cases.iter().map(|(t, s)| explained(t, s)).collect();
     snapshot!("explain_scenarios", rendered.join("\n"));
 }
+
+/// Keywords whose definition is timing (CR 702, 701): each explained as its definition reads,
+/// with the strip, the reminder's finding beside the keyword's where it has reminder text.
+#[test]
+fn keywords() {
+    let rendered: Vec<String> = [
+        "Echo {2}{R}",
+        "Echo {2}{R} (At the beginning of your upkeep, if this came under your control since the beginning of your last upkeep, sacrifice it unless you pay its echo cost.)",
+        "Phasing",
+        "Flash",
+        "Unearth {B}",
+        "Ninjutsu {1}{U}",
+        "Daybound",
+        "Split second",
+        "Bushido 1",
+        "Target creature gains rebound until end of turn.",
+        "Goad target creature.",
+    ]
+    .iter()
+    .map(|text| explained(text, &[]))
+    .collect();
+    snapshot!("explain_keywords", rendered.join("\n"));
+}

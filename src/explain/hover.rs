@@ -30,7 +30,7 @@ pub fn hover(file: &str, format: Format, options: &ReadOptions, offset: usize) -
                 continue;
             }
             let explanation = explain(&text.value, &[]);
-            let under = explanation
+            let under: Vec<(Range<usize>, &Explained)> = explanation
                 .explained
                 .iter()
                 .filter_map(|explained| {
@@ -38,12 +38,21 @@ pub fn hover(file: &str, format: Format, options: &ReadOptions, offset: usize) -
                     let place = text.map.to_file(span.start..span.end)?;
                     place.contains(&offset).then_some((place, explained))
                 })
-                .min_by_key(|(place, _)| place.len());
-            if let Some((span, explained)) = under {
-                found = Some(Hover {
-                    span,
-                    markdown: markdown(explained, &explanation.game),
-                });
+                .collect();
+            // The innermost phrase, with every finding on its words: a keyword may give several
+            // ("Unearth {B}": a window and a delayed trigger, 702.84a).
+            if let Some(span) = under
+                .iter()
+                .map(|(place, _)| place.clone())
+                .min_by_key(Range::len)
+            {
+                let markdown = under
+                    .iter()
+                    .filter(|(place, _)| *place == span)
+                    .map(|(_, explained)| markdown(explained, &explanation.game))
+                    .collect::<Vec<_>>()
+                    .join("\n---\n\n");
+                found = Some(Hover { span, markdown });
             }
         }
     });
@@ -135,6 +144,24 @@ mod tests {
         );
         assert!(markdown.contains("end-combat"), "the strip: {markdown}");
         assert!(markdown.trim_end().ends_with("```"), "{markdown}");
+    }
+
+    #[test]
+    fn a_keyword_is_explained_with_every_finding_it_gives() {
+        let set = "Grave Bat\nFlying\nUnearth {B} (reminder)\n";
+        let at = set.find("{B}").unwrap();
+        let hover = hover(set, Format::Text, &ReadOptions::default(), at).expect("a keyword");
+        assert_eq!(&set[hover.span.clone()], "Unearth {B}");
+        let markdown = &hover.markdown;
+        assert!(
+            markdown.starts_with("**Unearth {B}** · window\n"),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains("**Unearth {B}** · delayed-trigger\n"),
+            "{markdown}"
+        );
+        assert!(markdown.contains("`702.84a, "), "{markdown}");
     }
 
     #[test]

@@ -16,6 +16,11 @@ pub fn sentence(finding: &Finding) -> String {
             "Lasts while its condition holds; no point of the turn ends it".into()
         }
         Kind::NotTiming => "Not timing: it names no point of the turn".into(),
+        // "any time you could cast an instant" (117.1a, 702.8a), a special action any time you
+        // have priority (116.2b).
+        Kind::Window if finding.timing.is_empty() => {
+            "Open whenever its player has priority; no point of the turn opens or closes it".into()
+        }
         Kind::Unknown => {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }

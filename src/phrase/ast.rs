@@ -1,6 +1,7 @@
 //! The typed syntax of a timing phrase, lowered from the grammar's parse tree. It says what the
 //! words are ("your next upkeep"); what they mean on the turn is the resolver's work.
 
+use super::keywords::KeywordUse;
 use super::parser::Rule;
 use crate::model::Span;
 
@@ -23,6 +24,8 @@ pub enum Template {
     Rule(Rule),
     /// A timing word that no template covered (`timing_words`): reported as not understood.
     TimingWord,
+    /// A keyword ability whose definition is timing (`keywords`): "Echo {2}{R}", "has flash".
+    Keyword,
 }
 
 impl Template {
@@ -31,6 +34,7 @@ impl Template {
         match self {
             Template::Rule(rule) => format!("{rule:?}"),
             Template::TimingWord => "timing_word".to_string(),
+            Template::Keyword => "keyword".to_string(),
         }
     }
 }
@@ -133,6 +137,8 @@ pub enum Form {
     Window(Window),
     /// Extra turns, additional phases or steps, skipped units.
     TurnChange(TurnChange),
+    /// A keyword ability, and one thing its definition says about the turn (CR 702).
+    Keyword(KeywordUse),
     /// A timing anchor that no template accepted.
     Unknown,
 }

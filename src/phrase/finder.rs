@@ -2,6 +2,7 @@
 //! the parse into phrases with byte spans in the whole text.
 
 use super::ast::{Form, Phrase, Place, Template};
+use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::templates::ends_clause_at;
@@ -89,6 +90,9 @@ fn find_lines(
         let room = MAX_PHRASES - found.phrases.len();
         match read_line(line, ability, offset, room + 1) {
             Ok(phrases) => {
+                // Keywords are read after the grammar, so the walk and a whole-line parse
+                // share them.
+                let phrases = merge(phrases, keywords::find(line, ability, offset));
                 let words = timing_words(line);
                 let silent = silent_words(line, ability, offset, &phrases, &words, room + 1);
                 let mut phrases = merge(phrases, silent);
@@ -265,12 +269,12 @@ impl Brackets {
 }
 
 /// Two lists of phrases in text order, as one list in text order.
-fn merge(phrases: Vec<Phrase>, silent: Vec<Phrase>) -> Vec<Phrase> {
-    if silent.is_empty() {
+fn merge(phrases: Vec<Phrase>, more: Vec<Phrase>) -> Vec<Phrase> {
+    if more.is_empty() {
         return phrases;
     }
     let mut all = phrases;
-    all.extend(silent);
+    all.extend(more);
     all.sort_by_key(|phrase| phrase.span.start);
     all
 }

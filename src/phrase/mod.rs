@@ -6,6 +6,7 @@ mod parser;
 
 pub use parser::{Rule, TimingParser};
 mod finder;
+pub mod keywords;
 mod lower;
 mod templates;
 pub mod timing_words;

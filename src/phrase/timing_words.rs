@@ -22,8 +22,9 @@ use std::sync::OnceLock;
 /// - every phase and step by name (CR 500.1), old names included ("untap phase", "end of turn
 ///   step"), and "end of turn".
 pub const TIMING_WORDS: &[&str] = &[
-    // Keywords and costs that name the upkeep without being a point of it: the keyword itself
-    // is read by the keyword rules, not the timing grammar.
+    // Keywords and costs that name the upkeep without being a point of it. Where a card has
+    // cumulative upkeep or grants it, the keyword's own finding says its timing (`keywords`);
+    // elsewhere it is named ("pay cumulative upkeep costs"), not used.
     "!cumulative upkeep",
     "!upkeep cost|costs",
     // A card type, not the instant-speed window.

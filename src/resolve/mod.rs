@@ -7,6 +7,7 @@ mod antecedent;
 mod caveats;
 mod duration;
 mod during;
+mod keyword;
 mod trigger;
 mod turn_change;
 mod vocabulary;
@@ -15,7 +16,7 @@ mod window;
 use crate::model::{
     Caveat, Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical,
 };
-use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase};
+use crate::phrase::ast::{ClauseKind, EachTurn, Form, Phrase, ThisUnit};
 
 /// The caveats of old wordings, for an older edition to recognise its own templates
 /// (`crate::edition`).
@@ -105,38 +106,10 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::Combat(trigger) => trigger::combat(*trigger),
         Form::Until(until) => duration::until(until),
         Form::WhileCondition(condition) => duration::while_condition(*condition),
-        Form::ThisSpan { clause, unit } => match clause {
-            ClauseKind::Duration => duration::this_span(*unit),
-            // A printed trigger's "this turn" counts events ("dealt damage by this creature this
-            // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
-            ClauseKind::TriggerDuration if phrase.place.opens_ability => {
-                Meaning::new(Kind::Reference)
-            }
-            ClauseKind::TriggerDuration => Meaning {
-                kind: Kind::DelayedTrigger,
-                ..duration::this_span(*unit).rule("603.7b")
-            },
-            ClauseKind::Reference => Meaning::new(Kind::Reference),
-        },
-        // "This ability triggers only once each turn", "Do this only once each turn": a limit on
-        // how often the ability triggers, part of its trigger condition (603.2h).
-        Form::EachTurn(EachTurn::OnlyOnce) => Meaning::new(Kind::Trigger)
-            .condition(Condition::OncePerTurn)
-            .rule("603.2h"),
-        Form::EachTurn(EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat) => {
-            Meaning::new(Kind::Reference)
+        Form::ThisSpan { clause, unit } => {
+            this_turn_clause(*clause, *unit, phrase.place.opens_ability)
         }
-        // "attacks each combat if able": a requirement the declare attackers step applies in each
-        // combat of its controller's turns (508.1d).
-        Form::EachTurn(EachTurn::IfAble) => Meaning::new(Kind::StepEffect)
-            .point(TimingPoint::new(
-                Role::Applies,
-                Edge::During,
-                Unit::DeclareAttackers,
-                Occurrence::Each,
-                Owner::Controller,
-            ))
-            .rule("508.1d"),
+        Form::EachTurn(each) => each_turn(*each),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
@@ -161,6 +134,47 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("502.2").rule("730.2a"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
+        Form::Keyword(used) => keyword::keyword(used),
         Form::Unknown => Meaning::new(Kind::Unknown),
+    }
+}
+
+/// A phrase that counts within each turn or combat.
+fn each_turn(each: EachTurn) -> Meaning {
+    match each {
+        // "This ability triggers only once each turn", "Do this only once each turn": a limit on
+        // how often the ability triggers, part of its trigger condition (603.2h).
+        EachTurn::OnlyOnce => Meaning::new(Kind::Trigger)
+            .condition(Condition::OncePerTurn)
+            .rule("603.2h"),
+        EachTurn::Counted | EachTurn::Limited | EachTurn::EachCombat => {
+            Meaning::new(Kind::Reference)
+        }
+        // "attacks each combat if able": a requirement the declare attackers step applies in each
+        // combat of its controller's turns (508.1d).
+        EachTurn::IfAble => Meaning::new(Kind::StepEffect)
+            .point(TimingPoint::new(
+                Role::Applies,
+                Edge::During,
+                Unit::DeclareAttackers,
+                Occurrence::Each,
+                Owner::Controller,
+            ))
+            .rule("508.1d"),
+    }
+}
+
+/// A clause ending in "this turn" or "this combat".
+fn this_turn_clause(clause: ClauseKind, unit: ThisUnit, opens_ability: bool) -> Meaning {
+    match clause {
+        ClauseKind::Duration => duration::this_span(unit),
+        // A printed trigger's "this turn" counts events ("dealt damage by this creature this
+        // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
+        ClauseKind::TriggerDuration if opens_ability => Meaning::new(Kind::Reference),
+        ClauseKind::TriggerDuration => Meaning {
+            kind: Kind::DelayedTrigger,
+            ..duration::this_span(unit).rule("603.7b")
+        },
+        ClauseKind::Reference => Meaning::new(Kind::Reference),
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
-use crate::phrase::ast::Phrase;
+use crate::phrase::ast::{Form, Phrase, Template};
 use crate::phrase::{FindError, find};
 use crate::resolve::resolve_all;
 
@@ -99,14 +99,22 @@ impl<'a> FaceText<'a> {
             })
     }
 
-    /// A keyword line holds "Flash": "Flash", "Flying, flash", "Flash (reminder)".
+    /// A keyword line holds flash (702.8a): "Flash", "Flying, flash", "Flash (reminder)". A
+    /// grant ("Creature spells you cast have flash") is about other spells.
     fn has_flash(&self) -> bool {
-        self.text.lines().any(|line| {
-            let keywords = line.split('(').next().unwrap_or(line);
-            keywords
-                .split(',')
-                .any(|keyword| keyword.trim().eq_ignore_ascii_case("flash"))
+        self.items.iter().any(|(phrase, _)| {
+            matches!(&phrase.form, Form::Keyword(used)
+                if !used.granted && used.keyword.name == "Flash")
         })
+    }
+
+    /// The phrases written out in words, with their findings: every phrase but the keyword
+    /// abilities. The wording rules judge these; what a keyword means is the CR's definition
+    /// (702), which the card's author cannot reword.
+    pub fn worded(&self) -> impl Iterator<Item = &(Phrase, Finding)> {
+        self.items
+            .iter()
+            .filter(|(phrase, _)| phrase.template != Template::Keyword)
     }
 
     /// The phrase begins a sentence: only spaces, and a period, colon or line start, before it.

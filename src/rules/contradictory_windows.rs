@@ -3,7 +3,7 @@
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
 use crate::model::{Edge, Finding, Owner, Role, Unit};
-use crate::phrase::ast::{Form, Phrase, WindowActor};
+use crate::phrase::ast::{Form, Phrase, Template, WindowActor};
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL204",
@@ -38,6 +38,7 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
         let Some((first, first_finding)) =
             face.items[..index].iter().rev().find(|(earlier, found)| {
                 earlier.place.ability == phrase.place.ability
+                    && earlier.template != Template::Keyword
                     && found.kind == crate::model::Kind::Window
             })
         else {

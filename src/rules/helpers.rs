@@ -85,8 +85,7 @@ pub fn windows_with_caveat(
     message: &str,
     cr: &[&'static str],
 ) -> Vec<Violation> {
-    face.items
-        .iter()
+    face.worded()
         .filter(|(_, finding)| finding.kind == Kind::Window)
         .filter_map(|(phrase, finding)| {
             let caveat = finding.caveats.iter().find(|caveat| caveat.code == code)?;
@@ -99,11 +98,10 @@ pub fn windows_with_caveat(
         .collect()
 }
 
-/// One note per caveat whose code `helps` lists, on any finding, with the caveat's message and the
+/// One note per caveat whose code `helps` lists, on any worded finding (not a keyword's), with the caveat's message and the
 /// help `helps` pairs with that code.
 pub fn caveat_notes(face: &FaceText<'_>, helps: &[(&str, &str)]) -> Vec<Violation> {
-    face.items
-        .iter()
+    face.worded()
         .flat_map(|(phrase, finding)| {
             finding.caveats.iter().filter_map(move |caveat| {
                 let (_, help) = helps.iter().find(|(code, _)| *code == caveat.code)?;

@@ -20,6 +20,7 @@ mod obsolete_end_of_turn;
 mod obsolete_play_verb;
 mod obsolete_step_name;
 mod once_per_turn;
+mod reminder_disagrees_with_keyword;
 mod second_main_phase;
 mod skippable_window_point;
 mod sorcery_timing_wording;
@@ -144,6 +145,7 @@ static LINTS: &[Lint] = &[
     once_per_turn::LINT,
     until_the_end_of_turn::LINT,
     at_the_end_of_combat::LINT,
+    reminder_disagrees_with_keyword::LINT,
 ];
 
 static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {

@@ -29,8 +29,7 @@ Nothing to change if the next turn is meant. To end the effect in this turn, use
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    face.items
-        .iter()
+    face.worded()
         .filter(|(phrase, finding)| {
             finding.kind == Kind::DelayedTrigger && waits_for_next_end_step(finding) && !phrase.place.in_quotes
         })

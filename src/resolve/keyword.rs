@@ -1,0 +1,75 @@
+//! Keyword abilities (CR 702): what a keyword's definition says, resolved with the very functions
+//! that resolve the same words in card text, so a keyword and its reminder text mean the same.
+//! The keyword's own rule is cited first.
+
+use super::{Meaning, action, duration, during, trigger, window};
+use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::ast::{CombatTrigger, Place, ThisUnit, TriggerPoint, Window, WindowActor};
+use crate::phrase::keywords::{KeywordUse, Says};
+
+pub fn keyword(used: &KeywordUse) -> Meaning {
+    let meaning = says(used.says);
+    let mut rules = vec![used.keyword.rule];
+    rules.extend(
+        meaning
+            .rules
+            .iter()
+            .filter(|rule| **rule != used.keyword.rule),
+    );
+    Meaning { rules, ..meaning }
+}
+
+fn says(says: &Says) -> Meaning {
+    match says {
+        Says::Trigger(unit_ref) => {
+            trigger::at_point(&TriggerPoint::Beginning(*unit_ref), place(true), false)
+        }
+        Says::Delayed(point) => trigger::at_point(point, place(false), false),
+        Says::Combat(event) => trigger::combat(CombatTrigger {
+            event: *event,
+            by_player: false,
+            other_events: false,
+            this_turn: false,
+            this_combat: false,
+        }),
+        Says::Window(time, once_each_turn) => window::window(&Window {
+            actor: WindowActor::Activate {
+                this_ability: false,
+            },
+            time: *time,
+            once_each_turn: *once_each_turn,
+            bound: None,
+            twice_each_turn: false,
+        }),
+        Says::Until(until) => duration::until(until),
+        Says::While(condition) => duration::while_condition(*condition),
+        Says::ThisTurn(clause) => super::this_turn_clause(*clause, ThisUnit::Turn, false),
+        Says::Action(action) => action::turn_based_action(action),
+        // As the untap step begins, after phasing, it may become day or night (502.2), and a
+        // permanent with daybound or nightbound transforms (702.145b, 702.145e). It happens in
+        // every player's untap step, and the game's day or night is no one's.
+        Says::DayNight => Meaning::new(Kind::TurnBasedAction)
+            .point(TimingPoint::new(
+                Role::Happens,
+                Edge::Begin,
+                Unit::Untap,
+                Occurrence::Each,
+                Owner::Any,
+            ))
+            .rule("502.2")
+            .rule("730.2"),
+        Says::During(unit_ref) => during::during_unit(unit_ref),
+        Says::EachTurn(each) => super::each_turn(*each),
+    }
+}
+
+/// Where the definition's trigger stands: a printed one opens its ability, a delayed one is in
+/// an effect (603.7).
+fn place(printed: bool) -> Place {
+    Place {
+        ability: 0,
+        opens_ability: printed,
+        in_quotes: false,
+        in_reminder: false,
+    }
+}

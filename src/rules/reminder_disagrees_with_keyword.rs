@@ -1,0 +1,256 @@
+//! PL601: reminder text whose timing disagrees with the keyword it explains. Reminder text only
+//! summarises a rule (CR 207.2a); the keyword means what its 701/702 definition says, so a
+//! reminder that names other points of the turn misleads every reader and every engine that
+//! trusts it.
+
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use crate::diagnostic::Severity;
+use crate::explain::sentence;
+use crate::model::{Finding, Kind, Role, Span};
+use crate::phrase::ast::{Form, Phrase, Template};
+use std::collections::BTreeSet;
+
+pub static RULE: RuleInfo = RuleInfo {
+    code: "PL601",
+    name: "reminder-disagrees-with-keyword",
+    level: Severity::Error,
+    summary: "reminder text whose timing disagrees with its keyword's definition (207.2a, 702)",
+    docs: r#"## What it does
+Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line: the points of the turn the keyword's definition names (CR 701 and 702, see "Keywords with timing" in the README) and the points the reminder's phrases name. When the reminder names points and they are not the keyword's, it reports the reminder with both readings.
+
+## Why
+Reminder text is not rules text: it summarises the keyword's rule and has no effect on play (CR 207.2a). A reader, a judge or an engine that trusts a wrong reminder plays the card wrong. The keyword wins; the reminder must say what it means.
+
+A reminder that is only worded the old way ("at end of turn") is left to the obsolete-wording rules (PL101-PL105, PL5xx), which fix the words; this rule judges it again once it is reworded. A reminder that names no point of the turn at all ("Echo {2}{R} (Pay its echo cost or sacrifice it.)") says less than the keyword but nothing wrong, and is not reported.
+
+## Example
+```text
+Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of your next upkeep.)
+```
+Dash returns the creature at the beginning of the next end step (702.109a).
+
+## Fix
+Reword the reminder after the keyword's definition, or the keyword's Oracle reminder text:
+```text
+Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)
+```"#,
+    fix: FixAvailability::None,
+};
+
+pub const LINT: Lint = Lint { info: &RULE, check };
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    let keywords: Vec<&(Phrase, Finding)> = face
+        .items
+        .iter()
+        .filter(|(phrase, _)| printed_keyword(phrase))
+        .collect();
+    // A keyword's findings share its span ("Unearth {B}": a window and a delayed trigger).
+    keywords
+        .chunk_by(|(a, _), (b, _)| a.span == b.span)
+        .filter_map(|findings| {
+            let (keyword, _) = findings.first()?;
+            let said: Vec<&Finding> = findings.iter().map(|(_, finding)| finding).collect();
+            judge(face, keyword, &said)
+        })
+        .collect()
+}
+
+/// A keyword the card prints on a keyword line (not one an effect grants, not one inside a
+/// granted ability in quotes, whose reminder explains the ability rather than the keyword).
+fn printed_keyword(phrase: &Phrase) -> bool {
+    phrase.template == Template::Keyword
+        && !phrase.place.in_quotes
+        && matches!(&phrase.form, Form::Keyword(used) if !used.granted)
+}
+
+/// The violation for one keyword and the reminder right after it, if they disagree.
+fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Violation> {
+    let Form::Keyword(used) = &keyword.form else {
+        return None;
+    };
+    let reminder = reminder_after(face.text, keyword.span)?;
+    let reminded: Vec<&(Phrase, Finding)> = face
+        .items
+        .iter()
+        .filter(|(phrase, _)| {
+            phrase.place.ability == keyword.place.ability
+                && reminder.start <= phrase.span.start
+                && phrase.span.end <= reminder.end
+        })
+        .collect();
+    // Old wording is the obsolete-wording rules' to report and fix; a phrase not understood is
+    // PL001's. Either way this reminder has no reading to hold against the keyword yet.
+    if reminded
+        .iter()
+        .any(|(phrase, finding)| !phrase.marks.is_empty() || finding.kind == Kind::Unknown)
+    {
+        return None;
+    }
+    let reminder_points = points(reminded.iter().map(|(_, finding)| finding));
+    if reminder_points.is_empty() {
+        return None;
+    }
+    let keyword_points = points(said.iter().copied());
+    if same_points(&reminder_points, &keyword_points) {
+        return None;
+    }
+    let name = used.keyword.name.to_lowercase();
+    let mut violation = Violation::new(
+        reminder,
+        format!(
+            "reminder text disagrees with {name}: it says {}, {name} means {}",
+            reading(&reminder_points),
+            reading(&keyword_points),
+        ),
+    )
+    .help(format!(
+        "{}: {} Reminder text: {} Reminder text only summarises the keyword's rule; reword it to \
+         say what the keyword means",
+        used.keyword.rule,
+        sentences(said.iter().copied()),
+        sentences(reminded.iter().map(|(_, finding)| finding)),
+    ))
+    .cr(&["207.2a", used.keyword.rule])
+    .label(
+        keyword.span,
+        format!("{name}: {}", reading(&keyword_points)),
+    );
+    for (phrase, finding) in &reminded {
+        let differs = points(std::iter::once(finding))
+            .iter()
+            .any(|point| !keyword_points.contains(point));
+        if differs {
+            violation =
+                violation.label(phrase.span, format!("the reminder: {}", finding.canonical));
+        }
+    }
+    Some(violation)
+}
+
+/// The span of the parenthesised reminder text right after `span` (spaces between), to its
+/// matching closing parenthesis (a reminder may hold parentheses of its own) or the end of its
+/// line.
+fn reminder_after(text: &str, span: Span) -> Option<Span> {
+    let rest = text.get(span.end..)?;
+    let open = span.end + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+    let from_open = text.get(open..)?;
+    if !from_open.starts_with('(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (at, c) in from_open.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(Span::new(open, open + at + 1));
+                }
+            }
+            '\n' | '\r' => return Some(Span::new(open, open + at)),
+            _ => {}
+        }
+    }
+    Some(Span::new(open, text.len()))
+}
+
+/// The points of some findings at which the ability acts, in their canonical spelling and in the
+/// order the words name them, each once. Two readings agree when they hold the same points, in
+/// any order. A `tests` point is a condition the rule asks about ("If a player casts no spells
+/// during their own turn", daybound's reminder, 702.145b), not a time the keyword acts at.
+fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
+    let mut points: Vec<String> = Vec::new();
+    let acting = findings.flat_map(|finding| {
+        finding
+            .timing
+            .iter()
+            .filter(|point| point.role != Role::Tests)
+            .map(ToString::to_string)
+    });
+    for point in acting {
+        if !points.contains(&point) {
+            points.push(point);
+        }
+    }
+    points
+}
+
+fn same_points(a: &[String], b: &[String]) -> bool {
+    a.iter().collect::<BTreeSet<_>>() == b.iter().collect::<BTreeSet<_>>()
+}
+
+fn reading(points: &[String]) -> String {
+    if points.is_empty() {
+        return "no point of the turn".to_string();
+    }
+    let joined: Vec<&str> = points.iter().map(String::as_str).collect();
+    format!("\"{}\"", joined.join("; "))
+}
+
+fn sentences<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
+    findings
+        .filter(|finding| !finding.timing.is_empty())
+        .map(sentence)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINT;
+    use crate::rules::testing::cases;
+
+    #[test]
+    fn cases_pass_and_fail() {
+        cases(
+            &LINT,
+            "Creature — Goblin",
+            &[
+                // The Oracle reminders agree with their keywords.
+                "Echo {2}{R} (At the beginning of your upkeep, if this came under your control since the beginning of your last upkeep, sacrifice it unless you pay its echo cost.)",
+                "Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)",
+                "Equip {2} ({2}: Attach to target creature you control. Equip only as a sorcery.)",
+                "Flash (You may cast this spell any time you could cast an instant.)",
+                "Rebound (If you cast this spell from your hand, exile it as it resolves. At the beginning of your next upkeep, you may cast this card from exile without paying its mana cost.)",
+                // No reminder, or a reminder that names no point of the turn.
+                "Echo {2}{R}",
+                "Flying, haste",
+                "Echo {2}{R} (Pay its echo cost or sacrifice it.)",
+                // Only worded the old way: PL101 reports it.
+                "Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at end of turn.)",
+                // The condition of the day/night check is no time daybound acts at.
+                "Daybound (If a player casts no spells during their own turn, it becomes night next turn.)",
+                // A reminder with parentheses of its own is read to its matching parenthesis.
+                "Mobilize 2 (Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at the beginning of the next end step.)",
+                // A granted keyword's reminder explains the grant, not a keyword line.
+                "Target creature gains haste until end of turn.",
+            ],
+            &[
+                "Dash {2}{R} [[(You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of your next upkeep.)]]",
+                "Echo {1}{R} [[(At the beginning of your end step, if this came under your control since the beginning of your last end step, sacrifice it unless you pay its echo cost.)]]",
+                "Flying\nEquip {1} [[({1}: Attach to target creature you control. Equip only during combat.)]]",
+                "Mobilize 2 [[(Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at end of combat.)]]",
+                "Rebound [[(If you cast this spell from your hand, exile it as it resolves. At the beginning of the next end step, you may cast this card from exile without paying its mana cost.)]]",
+            ],
+        );
+    }
+
+    #[test]
+    fn the_message_gives_both_readings() {
+        let face = crate::rules::FaceText::read(
+            "Rebound (If you cast this spell from your hand, exile it as it resolves. At the beginning of the next end step, you may cast this card from exile without paying its mana cost.)",
+            Some("Instant"),
+        );
+        let violations = (LINT.check)(&face);
+        assert_eq!(violations.len(), 1, "{violations:#?}");
+        let violation = &violations[0];
+        assert_eq!(
+            violation.message,
+            "reminder text disagrees with rebound: it says \"triggers begin(end, next, any)\", \
+             rebound means \"triggers begin(upkeep, next, you)\""
+        );
+        assert_eq!(violation.cr, ["207.2a", "702.88a"]);
+        assert_eq!(violation.labels.len(), 2, "{:#?}", violation.labels);
+    }
+}
