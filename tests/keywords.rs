@@ -219,11 +219,6 @@ const KEYWORD_EXCEPTIONS: &[(&str, &str)] = &[
          that check in the untap step (502.2, 702.145b)",
     ),
     ("Nightbound", "as daybound (502.2, 702.145e)"),
-    (
-        "Miracle",
-        "the grammar reads \"the first card you drew this turn\" as a duration ending this turn; \
-         702.94a's \"first card you've drawn this turn\" is a reference to the turn's draws",
-    ),
 ];
 
 /// Cards whose reminder text on a keyword line explains something else than the keyword.

@@ -43,9 +43,14 @@ pub fn run(args: &RulesArgs) -> (Result<String, String>, Outcome) {
 
 fn list() -> String {
     let mut out = String::new();
+    let name_width = registry()
+        .iter()
+        .map(|rule| rule.name.len())
+        .max()
+        .unwrap_or(0);
     for rule in registry() {
         out.push_str(&format!(
-            "{:<6} {:<30} {:<8} {}\n",
+            "{:<6} {:<name_width$} {:<8} {}\n",
             rule.code,
             rule.name,
             // `Severity`'s Display writes without padding: pad the string.
