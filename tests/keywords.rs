@@ -97,7 +97,7 @@ fn each_keyword_is_found_on_a_line_in_a_list_and_in_a_grant() {
         for grant in [
             format!("It has {name}."),
             format!("Target creature gains {name} until end of turn."),
-            format!("Creatures you control have haste and {name}."),
+            format!("Creatures you control have trample and {name}."),
         ] {
             assert_found(keyword, &grant, &name, true);
         }

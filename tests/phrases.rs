@@ -170,7 +170,10 @@ fn spans_are_bytes_of_the_whole_text_across_lines() {
     let text = "Flying\r\nGains haste until end of turn.\nSkip your draw step.";
     let found = find(text);
     let phrases: Vec<&str> = found.phrases.iter().map(|p| p.span.of(text)).collect();
-    assert_eq!(phrases, vec!["until end of turn", "Skip your draw step"]);
+    assert_eq!(
+        phrases,
+        vec!["haste", "until end of turn", "Skip your draw step"]
+    );
 }
 
 #[test]

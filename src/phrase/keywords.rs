@@ -400,7 +400,9 @@ pub static KEYWORDS: &[Keyword] = &[
         Bare,
         &[Says::While(WhileCondition::ForAsLongAs)],
     ),
-    // Conditions on the events of this turn.
+    // Conditions on the events of this turn. Haste lifts 302.6's condition, control since its
+    // controller's most recent turn began (702.10b): a reference to that turn, no point of it.
+    timing("Haste", "702.10b", Bare, THIS_TURN),
     timing("Storm", "702.40a", Bare, THIS_TURN),
     timing("Gravestorm", "702.69a", Bare, THIS_TURN),
     timing("Bloodthirst", "702.54a", Number, THIS_TURN),
@@ -435,7 +437,6 @@ pub static KEYWORDS: &[Keyword] = &[
     other("Enchant", "702.5"),
     other("First strike", "702.7"),
     other("Flying", "702.9"),
-    other("Haste", "702.10"),
     other("Hexproof", "702.11"),
     other("Indestructible", "702.12"),
     other("Intimidate", "702.13"),
