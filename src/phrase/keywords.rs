@@ -529,7 +529,17 @@ pub static KEYWORDS: &[Keyword] = &[
     other("Space sculptor", "702.158"),
     other("Visit", "702.159"),
     other("Prototype", "702.160"),
-    other("Living metal", "702.161"),
+    // "During your turn, this Vehicle is also a creature" (702.161a): a test of the moment.
+    timing(
+        "Living metal",
+        "702.161a",
+        Bare,
+        &[Says::During(unit(
+            UnitName::Turn,
+            Some(OwnerWord::Your),
+            Quantifier::Plain,
+        ))],
+    ),
     other("More Than Meets the Eye", "702.162"),
     other("For Mirrodin!", "702.163"),
     other("Toxic", "702.164"),
@@ -792,6 +802,13 @@ fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
     Some((*keyword, len))
 }
 
+/// The words before `at` end in "whenever you" or "when you": the verb names the event a trigger
+/// waits for ("Whenever you exert a creature"), not an action the effect takes.
+fn in_trigger_condition(before: &str) -> bool {
+    let before = before.trim_end().to_ascii_lowercase();
+    before.ends_with("whenever you") || before.ends_with("when you")
+}
+
 /// The keywords an effect grants, and the keyword actions an effect takes: after a grant verb, a list of keywords joined by commas and
 /// "and" ("gains flying and haste", "have first strike, vigilance, and lifelink"). Each finding
 /// lies on the keyword's name. One pass over the line, counting quotes and parentheses as it
@@ -821,7 +838,9 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
             in_quotes: quotes % 2 == 1,
             in_reminder: opened > closed,
         };
-        if let Some((action, len)) = action_at(line.get(at..).unwrap_or_default()) {
+        let action = action_at(line.get(at..).unwrap_or_default())
+            .filter(|_| !in_trigger_condition(line.get(..at).unwrap_or_default()));
+        if let Some((action, len)) = action {
             push(
                 phrases,
                 action,

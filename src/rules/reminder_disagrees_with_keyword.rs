@@ -8,7 +8,7 @@ use crate::diagnostic::Severity;
 use crate::explain::sentence;
 use crate::model::{Finding, Kind, Role, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
-use std::collections::BTreeSet;
+use crate::phrase::keywords::Parameter;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL601",
@@ -16,12 +16,12 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "reminder text whose timing disagrees with its keyword's definition (207.2a, 702)",
     docs: r#"## What it does
-Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line: the points of the turn the keyword's definition names (CR 701 and 702, see "Keywords with timing" in the README) and the points the reminder's phrases name. When the reminder names points and they are not the keyword's, it reports the reminder with both readings.
+Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line (after a keyword with a label, "Forecast — ...", the first parenthesis on its line): the points of the turn the keyword's definition names (CR 701 and 702, see "Keywords with timing" in the README) and the points at which the reminder's phrases say the ability acts. When the reminder names a point the keyword does not, it reports the reminder with both readings.
 
 ## Why
 Reminder text is not rules text: it summarises the keyword's rule and has no effect on play (CR 207.2a). A reader, a judge or an engine that trusts a wrong reminder plays the card wrong. The keyword wins; the reminder must say what it means.
 
-A reminder that is only worded the old way ("at end of turn") is left to the obsolete-wording rules (PL101-PL105, PL5xx), which fix the words; this rule judges it again once it is reworded. A reminder that names no point of the turn at all ("Echo {2}{R} (Pay its echo cost or sacrifice it.)") says less than the keyword but nothing wrong, and is not reported.
+A reminder worded the old way for the edition checked ("at end of turn") is left to the obsolete-wording rules (PL101-PL105, PL5xx), which fix the words; this rule judges it again once it is reworded. A reminder that says less than the keyword ("Echo {2}{R} (Pay its echo cost or sacrifice it.)", an unearth reminder without "Unearth only as a sorcery") says nothing wrong, and is not reported. A condition the reminder states ("during their own turn", daybound) is no time the ability acts at, and is not compared.
 
 ## Example
 ```text
@@ -69,7 +69,8 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     let Form::Keyword(used) = &keyword.form else {
         return None;
     };
-    let reminder = reminder_after(face.text, keyword.span)?;
+    let label = used.keyword.parameter == Parameter::Label;
+    let reminder = reminder_after(face.text, reminder_start(face.text, keyword, label))?;
     let reminded: Vec<&(Phrase, Finding)> = face
         .items
         .iter()
@@ -83,7 +84,7 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     // PL001's. Either way this reminder has no reading to hold against the keyword yet.
     if reminded
         .iter()
-        .any(|(phrase, finding)| !phrase.marks.is_empty() || finding.kind == Kind::Unknown)
+        .any(|(phrase, finding)| finding.kind == Kind::Unknown || obsolete_in_edition(face, phrase))
     {
         return None;
     }
@@ -92,7 +93,11 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         return None;
     }
     let keyword_points = points(said.iter().copied());
-    if same_points(&reminder_points, &keyword_points) {
+    // Saying less than the keyword is no disagreement: only a point it does not name is.
+    if reminder_points
+        .iter()
+        .all(|point| keyword_points.contains(point))
+    {
         return None;
     }
     let name = used.keyword.name.to_lowercase();
@@ -128,12 +133,34 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     Some(violation)
 }
 
-/// The span of the parenthesised reminder text right after `span` (spaces between), to its
+/// The phrase holds a wording that the edition checked no longer prints (its own templates, as
+/// "Play this ability only" under 2009, are read like current ones).
+fn obsolete_in_edition(face: &FaceText<'_>, phrase: &Phrase) -> bool {
+    phrase
+        .marks
+        .iter()
+        .any(|mark| !face.edition.printed(mark.wording, mark.span.of(face.text)))
+}
+
+/// Where the reminder of a keyword starts looking: right after its item, or for a keyword with a
+/// label ("Forecast — {1}{W}, Reveal this card: ... (reminder)"), whose finding lies on its name
+/// alone, at the first parenthesis after it on its line.
+fn reminder_start(text: &str, keyword: &Phrase, label: bool) -> usize {
+    if !label {
+        return keyword.span.end;
+    }
+    let rest = text.get(keyword.span.end..).unwrap_or_default();
+    let line = rest.split(['\n', '\r']).next().unwrap_or_default();
+    line.find('(')
+        .map_or(keyword.span.end, |at| keyword.span.end + at)
+}
+
+/// The span of the parenthesised reminder text at `from` (spaces before it), to its
 /// matching closing parenthesis (a reminder may hold parentheses of its own) or the end of its
 /// line.
-fn reminder_after(text: &str, span: Span) -> Option<Span> {
-    let rest = text.get(span.end..)?;
-    let open = span.end + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+fn reminder_after(text: &str, from: usize) -> Option<Span> {
+    let rest = text.get(from..)?;
+    let open = from + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
     let from_open = text.get(open..)?;
     if !from_open.starts_with('(') {
         return None;
@@ -174,10 +201,6 @@ fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
         }
     }
     points
-}
-
-fn same_points(a: &[String], b: &[String]) -> bool {
-    a.iter().collect::<BTreeSet<_>>() == b.iter().collect::<BTreeSet<_>>()
 }
 
 fn reading(points: &[String]) -> String {
@@ -223,6 +246,9 @@ mod tests {
                 "Daybound (If a player casts no spells during their own turn, it becomes night next turn.)",
                 // A reminder with parentheses of its own is read to its matching parenthesis.
                 "Mobilize 2 (Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at the beginning of the next end step.)",
+                // Saying less than the keyword: no sorcery sentence.
+                "Unearth {B} ({B}: Return this card from your graveyard to the battlefield. It gains haste. Exile it at the beginning of the next end step or if it would leave the battlefield.)",
+                "Forecast — {1}{W}, Reveal this card from your hand: Tap target creature. (Activate only during your upkeep and only once each turn.)",
                 // A granted keyword's reminder explains the grant, not a keyword line.
                 "Target creature gains haste until end of turn.",
             ],
@@ -231,6 +257,7 @@ mod tests {
                 "Echo {1}{R} [[(At the beginning of your end step, if this came under your control since the beginning of your last end step, sacrifice it unless you pay its echo cost.)]]",
                 "Flying\nEquip {1} [[({1}: Attach to target creature you control. Equip only during combat.)]]",
                 "Mobilize 2 [[(Whenever this creature attacks, create two tapped and attacking 1/1 red Warrior creature tokens (tokens). Sacrifice them at end of combat.)]]",
+                "Forecast — {1}{W}, Reveal this card from your hand: Tap target creature. [[(Activate only during combat and only once each turn.)]]",
                 "Rebound [[(If you cast this spell from your hand, exile it as it resolves. At the beginning of the next end step, you may cast this card from exile without paying its mana cost.)]]",
             ],
         );
@@ -252,5 +279,18 @@ mod tests {
         );
         assert_eq!(violation.cr, ["207.2a", "702.88a"]);
         assert_eq!(violation.labels.len(), 2, "{:#?}", violation.labels);
+    }
+
+    #[test]
+    fn an_editions_own_wording_is_judged() {
+        use crate::edition::Edition;
+        use crate::rules::FaceText;
+        let text = "Equip {2} ({2}: Attach to target creature you control. Play this ability only during combat.)";
+        let under =
+            |edition| (LINT.check)(&FaceText::read_in(text, Some("Artifact"), edition)).len();
+        // Under the current rules "Play" is obsolete: PL102 reports it first.
+        assert_eq!(under(Edition::Current), 0);
+        // Under 2009 it was the template, so the wrong window is this rule's.
+        assert_eq!(under(Edition::Cr2009), 1);
     }
 }
