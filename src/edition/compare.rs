@@ -60,13 +60,13 @@ impl Comparison {
 
 /// Compares every phrase of `text` under `left` and `right`.
 pub fn compare(text: &str, left: Edition, right: Edition) -> Vec<Comparison> {
-    let faces = [
-        FaceText::read_in(text, None, left),
-        FaceText::read_in(text, None, right),
-    ];
-    let reported = [reports(&faces[0]), reports(&faces[1])];
-    faces[0]
-        .items
+    // The phrases and their findings are the one model's: read once, and only the rules' view
+    // of the edition changes between the two sides.
+    let mut face = FaceText::read_in(text, None, left);
+    let left_reports = reports(&face);
+    face.edition = right;
+    let reported = [left_reports, reports(&face)];
+    face.items
         .iter()
         .map(|(_, finding)| {
             let side = |index: usize, edition: Edition| Side {
