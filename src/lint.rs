@@ -186,10 +186,24 @@ fn is_all(rule: &str) -> bool {
 /// The help for an allow naming no rule: the closest rule, spelt as a code when a code was
 /// written.
 fn suppression_help(written: &str) -> String {
-    let code_like = written.len() > 2
-        && written[..2].eq_ignore_ascii_case("pl")
-        && written[2..].bytes().all(|b| b.is_ascii_digit());
-    match rules::closest(written) {
+    // Quotes around the name, as a word processor or a style guide writes them: `allow('PL101')`.
+    let unquoted = written.trim_matches(|c| matches!(c, '\'' | '"' | '`' | '‘' | '’' | '“' | '”'));
+    if unquoted != written
+        && let Some(rule) = rules::lookup(unquoted)
+    {
+        return format!(
+            "write the name without quotes: `allow({unquoted})` ({})",
+            rule.name
+        );
+    }
+    // `get`, not slicing: the name is the user's text and may start with any character.
+    let code_like = unquoted
+        .get(..2)
+        .is_some_and(|head| head.eq_ignore_ascii_case("pl"))
+        && unquoted
+            .get(2..)
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    match rules::closest(unquoted) {
         Some(rule) if code_like => format!("did you mean `{}` ({})?", rule.code, rule.name),
         Some(rule) => format!("did you mean `{}` ({})?", rule.name, rule.code),
         None => {

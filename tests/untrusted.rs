@@ -352,3 +352,53 @@ fn a_fix_interrupted_by_sigterm_leaves_no_temporary_file_and_no_mixed_text() {
         );
     }
 }
+
+/// Issue 18 §0: an allow name that starts with a 3- or 4-byte character (typographic quotes, a
+/// dash) is an unknown rule with help, in every format; it made `check` panic at a byte slice.
+#[test]
+fn typographic_allow_names_are_warned_about() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::write(
+        dir.path().join("a.yaml"),
+        "# phaselint: allow(\u{2018}PL101\u{2019}, \u{2014}, \u{1F600})\n- name: A\n  type: Instant\n  text: Tap it.\n",
+    )
+    .expect("written");
+    for format in ["human", "short", "json", "github", "sarif"] {
+        let output = run(
+            dir.path(),
+            &["check", "--format", format, "a.yaml"],
+            Stdio::null(),
+        );
+        assert_eq!(output.status.code(), Some(0), "{format}: {output:?}");
+        assert!(output.stderr.is_empty(), "{format}: {output:?}");
+    }
+    let output = run(
+        dir.path(),
+        &["check", "--format", "json", "a.yaml"],
+        Stdio::null(),
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let helps: Vec<(&str, &str)> = report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), d["help"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        helps,
+        [
+            (
+                "PL801",
+                "write the name without quotes: `allow(PL101)` (obsolete-end-of-turn)"
+            ),
+            (
+                "PL801",
+                "`phaselint rules` lists the codes and names; `all` turns every rule off for the card"
+            ),
+            (
+                "PL801",
+                "`phaselint rules` lists the codes and names; `all` turns every rule off for the card"
+            ),
+        ]
+    );
+}

@@ -254,7 +254,7 @@ impl CheckedFile {
 }
 
 /// A config problem, reported like a file problem so that every format carries it.
-fn config_problem(error: &ConfigError) -> CheckedFile {
+pub fn config_problem(error: &ConfigError) -> CheckedFile {
     CheckedFile::problem(
         error.path.display().to_string(),
         error.source_text.clone(),

@@ -20,6 +20,7 @@
 mod random_text;
 
 mod input;
+mod names;
 mod regressions;
 
 use input::Case;
