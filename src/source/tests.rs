@@ -348,10 +348,9 @@ fn malformed_files_give_located_errors() {
 
     let deep = format!("a: {}{}\n", "[".repeat(200), "]".repeat(200));
     let parsed = read(Format::Yaml, &deep, &ReadOptions::default());
-    assert!(
-        parsed.errors[0]
-            .message
-            .starts_with("yaml exceeds a parser limit")
+    assert_eq!(
+        parsed.errors[0].message,
+        "yaml exceeds a parser limit: it is nested too deeply"
     );
     let deep = "[".repeat(1_000_000);
     let parsed = read(Format::Json, &deep, &ReadOptions::default());
@@ -811,4 +810,59 @@ fn yaml_generated_scalars_map_exactly() {
         }
     }
     assert!(checked > 1000);
+}
+
+/// Issue 18 §11: the parser's limits bound what aliases expand to, not a real file's size: 30,000
+/// cards of nine fields (540,000 nodes), 1,025 one-card documents and a merge key on each of
+/// 12,000 cards are read whole.
+#[test]
+fn a_large_legitimate_yaml_file_is_read() {
+    let card = |i: usize| {
+        format!(
+            "- name: Card {i}\n  mana_cost: \"{{1}}{{R}}\"\n  type: Instant\n  text: Tap it until end of turn.\n  \
+             power: \"1\"\n  toughness: \"1\"\n  rarity: common\n  artist: A\n  number: \"{i}\"\n"
+        )
+    };
+    let yaml: String = (0..30_000).map(card).collect();
+    let parsed = read(Format::Yaml, &yaml, &ReadOptions::default());
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors.first());
+    assert_eq!(parsed.cards.len(), 30_000);
+
+    let documents: String = (0..1_025).map(|i| format!("---\n{}", card(i))).collect();
+    let parsed = read(Format::Yaml, &documents, &ReadOptions::default());
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors.first());
+    assert_eq!(parsed.cards.len(), 1_025);
+
+    let mut merged = String::from(
+        "defaults: &defaults\n  type: Instant\n  rarity: common\n  artist: A\ncards:\n",
+    );
+    for i in 0..12_000 {
+        merged.push_str(&format!(
+            "  - <<: *defaults\n    name: Card {i}\n    text: Tap it.\n"
+        ));
+    }
+    let parsed = read(Format::Yaml, &merged, &ReadOptions::default());
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors.first());
+    assert_eq!(parsed.cards.len(), 12_000);
+}
+
+/// An alias bomb stops at the bound on what aliases expand to, said in words.
+#[test]
+fn an_alias_bomb_is_refused_in_words() {
+    let bomb = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/bad/alias-bomb.yaml"
+    ))
+    .expect("the fixture");
+    let parsed = read(Format::Yaml, &bomb, &ReadOptions::default());
+    assert_eq!(
+        parsed
+            .errors
+            .iter()
+            .map(|e| e.message.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "yaml exceeds a parser limit: its aliases expand to more than 300,000 nodes (an alias bomb?)"
+        ]
+    );
 }
