@@ -403,3 +403,83 @@ fn stats_json_is_one_document_and_lists_what_could_not_be_read() {
     ));
     assert_eq!(clean["problems"], serde_json::json!([]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 18 §12 and the separators: explain, and the characters no format may pass raw
+// ---------------------------------------------------------------------------------------------
+
+/// What acts on a terminal or breaks a line: C0, DEL, C1 (CSI), bidi overrides, U+2028, U+2029.
+fn raw_controls(out: &str) -> Vec<char> {
+    out.chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n')
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
+        })
+        .collect()
+}
+
+#[test]
+fn explain_shows_the_control_characters_of_the_text_it_explains() {
+    let dir = tempdir();
+    let text = "At the beginning of the \u{1b}]0;PWNED\u{7}\u{9b}2J\u{202e} step, draw.\n\
+                Until \u{2028}the moon rises. It gains haste until end of turn.\n";
+    write(dir.path(), "e.txt", text);
+    for args in [
+        &["explain", "--file", "e.txt"][..],
+        &["explain", "--compare", "2009", "--file", "e.txt"][..],
+        &["explain", "--format", "json", "--file", "e.txt"][..],
+    ] {
+        let out = stdout(&run(dir.path(), args));
+        assert!(
+            raw_controls(&out).is_empty(),
+            "{args:?}: {:?} in\n{out}",
+            raw_controls(&out)
+        );
+        assert!(out.contains("At the beginning of the"), "{args:?}\n{out}");
+    }
+    let out = stdout(&run(dir.path(), &["explain", "--file", "e.txt"]));
+    assert!(out.contains("\"At the beginning of the ␛\""), "{out}");
+    // JSON keeps the text, escaped: a reader decodes the same characters.
+    let value: Value = serde_json::from_slice(
+        &run(
+            dir.path(),
+            &["explain", "--format", "json", "--file", "e.txt"],
+        )
+        .stdout,
+    )
+    .expect("one JSON document");
+    assert!(
+        value
+            .to_string()
+            .contains("At the beginning of the \\u001b"),
+        "{value}"
+    );
+}
+
+#[test]
+fn line_and_paragraph_separators_are_shown_in_every_format() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "cards.jsonl",
+        card(
+            "Sep\u{2028}arated\u{2029}",
+            "Tap it until the end of turn.\u{2028}",
+        ),
+    );
+    for format in ["human", "short", "github", "json", "sarif"] {
+        let out = stdout(&check(dir.path(), format, "cards.jsonl"));
+        assert!(
+            raw_controls(&out).is_empty(),
+            "{format}: {:?} in\n{out}",
+            raw_controls(&out)
+        );
+    }
+    let short = stdout(&check(dir.path(), "short", "cards.jsonl"));
+    assert!(
+        short.contains("(card: Sep\\u{2028}arated\\u{2029})"),
+        "{short}"
+    );
+    let value = json(&check(dir.path(), "json", "cards.jsonl"));
+    assert_eq!(value["diagnostics"][0]["card"], "Sep\u{2028}arated\u{2029}");
+}

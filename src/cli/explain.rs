@@ -6,6 +6,7 @@ use clap::{Args, ValueEnum};
 use phaselint::edition::Edition;
 use phaselint::explain::{explain_in, findings_json, render_comparison, render_text};
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::report::{visible_json, visible_lines};
 use phaselint::turn::Scenario;
 use std::path::PathBuf;
 
@@ -59,16 +60,20 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
     };
     let explanation = explain_in(&text, &args.scenario, args.rules);
     let output = match (args.format, args.compare) {
-        (ExplainFormat::Text, Some(other)) => Ok(render_comparison(&text, args.rules, other)),
+        // The text explained is a stranger's (`--file`): what acts on a terminal is shown, as
+        // `check` shows it.
+        (ExplainFormat::Text, Some(other)) => {
+            Ok(visible_lines(&render_comparison(&text, args.rules, other)).into_owned())
+        }
         (ExplainFormat::Json, Some(_)) => {
             return (
                 Err("--compare has no JSON form: use --format text".to_string()),
                 Outcome::Failed,
             );
         }
-        (ExplainFormat::Text, None) => Ok(render_text(&explanation)),
+        (ExplainFormat::Text, None) => Ok(visible_lines(&render_text(&explanation)).into_owned()),
         (ExplainFormat::Json, None) => findings_json(&explanation)
-            .map(|json| json + "\n")
+            .map(|json| visible_json(json + "\n"))
             .map_err(|error| format!("could not write JSON: {error}")),
     };
     let outcome = if output.is_ok() && explanation.errors.is_empty() {

@@ -6,6 +6,7 @@ use clap::Args;
 use phaselint::check::Configs;
 use phaselint::export::each_face;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::report::visible_json;
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions};
 use phaselint::walk::walk;
@@ -63,7 +64,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
             if closed {
                 return;
             }
-            let line = serde_json::to_string(&face).unwrap_or_default();
+            let line = visible_json(serde_json::to_string(&face).unwrap_or_default());
             // A closed pipe (`phaselint findings . | head`) ends the output quietly.
             closed = writeln!(out, "{line}").and_then(|()| out.flush()).is_err();
         });

@@ -4,7 +4,7 @@ use super::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::Configs;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
-use phaselint::report::{LineIndex, visible};
+use phaselint::report::{LineIndex, visible, visible_json};
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions, read_each};
 use phaselint::stats::{Report, Stats, Tally};
@@ -103,7 +103,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
             report: &report,
             problems: &problems,
         })
-        .map(|json| json + "\n")
+        .map(|json| visible_json(json + "\n"))
         .map_err(|error| format!("could not write JSON: {error}")),
     };
     if problems.is_empty() {

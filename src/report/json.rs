@@ -78,7 +78,7 @@ pub(super) fn render(files: &[CheckedFile], summary: &Summary) -> String {
         serde_json::json!({ "error": error.to_string() }).to_string()
     });
     out.push('\n');
-    out
+    super::visible_json(out)
 }
 
 #[cfg(test)]

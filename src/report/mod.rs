@@ -18,7 +18,7 @@ mod fixture;
 
 pub use lines::{LineIndex, Position, Region};
 pub use summary::Summary;
-pub use visible::{visible, visible_lines};
+pub use visible::{visible, visible_json, visible_lines};
 
 use crate::check::CheckedFile;
 use crate::rules::RuleInfo;

@@ -219,7 +219,7 @@ pub(super) fn render(files: &[CheckedFile], rules: &[&RuleInfo]) -> String {
         serde_json::json!({ "error": error.to_string() }).to_string()
     });
     out.push('\n');
-    out
+    super::visible_json(out)
 }
 
 /// The crate's homepage or repository, when Cargo.toml names one: SARIF wants a real URI or none.

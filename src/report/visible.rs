@@ -11,8 +11,13 @@
 //!   and the bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)
 //!   become Rust escapes: `\u{9b}`, `\u{202e}`.
 //!
+//! - The line and paragraph separators (U+2028, U+2029), which some viewers and log parsers take
+//!   as line breaks, become Rust escapes too.
+//!
 //! Within a snippet of the file, line breaks and tabs are the text's own layout and are kept;
-//! within one line of a report (a message, a name, a path) they are replaced too.
+//! within one line of a report (a message, a name, a path) they are replaced too. JSON output
+//! keeps every character, escaped as JSON escapes it (`\u009b`): what a program decodes is the
+//! text, and what a terminal shows of it is harmless.
 
 use std::borrow::Cow;
 
@@ -28,16 +33,35 @@ pub fn visible_lines(text: &str) -> Cow<'_, str> {
     replace(text, true)
 }
 
+/// A JSON document (serde_json's, whose strings already escape U+0000 to U+001F) with every
+/// other character that [`visible`] replaces escaped as `\uXXXX`: the same strings to a JSON
+/// reader, and nothing that acts on a terminal that shows it.
+pub fn visible_json(json: String) -> String {
+    match replace_with(&json, |c| {
+        (c >= '\u{7f}' && stand_in(c, false).is_some()).then(|| format!("\\u{:04x}", u32::from(c)))
+    }) {
+        Cow::Borrowed(_) => json,
+        Cow::Owned(out) => out,
+    }
+}
+
 fn replace(text: &str, layout: bool) -> Cow<'_, str> {
-    let Some(first) = text.find(|c| stand_in(c, layout).is_some()) else {
+    replace_with(text, |c| match stand_in(c, layout)? {
+        StandIn::Picture(picture) => Some(picture.to_string()),
+        StandIn::Escape => Some(c.escape_unicode().to_string()),
+    })
+}
+
+/// `text` with each character that `shown` gives a stand-in for replaced by it.
+fn replace_with(text: &str, shown: impl Fn(char) -> Option<String>) -> Cow<'_, str> {
+    let Some(first) = text.find(|c| shown(c).is_some()) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);
     out.push_str(&text[..first]);
     for c in text[first..].chars() {
-        match stand_in(c, layout) {
-            Some(StandIn::Picture(picture)) => out.push(picture),
-            Some(StandIn::Escape) => out.extend(c.escape_unicode()),
+        match shown(c) {
+            Some(stand_in) => out.push_str(&stand_in),
             None => out.push(c),
         }
     }
@@ -82,6 +106,8 @@ fn stand_in(c: char, layout: bool) -> Option<StandIn> {
         | '\u{200e}'
         | '\u{200f}'
         | '\u{202a}'..='\u{202e}'
+        | '\u{2028}'
+        | '\u{2029}'
         | '\u{2066}'..='\u{2069}' => Some(StandIn::Escape),
         _ => None,
     }
@@ -100,6 +126,16 @@ mod tests {
         assert_eq!(visible("a\u{0}b\u{7f}c"), "a␀b␡c");
         assert_eq!(visible("\u{9b}31m \u{9d}0;x"), "\\u{9b}31m \\u{9d}0;x");
         assert_eq!(visible("abc\u{202e}fed"), "abc\\u{202e}fed");
+    }
+
+    #[test]
+    fn json_keeps_every_character_escaped() {
+        let json = serde_json::to_string("a\u{1b}b\u{9b}c\u{202e}d\u{2028}e\u{7f}—").unwrap();
+        let shown = visible_json(json);
+        assert_eq!(shown, r#""a\u001bb\u009bc\u202ed\u2028e\u007f—""#);
+        let back: String = serde_json::from_str(&shown).unwrap();
+        assert_eq!(back, "a\u{1b}b\u{9b}c\u{202e}d\u{2028}e\u{7f}—");
+        assert_eq!(visible("a\u{2028}b\u{2029}"), "a\\u{2028}b\\u{2029}");
     }
 
     #[test]
