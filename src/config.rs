@@ -109,7 +109,12 @@ pub struct ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
+        write!(
+            f,
+            "{}: {}",
+            crate::file_name::shown(&self.path),
+            self.message
+        )
     }
 }
 

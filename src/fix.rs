@@ -127,8 +127,9 @@ fn valid_edits<'a>(source: &str, fix: &'a Fix) -> Option<Vec<&'a Edit>> {
 /// A unified diff of `old` and `new` as `git diff` writes it, which `git apply` and `patch -p1`
 /// accept from the directory where phaselint ran: a `diff --git a/PATH b/PATH` line, `--- a/PATH`
 /// and `+++ b/PATH`, hunks with three lines of context, and `\ No newline at end of file` after a
-/// last line without one. The empty string when the texts are equal.
-pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
+/// last line without one. The empty string when the texts are equal. `path` is the name's bytes
+/// (which need not be UTF-8: [`crate::file_name::bytes`]).
+pub fn unified_diff(path: &[u8], old: &str, new: &str) -> String {
     if old == new {
         return String::new();
     }
@@ -138,8 +139,12 @@ pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let diff = similar::TextDiff::configure().diff_slices(&old_lines, &new_lines);
     let (a, b) = (git_path("a/", path), git_path("b/", path));
-    // As git: a tab after a name with a space, so that patch does not end the name there.
-    let tab = if path.contains(' ') { "\t" } else { "" };
+    // As git: a tab after an unquoted name with a space, so that patch does not end it there.
+    let tab = if path.contains(&b' ') && !a.starts_with('"') {
+        "\t"
+    } else {
+        ""
+    };
     let mut out = format!("diff --git {a} {b}\n--- {a}{tab}\n+++ {b}{tab}\n");
     for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
         out.push_str(&format!("{}\n", hunk.header()));
@@ -155,32 +160,36 @@ pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
 }
 
 /// `prefix` and `path` as git writes a name in a diff header: as they are, or C-quoted
-/// (`"a/tab\there"`) when the name holds a control character, a double quote or a backslash,
-/// which would end or garble it unquoted.
-fn git_path(prefix: &str, path: &str) -> String {
-    let name = format!("{prefix}{path}");
-    if !name
-        .chars()
-        .any(|c| c.is_control() || c == '"' || c == '\\')
-    {
-        return name;
+/// (`"a/tab\there"`) when the name holds a control character, a double quote, a backslash or a
+/// byte that is not UTF-8, which would end, garble or lose it unquoted.
+fn git_path(prefix: &str, path: &[u8]) -> String {
+    let needs_quotes = std::str::from_utf8(path).map_or(true, |name| {
+        name.chars()
+            .any(|c| c.is_control() || c == '"' || c == '\\')
+    });
+    if !needs_quotes {
+        return format!("{prefix}{}", String::from_utf8_lossy(path));
     }
-    let mut quoted = String::from("\"");
-    for c in name.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\t' => quoted.push_str("\\t"),
-            '\n' => quoted.push_str("\\n"),
-            '\r' => quoted.push_str("\\r"),
-            // Any other control character as the octal escapes of its UTF-8 bytes, as git.
-            c if c.is_control() => {
-                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
-                    quoted.push_str(&format!("\\{byte:03o}"));
-                }
-            }
-            c => quoted.push(c),
+    let octal = |quoted: &mut String, bytes: &[u8]| {
+        for byte in bytes {
+            quoted.push_str(&format!("\\{byte:03o}"));
         }
+    };
+    let mut quoted = format!("\"{prefix}");
+    for chunk in path.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '"' => quoted.push_str("\\\""),
+                '\\' => quoted.push_str("\\\\"),
+                '\t' => quoted.push_str("\\t"),
+                '\n' => quoted.push_str("\\n"),
+                '\r' => quoted.push_str("\\r"),
+                // Any other control character as the octal escapes of its UTF-8 bytes, as git.
+                c if c.is_control() => octal(&mut quoted, c.encode_utf8(&mut [0; 4]).as_bytes()),
+                c => quoted.push(c),
+            }
+        }
+        octal(&mut quoted, chunk.invalid());
     }
     quoted.push('"');
     quoted
@@ -370,7 +379,7 @@ mod tests {
         let old = "a\nb\nc\nd\ne\nf\ng\nh\ni\n";
         let new = "a\nb\nc\nd\nE\nf\ng\nh\ni\n";
         assert_eq!(
-            unified_diff("sets/x.yaml", old, new),
+            unified_diff(b"sets/x.yaml", old, new),
             "diff --git a/sets/x.yaml b/sets/x.yaml\n--- a/sets/x.yaml\n+++ b/sets/x.yaml\n\
              @@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n"
         );
@@ -378,31 +387,31 @@ mod tests {
 
     #[test]
     fn diff_of_equal_texts_is_empty() {
-        assert_eq!(unified_diff("x.yaml", "same\n", "same\n"), "");
+        assert_eq!(unified_diff(b"x.yaml", "same\n", "same\n"), "");
     }
 
     #[test]
     fn diff_marks_a_missing_final_newline() {
-        let diff = unified_diff("x.txt", "a\nb", "a\nc");
+        let diff = unified_diff(b"x.txt", "a\nb", "a\nc");
         assert_eq!(
             diff,
             "diff --git a/x.txt b/x.txt\n--- a/x.txt\n+++ b/x.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\
              \\ No newline at end of file\n+c\n\\ No newline at end of file\n"
         );
         // Only the new text lacks it.
-        let diff = unified_diff("x.txt", "a\n", "b");
+        let diff = unified_diff(b"x.txt", "a\n", "b");
         assert!(diff.ends_with("@@ -1 +1 @@\n-a\n+b\n\\ No newline at end of file\n"));
     }
 
     #[test]
     fn diff_lines_end_at_line_feeds_only() {
         // A lone CR is inside a line for git: the changed line is the whole of "a\rb\n".
-        let diff = unified_diff("x.txt", "a\rb\nc\r\n", "a\rB\nc\r\n");
+        let diff = unified_diff(b"x.txt", "a\rb\nc\r\n", "a\rB\nc\r\n");
         assert!(
             diff.ends_with("@@ -1,2 +1,2 @@\n-a\rb\n+a\rB\n c\r\n"),
             "{diff:?}"
         );
-        let diff = unified_diff("x.txt", "a\r", "b\r");
+        let diff = unified_diff(b"x.txt", "a\r", "b\r");
         assert!(
             diff.ends_with(
                 "-a\r\n\\ No newline at end of file\n+b\r\n\\ No newline at end of file\n"
@@ -411,12 +420,25 @@ mod tests {
         );
     }
 
+    fn header_of(path: &[u8]) -> String {
+        let diff = unified_diff(path, "a\n", "b\n");
+        diff.lines().take(3).collect::<Vec<_>>().join("\n")
+    }
+
+    /// Issue 18 §13: a byte that is not UTF-8 is kept, quoted in octal, so `git apply` finds the
+    /// file.
+    #[test]
+    fn diff_headers_keep_the_bytes_of_a_name_that_is_not_utf8() {
+        assert_eq!(
+            header_of(b"caf\xe9 \xff.yaml"),
+            "diff --git \"a/caf\\351 \\377.yaml\" \"b/caf\\351 \\377.yaml\"\n\
+             --- \"a/caf\\351 \\377.yaml\"\n+++ \"b/caf\\351 \\377.yaml\""
+        );
+    }
+
     #[test]
     fn diff_headers_name_awkward_paths_as_git_does() {
-        let header = |path: &str| {
-            let diff = unified_diff(path, "a\n", "b\n");
-            diff.lines().take(3).collect::<Vec<_>>().join("\n")
-        };
+        let header = |path: &str| header_of(path.as_bytes());
         assert_eq!(
             header("my set/old cards.yaml"),
             "diff --git a/my set/old cards.yaml b/my set/old cards.yaml\n\

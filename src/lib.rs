@@ -34,6 +34,7 @@ mod edit_distance;
 pub mod edition;
 pub mod explain;
 pub mod export;
+pub mod file_name;
 pub mod fix;
 pub mod lint;
 pub mod model;

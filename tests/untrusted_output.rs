@@ -483,3 +483,82 @@ fn line_and_paragraph_separators_are_shown_in_every_format() {
     let value = json(&check(dir.path(), "json", "cards.jsonl"));
     assert_eq!(value["diagnostics"][0]["card"], "Sep\u{2028}arated\u{2029}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 18 §13, §14: names that are not UTF-8, and names SARIF would read as other files
+// ---------------------------------------------------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn names_that_are_not_utf8_stay_apart_and_can_be_patched() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempdir();
+    let text = "- name: A\n  type: Instant\n  text: Draw a card at end of turn.\n";
+    for name in [&b"caf\xe9 \xfe.yaml"[..], &b"caf\xe9 \xff.yaml"[..]] {
+        std::fs::write(dir.path().join(std::ffi::OsStr::from_bytes(name)), text).expect("written");
+    }
+    let short = stdout(&run(dir.path(), &["check", "--format", "short", "."]));
+    assert!(
+        short.contains("caf\\xe9 \\xfe.yaml:3:21: warning[PL101]"),
+        "{short}"
+    );
+    assert!(
+        short.contains("caf\\xe9 \\xff.yaml:3:21: warning[PL101]"),
+        "{short}"
+    );
+    assert!(!short.contains('\u{fffd}'), "{short}");
+    let sarif = json(&run(dir.path(), &["check", "--format", "sarif", "."]));
+    let uris: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|result| {
+            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri")
+        })
+        .collect();
+    assert_eq!(uris, ["caf%E9%20%FE.yaml", "caf%E9%20%FF.yaml"]);
+    let diff = run(dir.path(), &["check", "--diff", "--unsafe-fixes", "."]);
+    assert!(
+        diff.stdout
+            .starts_with(b"diff --git \"a/caf\\351 \\376.yaml\" \"b/caf\\351 \\376.yaml\"\n"),
+        "{}",
+        stdout(&diff)
+    );
+    // git takes the names back to the files' bytes.
+    let patch = dir.path().join("fixes.patch");
+    std::fs::write(&patch, &diff.stdout).expect("written");
+    match std::process::Command::new("git")
+        .args(["apply", "--check", "fixes.patch"])
+        .current_dir(dir.path())
+        .output()
+    {
+        Ok(applied) => assert!(applied.status.success(), "{applied:?}"),
+        Err(_) => eprintln!("skipped the git apply part: git is not installed"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sarif_names_a_colon_or_a_backslash_file_as_itself() {
+    let dir = tempdir();
+    let text = "- name: A\n  type: Instant\n  text: Draw a card at end of turn.\n";
+    write(dir.path(), "j:k.yaml", text);
+    write(dir.path(), "h\\i.yaml", text);
+    let sarif = json(&run(
+        dir.path(),
+        &["check", "--format", "sarif", "j:k.yaml", "h\\i.yaml"],
+    ));
+    let uris: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|result| {
+            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri")
+        })
+        .collect();
+    assert_eq!(uris, ["j%3Ak.yaml", "h%5Ci.yaml"]);
+}

@@ -25,8 +25,11 @@ use std::sync::Arc;
 /// A file after checking, ready for the reporters.
 #[derive(Debug, Clone)]
 pub struct CheckedFile {
-    /// The path as the user gave it or as the walk found it, `-` for stdin.
+    /// The path as the user gave it or as the walk found it, `-` for stdin; a byte of it that is
+    /// not UTF-8 is shown as `\xNN` ([`crate::file_name::shown`]).
     pub path: String,
+    /// The path's bytes, when they are not UTF-8 and `path` can only show them.
+    pub raw_path: Option<Vec<u8>>,
     /// The file's text. For a file that is not UTF-8, the valid part before the first bad byte.
     pub source: Arc<String>,
     /// Sorted by span start.
@@ -210,7 +213,8 @@ fn check_path(
         return checked;
     }
     if options.fix == FixMode::Diff {
-        diffs.push_str(&fix::unified_diff(&checked.path, &original, &fixed.source));
+        let name = crate::file_name::bytes(path);
+        diffs.push_str(&fix::unified_diff(&name, &original, &fixed.source));
         // The report is of the file as it is on disk: the first check.
         return checked;
     }
@@ -235,14 +239,15 @@ impl CheckedFile {
     /// A file that could not be checked: one input problem of `rule` at `span` of `source`, the
     /// text that could be read (or shown).
     fn problem(
-        path: String,
+        path: &Path,
         source: String,
         rule: &'static crate::rules::RuleInfo,
         span: std::ops::Range<usize>,
         message: String,
     ) -> CheckedFile {
         CheckedFile {
-            path,
+            path: crate::file_name::shown(path),
+            raw_path: crate::file_name::raw_bytes(path),
             source: Arc::new(source),
             diagnostics: vec![input_problem(rule, span, message, None)],
             cards: 0,
@@ -256,7 +261,7 @@ impl CheckedFile {
 /// A config problem, reported like a file problem so that every format carries it.
 pub fn config_problem(error: &ConfigError) -> CheckedFile {
     CheckedFile::problem(
-        error.path.display().to_string(),
+        &error.path,
         error.source_text.clone(),
         &INVALID_CONFIG,
         error.span.clone().unwrap_or(0..0),
@@ -267,7 +272,7 @@ pub fn config_problem(error: &ConfigError) -> CheckedFile {
 /// A file that could not be read, with the part that could be (blanked) as its source.
 pub fn unreadable(path: &Path, error: &ReadError) -> CheckedFile {
     CheckedFile::problem(
-        path.display().to_string(),
+        path,
         error.readable.clone(),
         &UNREADABLE_FILE,
         error.at..error.at,

@@ -165,7 +165,8 @@ pub(super) fn check_text_on(
     }
     let diagnostics = kept.finish("in this file", None);
     CheckedFile {
-        path: path.display().to_string(),
+        path: crate::file_name::shown(path),
+        raw_path: crate::file_name::raw_bytes(path),
         failed: !errors.is_empty(),
         source: Arc::from(text),
         diagnostics,

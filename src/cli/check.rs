@@ -175,7 +175,10 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Some(path) => match std::fs::write(path, &output) {
             Ok(()) => (Ok(String::new()), outcome),
             Err(error) => (
-                Err(format!("could not write {}: {error}", path.display())),
+                Err(format!(
+                    "could not write {}: {error}",
+                    phaselint::file_name::shown(path)
+                )),
                 Outcome::Failed,
             ),
         },

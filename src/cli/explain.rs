@@ -90,7 +90,7 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
         let (line, column) = error.line_column();
         format!(
             "{}:{line}:{column}: {}; the file was not read",
-            path.display(),
+            phaselint::file_name::shown(path),
             error.message
         )
     })

@@ -41,7 +41,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
         complain(&problem.to_string());
     }
     for (path, message) in &walked.errors {
-        complain(&format!("{}: {message}", path.display()));
+        complain(&format!("{}: {message}", phaselint::file_name::shown(path)));
     }
     let options = ReadOptions {
         original: args.original,
@@ -50,7 +50,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut out = stdout.lock();
     let mut closed = false;
     for path in &walked.files {
-        let shown = path.display().to_string();
+        let shown = phaselint::file_name::shown(path);
         let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {

@@ -63,7 +63,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
             walked
                 .errors
                 .iter()
-                .map(|(path, message)| format!("{}: {message}", path.display())),
+                .map(|(path, message)| format!("{}: {message}", phaselint::file_name::shown(path))),
         )
         .collect();
     let options = ReadOptions {
@@ -74,7 +74,11 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {
-                problems.push(format!("{}: {}", path.display(), error.message));
+                problems.push(format!(
+                    "{}: {}",
+                    phaselint::file_name::shown(path),
+                    error.message
+                ));
                 continue;
             }
         };
@@ -85,7 +89,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
             let at = index.position(error.span.start);
             format!(
                 "{}:{}:{}: {}",
-                path.display(),
+                phaselint::file_name::shown(path),
                 at.line,
                 at.column,
                 error.message

@@ -185,7 +185,10 @@ pub(super) fn render(files: &[CheckedFile], rules: &[&RuleInfo]) -> String {
     for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
         let index = LineIndex::new(&file.source);
         let artifact = ArtifactLocation {
-            uri: artifact_uri(&file.path),
+            uri: artifact_uri(
+                file.raw_path.as_deref().unwrap_or(file.path.as_bytes()),
+                cfg!(windows),
+            ),
         };
         let prints = fingerprints(file, &index);
         for (diagnostic, print) in file.diagnostics.iter().zip(prints) {
@@ -385,16 +388,24 @@ fn region(index: &LineIndex<'_>, span: &Range<usize>, snippet: bool) -> Region {
     }
 }
 
-/// A path as a URI reference: forward slashes, bytes outside the unreserved set percent-encoded.
-/// Absolute paths become `file:` URIs; a relative path stays relative, as code scanning wants
-/// paths from the repository root.
-fn artifact_uri(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    let bytes = path.as_bytes();
+/// A path (its bytes, UTF-8 or not) as a URI reference: forward slashes, bytes outside the
+/// unreserved set percent-encoded, `:` and `\` among them. Absolute paths become `file:` URIs; a
+/// relative path stays relative, as code scanning wants paths from the repository root. Only on
+/// Windows (`windows`) is `\` a separator and `C:` a drive: elsewhere `h\i.yaml` and `j:k.yaml`
+/// are names of their own.
+fn artifact_uri(path: &[u8], windows: bool) -> String {
+    let path: Vec<u8> = if windows {
+        path.iter()
+            .map(|&byte| if byte == b'\\' { b'/' } else { byte })
+            .collect()
+    } else {
+        path.to_vec()
+    };
+    let bytes = path.as_slice();
     let mut uri = String::with_capacity(path.len());
     let rest = match bytes {
         // `C:/sets`: as a relative reference, `C:` would read as a scheme.
-        [drive, b':', rest @ ..] if drive.is_ascii_alphabetic() => {
+        [drive, b':', rest @ ..] if windows && drive.is_ascii_alphabetic() => {
             uri.push_str("file:///");
             uri.push(char::from(*drive));
             uri.push(':');
@@ -613,16 +624,28 @@ mod tests {
 
     #[test]
     fn paths_become_uri_references() {
-        assert_eq!(artifact_uri("sets/dawn.yaml"), "sets/dawn.yaml");
-        assert_eq!(artifact_uri("sets\\dawn set.yaml"), "sets/dawn%20set.yaml");
+        let unix = |path: &str| artifact_uri(path.as_bytes(), false);
+        let windows = |path: &str| artifact_uri(path.as_bytes(), true);
+        assert_eq!(unix("sets/dawn.yaml"), "sets/dawn.yaml");
+        assert_eq!(windows("sets\\dawn set.yaml"), "sets/dawn%20set.yaml");
+        assert_eq!(unix("/home/me/a#1.yaml"), "file:///home/me/a%231.yaml");
+        assert_eq!(windows("C:\\sets\\dawn.yaml"), "file:///C:/sets/dawn.yaml");
+        assert_eq!(unix("Sun’s.txt"), "Sun%E2%80%99s.txt");
+    }
+
+    /// Issue 18 §13, §14: on Unix, `j:k.yaml` and `h\i.yaml` are files of their own, not a drive
+    /// and another file; a byte that is not UTF-8 is percent-encoded as it is.
+    #[test]
+    fn unix_names_keep_their_colons_backslashes_and_bytes() {
+        assert_eq!(artifact_uri(b"j:k.yaml", false), "j%3Ak.yaml");
+        assert_eq!(artifact_uri(b"h\\i.yaml", false), "h%5Ci.yaml");
         assert_eq!(
-            artifact_uri("/home/me/a#1.yaml"),
-            "file:///home/me/a%231.yaml"
+            artifact_uri(b"sets/caf\xe9.yaml", false),
+            "sets/caf%E9.yaml"
         );
-        assert_eq!(
-            artifact_uri("C:\\sets\\dawn.yaml"),
-            "file:///C:/sets/dawn.yaml"
+        assert_ne!(
+            artifact_uri(b"\xff.yaml", false),
+            artifact_uri(b"\xfe.yaml", false)
         );
-        assert_eq!(artifact_uri("Sun’s.txt"), "Sun%E2%80%99s.txt");
     }
 }

@@ -157,7 +157,7 @@ impl Document {
             let where_ = Url::from_file_path(&error.path).ok()?;
             diagnostics.push(note(format!(
                 "{} could not be used ({}); this file is checked with the default rules",
-                error.path.display(),
+                phaselint::file_name::shown(&error.path),
                 INVALID_CONFIG.code
             )));
             let index = LineIndex::new(&error.source_text, encoding);
