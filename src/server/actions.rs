@@ -21,11 +21,10 @@ pub const FIX_ALL_TITLE: &str = "Fix all safe phaselint fixes in this file";
 
 impl Documents {
     pub fn code_actions(&mut self, params: &CodeActionParams) -> Option<Vec<CodeActionOrCommand>> {
-        let encoding = self.encoding;
         let uri = &params.text_document.uri;
         let (document, checked) = self.checked(uri)?;
         let file = checked.file.as_ref()?;
-        let index = LineIndex::new(&document.text, encoding);
+        let index = document.index();
         let requested = index.span(params.range);
         let only = params.context.only.as_deref();
         let mut actions = Vec::new();
@@ -117,10 +116,10 @@ fn fix_all(
     uri: &Url,
     kind: CodeActionKind,
 ) -> Option<CodeAction> {
-    let text = &document.text;
+    let text = document.text();
     let fixed = fix_text(
         document.path(),
-        text.clone(),
+        text.to_string(),
         checked.format,
         &ReadOptions::default(),
         &checked.config,

@@ -28,7 +28,7 @@ use lsp_types::{
 };
 use phaselint::explain;
 use phaselint::source::ReadOptions;
-use position::{Encoding, LineIndex};
+use position::Encoding;
 use serde::de::DeserializeOwned;
 
 use actions::FIX_ALL_KIND;
@@ -267,8 +267,8 @@ impl Server {
         if !document.holds_cards() {
             return None;
         }
-        let text = document.text.as_str();
-        let index = LineIndex::new(text, self.documents.encoding);
+        let text = document.text();
+        let index = document.index();
         let offset = index.offset(at.position);
         let found = explain::hover(text, document.format(), &ReadOptions::default(), offset)?;
         Some(lsp_types::Hover {
