@@ -527,6 +527,30 @@ fn bad_requests_get_errors_and_the_session_goes_on() {
 }
 
 #[test]
+fn a_request_nested_deeper_than_the_parser_reads_gets_an_error() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let deep = "[".repeat(5_000) + &"]".repeat(5_000);
+    // The id after the params, and a string id with an escape: both read from the top level.
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/hover","params":{deep},"id":41}}"#
+    ));
+    let error = client.response(41).expect_err("an error");
+    assert_eq!(error["code"], -32600, "{error}");
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","id":"deep \"2\"","method":"textDocument/hover","params":{{"a":{deep}}}}}"#
+    ));
+    let message = client.next();
+    assert_eq!(message["id"], "deep \"2\"", "{message}");
+    assert_eq!(message["error"]["code"], -32600, "{message}");
+    // A notification that deep is dropped, and the session goes on.
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{deep}}}"#
+    ));
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+}
+
+#[test]
 fn exit_without_shutdown_exits_with_1() {
     let dir = TempDir::new().expect("a temporary directory");
     let (mut client, _) = Client::initialized(dir.path(), json!({}));

@@ -14,6 +14,7 @@
 mod actions;
 mod documents;
 mod position;
+mod shallow;
 mod transport;
 
 use documents::{Documents, Published};
