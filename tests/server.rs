@@ -35,14 +35,14 @@ impl Client {
         Client::spawn(Command::new(env!("CARGO_BIN_EXE_phaselint")), dir)
     }
 
-    /// Starts `phaselint server` with `command`, a phaselint binary and its environment.
+    /// Starts `phaselint server` with `command`, a phaselint binary and its environment (stderr
+    /// is the test's unless `command` says otherwise).
     fn spawn(mut command: Command, dir: &Path) -> Client {
         let mut child = command
             .arg("server")
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .expect("the server starts");
         let stdout = child.stdout.take().expect("a stdout pipe");
@@ -551,6 +551,89 @@ fn a_request_nested_deeper_than_the_parser_reads_gets_an_error() {
 }
 
 #[test]
+fn a_panic_on_one_document_is_said_on_it_and_the_session_goes_on() {
+    if !cfg!(debug_assertions) {
+        // The server makes a check panic on purpose only in a debug build.
+        return;
+    }
+    let dir = TempDir::new().expect("a temporary directory");
+    let marker = "phaselint-test-panic-2c9d";
+    let stderr = dir.path().join("stderr.txt");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
+    command
+        .env("PHASELINT_TEST_PANIC", marker)
+        .env("RUST_BACKTRACE", "1")
+        .stderr(std::fs::File::create(&stderr).expect("a file for stderr"));
+    // The reader fails the test if stdout carries anything but protocol (a backtrace).
+    let mut client = Client::spawn(command, dir.path());
+    client.initialize(json!({}));
+    let good = uri(&dir.path().join("good.yaml"));
+    let bad = uri(&dir.path().join("bad.yaml"));
+    open(&mut client, &good, "yaml", CARD);
+    open(&mut client, &bad, "yaml", &format!("# {marker}\n{CARD}"));
+    let (mut at_good, mut at_bad) = (None, None);
+    while at_good.is_none() || at_bad.is_none() {
+        let params = client.notification("textDocument/publishDiagnostics");
+        if params["uri"] == good {
+            at_good = Some(params);
+        } else if params["uri"] == bad {
+            at_bad = Some(params);
+        }
+    }
+    assert_eq!(
+        codes(&at_good.unwrap()),
+        ["PL102", "PL502", "PL201", "PL101"]
+    );
+    let failed = "phaselint failed on this document: an internal error, please report it: \
+                  a panic asked for by PHASELINT_TEST_PANIC";
+    assert_eq!(
+        at_bad.unwrap()["diagnostics"],
+        json!([{"range": range((0, 0), (0, 0)), "severity": 1, "source": "phaselint", "message": failed}])
+    );
+
+    // Requests that run phaselint on the document are answered with the failure.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": bad}, "position": {"line": 3, "character": 50}}),
+    );
+    assert_eq!(hover, Err(json!({"code": -32603, "message": failed})));
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": bad}, "range": range((0, 0), (0, 0)), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions, Err(json!({"code": -32603, "message": failed})));
+
+    // The other document is still served, and the failed one is checked again once mended.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": good}, "range": range((2, 50), (2, 50)), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(
+        actions.expect("code actions").as_array().map(Vec::len),
+        Some(2)
+    );
+    change(&mut client, &good, 2, CLEAN);
+    assert_eq!(
+        wait_for_version(&mut client, &good, 2)["diagnostics"],
+        json!([])
+    );
+    change(&mut client, &bad, 2, CARD);
+    let mended = wait_for_version(&mut client, &bad, 2);
+    assert_eq!(codes(&mended), ["PL102", "PL502", "PL201", "PL101"]);
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(0));
+
+    // The panic hook wrote the panic and its backtrace to stderr.
+    let stderr = std::fs::read_to_string(&stderr).expect("stderr was written");
+    assert!(
+        stderr.contains("a panic asked for by PHASELINT_TEST_PANIC"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("stack backtrace"), "{stderr}");
+}
+
+#[test]
 fn exit_without_shutdown_exits_with_1() {
     let dir = TempDir::new().expect("a temporary directory");
     let (mut client, _) = Client::initialized(dir.path(), json!({}));
@@ -812,8 +895,7 @@ fn place(text: &str, mut offset: usize) -> usize {
 fn lsp_position(text: &str, offset: usize) -> (u32, u32) {
     let mut line = 0;
     let mut line_start = 0;
-    let mut chars = text[..offset].char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
+    for (at, c) in text[..offset].char_indices() {
         let crlf = c == '\r' && text[at + 1..].starts_with('\n');
         if c == '\n' || (c == '\r' && !crlf) {
             line += 1;

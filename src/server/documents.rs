@@ -1,6 +1,7 @@
 //! The open documents, their checks, and the diagnostics published for them and for the config
 //! files they read.
 
+use super::guard::{self, Failure};
 use super::position::{Encoding, IndexedText, LineIndex};
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DidChangeTextDocumentParams,
@@ -63,6 +64,20 @@ pub struct Published {
     uri: Url,
     version: Option<i32>,
     diagnostics: Vec<lsp_types::Diagnostic>,
+}
+
+impl Checked {
+    /// A check that panicked: the failure, at the document's start, and nothing more.
+    fn failed(failure: &Failure) -> Checked {
+        Checked {
+            config: Config::default_for(PathBuf::new()),
+            // Unused: no file was checked.
+            format: Format::Text,
+            file: None,
+            diagnostics: vec![failure_diagnostic(failure)],
+            config_problem: None,
+        }
+    }
 }
 
 impl Published {
@@ -143,7 +158,13 @@ impl Document {
         }
     }
 
+    /// The document's check. A panic in it is caught, and said on the document instead.
     fn check(&self, uri: &Url, encoding: Encoding) -> Checked {
+        guard::run(self.text(), || self.check_unguarded(uri, encoding))
+            .unwrap_or_else(|failure| Checked::failed(&failure))
+    }
+
+    fn check_unguarded(&self, uri: &Url, encoding: Encoding) -> Checked {
         let format = self.format();
         let index = self.index();
         let text = self.text();
@@ -165,20 +186,26 @@ impl Document {
         let mut diagnostics = Vec::new();
         let config_problem = problem.and_then(|error| {
             let where_ = Url::from_file_path(&error.path).ok()?;
-            diagnostics.push(note(format!(
-                "{} could not be used ({}); this file is checked with the default rules",
-                error.path.display(),
-                INVALID_CONFIG.code
-            )));
+            diagnostics.push(about_document(
+                DiagnosticSeverity::INFORMATION,
+                format!(
+                    "{} could not be used ({}); this file is checked with the default rules",
+                    error.path.display(),
+                    INVALID_CONFIG.code
+                ),
+            ));
             let index = LineIndex::new(&error.source_text, encoding);
             let problem = config_problem(&error, &index, &where_);
             Some((where_, problem))
         });
         let file = if text.len() > MAX_CHECKED_BYTES {
-            diagnostics.push(note(format!(
-                "not checked in the editor: the file is over {} MiB; run `phaselint check` on it",
-                MAX_CHECKED_BYTES >> 20
-            )));
+            diagnostics.push(about_document(
+                DiagnosticSeverity::INFORMATION,
+                format!(
+                    "not checked in the editor: the file is over {} MiB; run `phaselint check` on it",
+                    MAX_CHECKED_BYTES >> 20
+                ),
+            ));
             None
         } else if self.is_file && config.is_excluded(&self.path) {
             None
@@ -276,6 +303,23 @@ impl Documents {
         }
         let document = &*document;
         Some((document, document.checked.as_ref()?))
+    }
+
+    /// A request on `uri` failed: the failure is said on the document until its next check. It
+    /// joins the document's check, which is made now if there is none yet.
+    pub fn failed(&mut self, uri: &Url, failure: &Failure) {
+        self.checked(uri);
+        let Some(document) = self.open.get_mut(uri) else {
+            return;
+        };
+        let Some(checked) = document.checked.as_mut() else {
+            return;
+        };
+        let diagnostic = failure_diagnostic(failure);
+        if !checked.diagnostics.contains(&diagnostic) {
+            checked.diagnostics.insert(0, diagnostic);
+            document.unpublished = true;
+        }
     }
 
     /// Checks every changed document: what is to be published for them, and for the config
@@ -383,11 +427,15 @@ fn config_problem(error: &ConfigError, index: &LineIndex, uri: &Url) -> lsp_type
 }
 
 /// A word from the server about the document as a whole, at its start.
-fn note(message: String) -> lsp_types::Diagnostic {
+fn about_document(severity: DiagnosticSeverity, message: String) -> lsp_types::Diagnostic {
     lsp_types::Diagnostic {
-        severity: Some(DiagnosticSeverity::INFORMATION),
+        severity: Some(severity),
         source: Some("phaselint".into()),
         message,
         ..Default::default()
     }
+}
+
+fn failure_diagnostic(failure: &Failure) -> lsp_types::Diagnostic {
+    about_document(DiagnosticSeverity::ERROR, failure.on_document())
 }
