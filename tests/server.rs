@@ -2,7 +2,10 @@
 //! Content-Length framed messages, and the exact positions, edits and hovers it answers with.
 //!
 //! Every wait has a generous time limit that fails the test rather than hanging it; nothing
-//! here measures speed.
+//! here measures speed but the ignored replay, which is run by hand.
+
+#[path = "support/random_text.rs"]
+mod random_text;
 
 use serde_json::{Value, json};
 use std::collections::VecDeque;
@@ -809,13 +812,7 @@ fn incremental_edits_leave_what_a_fresh_open_of_the_text_gives() {
         "at end of turn",
         "Play this ability only ",
     ];
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |below: usize| {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as usize % below.max(1)
-    };
+    let mut next = random_text::numbers(0x2545_F491_4F6C_DD1D);
     let mut edits = 0;
     let mut version = 1;
     while edits < 3_000 {
