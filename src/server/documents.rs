@@ -186,26 +186,20 @@ impl Document {
         let mut diagnostics = Vec::new();
         let config_problem = problem.and_then(|error| {
             let where_ = Url::from_file_path(&error.path).ok()?;
-            diagnostics.push(about_document(
-                DiagnosticSeverity::INFORMATION,
-                format!(
-                    "{} could not be used ({}); this file is checked with the default rules",
-                    error.path.display(),
-                    INVALID_CONFIG.code
-                ),
-            ));
+            diagnostics.push(note(format!(
+                "{} could not be used ({}); this file is checked with the default rules",
+                error.path.display(),
+                INVALID_CONFIG.code
+            )));
             let index = LineIndex::new(&error.source_text, encoding);
             let problem = config_problem(&error, &index, &where_);
             Some((where_, problem))
         });
         let file = if text.len() > MAX_CHECKED_BYTES {
-            diagnostics.push(about_document(
-                DiagnosticSeverity::INFORMATION,
-                format!(
-                    "not checked in the editor: the file is over {} MiB; run `phaselint check` on it",
-                    MAX_CHECKED_BYTES >> 20
-                ),
-            ));
+            diagnostics.push(note(format!(
+                "not checked in the editor: the file is over {} MiB; run `phaselint check` on it",
+                MAX_CHECKED_BYTES >> 20
+            )));
             None
         } else if self.is_file && config.is_excluded(&self.path) {
             None
@@ -427,6 +421,11 @@ fn config_problem(error: &ConfigError, index: &LineIndex, uri: &Url) -> lsp_type
 }
 
 /// A word from the server about the document as a whole, at its start.
+fn note(message: String) -> lsp_types::Diagnostic {
+    about_document(DiagnosticSeverity::INFORMATION, message)
+}
+
+/// Something about the document as a whole, at its start.
 fn about_document(severity: DiagnosticSeverity, message: String) -> lsp_types::Diagnostic {
     lsp_types::Diagnostic {
         severity: Some(severity),
