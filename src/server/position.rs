@@ -73,8 +73,8 @@ pub struct LineIndex<'a> {
 }
 
 /// A document's text and the anchors of its index, kept in step as the text is edited: an edit
-/// re-indexes only the bytes around it, so a burst of keystrokes in a document of many megabytes
-/// does not scan it whole at each one.
+/// scans only the bytes around it and moves the anchors after it, so a burst of keystrokes in a
+/// document of many megabytes does not scan it whole at each one.
 #[derive(Debug, Clone)]
 pub struct IndexedText {
     text: String,
@@ -182,8 +182,8 @@ fn scan(
     let mut line = from.line;
     let mut column = from.column;
     let mut since_anchor = 0;
-    // `stop` is never inside a `\r\n` (it is the end, or an anchor), so the characters before it
-    // tell a lone `\r` from the `\r` of a `\r\n`.
+    // `stop` is never inside a `\r\n` (it is the end of the text, or where an anchor of the text
+    // as it was lands), so the characters before it tell a lone `\r` from a `\r\n`'s.
     let mut chars = text[from.byte..stop].char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let next = from.byte + at + c.len_utf8();
