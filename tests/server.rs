@@ -2,7 +2,10 @@
 //! Content-Length framed messages, and the exact positions, edits and hovers it answers with.
 //!
 //! Every wait has a generous time limit that fails the test rather than hanging it; nothing
-//! here measures speed.
+//! here measures speed but the ignored replay, which is run by hand.
+
+#[path = "support/random_text.rs"]
+mod random_text;
 
 use serde_json::{Value, json};
 use std::collections::VecDeque;
@@ -26,16 +29,23 @@ struct Client {
     /// Notifications read while waiting for something else.
     backlog: VecDeque<Value>,
     next_id: i64,
+    /// How long to wait for any one message.
+    patience: Duration,
 }
 
 impl Client {
     fn start(dir: &Path) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        Client::spawn(Command::new(env!("CARGO_BIN_EXE_phaselint")), dir)
+    }
+
+    /// Starts `phaselint server` with `command`, a phaselint binary and its environment (stderr
+    /// is the test's unless `command` says otherwise).
+    fn spawn(mut command: Command, dir: &Path) -> Client {
+        let mut child = command
             .arg("server")
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .expect("the server starts");
         let stdout = child.stdout.take().expect("a stdout pipe");
@@ -63,18 +73,25 @@ impl Client {
             messages,
             backlog: VecDeque::new(),
             next_id: 0,
+            patience: PATIENCE,
         }
     }
 
     /// Starts a server and initializes it with `capabilities`: the server's `InitializeResult`.
     fn initialized(dir: &Path, capabilities: Value) -> (Client, Value) {
         let mut client = Client::start(dir);
-        let result = client.request(
+        let result = client.initialize(capabilities);
+        (client, result)
+    }
+
+    /// Initializes the server with `capabilities`: its `InitializeResult`.
+    fn initialize(&mut self, capabilities: Value) -> Value {
+        let result = self.request(
             "initialize",
             json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
         );
-        client.notify("initialized", json!({}));
-        (client, result.expect("initialize succeeds"))
+        self.notify("initialized", json!({}));
+        result.expect("initialize succeeds")
     }
 
     fn write(&mut self, body: &str) {
@@ -141,10 +158,12 @@ impl Client {
     }
 
     fn next(&mut self) -> Value {
-        match self.messages.recv_timeout(PATIENCE) {
+        match self.messages.recv_timeout(self.patience) {
             Ok(Ok(message)) => message,
             Ok(Err(problem)) => panic!("the server wrote something that is not LSP: {problem}"),
-            Err(RecvTimeoutError::Timeout) => panic!("the server said nothing for {PATIENCE:?}"),
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("the server said nothing for {:?}", self.patience)
+            }
             Err(RecvTimeoutError::Disconnected) => panic!("the server closed its output"),
         }
     }
@@ -511,6 +530,113 @@ fn bad_requests_get_errors_and_the_session_goes_on() {
 }
 
 #[test]
+fn a_request_nested_deeper_than_the_parser_reads_gets_an_error() {
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let deep = "[".repeat(5_000) + &"]".repeat(5_000);
+    // The id after the params, and a string id with an escape: both read from the top level.
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/hover","params":{deep},"id":41}}"#
+    ));
+    let error = client.response(41).expect_err("an error");
+    assert_eq!(error["code"], -32600, "{error}");
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","id":"deep \"2\"","method":"textDocument/hover","params":{{"a":{deep}}}}}"#
+    ));
+    let message = client.next();
+    assert_eq!(message["id"], "deep \"2\"", "{message}");
+    assert_eq!(message["error"]["code"], -32600, "{message}");
+    // A notification that deep is dropped, and the session goes on.
+    client.write(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{deep}}}"#
+    ));
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+}
+
+#[test]
+fn a_panic_on_one_document_is_said_on_it_and_the_session_goes_on() {
+    if !cfg!(debug_assertions) {
+        // The server makes a check panic on purpose only in a debug build.
+        return;
+    }
+    let dir = TempDir::new().expect("a temporary directory");
+    let marker = "phaselint-test-panic-2c9d";
+    let stderr = dir.path().join("stderr.txt");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
+    command
+        .env("PHASELINT_TEST_PANIC", marker)
+        .env("RUST_BACKTRACE", "1")
+        .stderr(std::fs::File::create(&stderr).expect("a file for stderr"));
+    // The reader fails the test if stdout carries anything but protocol (a backtrace).
+    let mut client = Client::spawn(command, dir.path());
+    client.initialize(json!({}));
+    let good = uri(&dir.path().join("good.yaml"));
+    let bad = uri(&dir.path().join("bad.yaml"));
+    open(&mut client, &good, "yaml", CARD);
+    open(&mut client, &bad, "yaml", &format!("# {marker}\n{CARD}"));
+    let (mut at_good, mut at_bad) = (None, None);
+    while at_good.is_none() || at_bad.is_none() {
+        let params = client.notification("textDocument/publishDiagnostics");
+        if params["uri"] == good {
+            at_good = Some(params);
+        } else if params["uri"] == bad {
+            at_bad = Some(params);
+        }
+    }
+    assert_eq!(
+        codes(&at_good.unwrap()),
+        ["PL102", "PL502", "PL201", "PL101"]
+    );
+    let failed = "phaselint failed on this document: an internal error, please report it: \
+                  a panic asked for by PHASELINT_TEST_PANIC";
+    assert_eq!(
+        at_bad.unwrap()["diagnostics"],
+        json!([{"range": range((0, 0), (0, 0)), "severity": 1, "source": "phaselint", "message": failed}])
+    );
+
+    // Requests that run phaselint on the document are answered with the failure.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": bad}, "position": {"line": 3, "character": 50}}),
+    );
+    assert_eq!(hover, Err(json!({"code": -32603, "message": failed})));
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": bad}, "range": range((0, 0), (0, 0)), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions, Err(json!({"code": -32603, "message": failed})));
+
+    // The other document is still served, and the failed one is checked again once mended.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": good}, "range": range((2, 50), (2, 50)), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(
+        actions.expect("code actions").as_array().map(Vec::len),
+        Some(2)
+    );
+    change(&mut client, &good, 2, CLEAN);
+    assert_eq!(
+        wait_for_version(&mut client, &good, 2)["diagnostics"],
+        json!([])
+    );
+    change(&mut client, &bad, 2, CARD);
+    let mended = wait_for_version(&mut client, &bad, 2);
+    assert_eq!(codes(&mended), ["PL102", "PL502", "PL201", "PL101"]);
+    assert_eq!(client.request("shutdown", Value::Null), Ok(Value::Null));
+    client.notify("exit", Value::Null);
+    assert_eq!(client.wait().code(), Some(0));
+
+    // The panic hook wrote the panic and its backtrace to stderr.
+    let stderr = std::fs::read_to_string(&stderr).expect("stderr was written");
+    assert!(
+        stderr.contains("a panic asked for by PHASELINT_TEST_PANIC"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("stack backtrace"), "{stderr}");
+}
+
+#[test]
 fn exit_without_shutdown_exits_with_1() {
     let dir = TempDir::new().expect("a temporary directory");
     let (mut client, _) = Client::initialized(dir.path(), json!({}));
@@ -643,4 +769,242 @@ fn a_document_over_the_size_limit_gets_one_note_instead_of_a_check() {
     assert_eq!(diagnostics[0]["severity"], 3);
     let message = diagnostics[0]["message"].as_str().unwrap();
     assert!(message.contains("over 8 MiB"), "{message}");
+}
+
+/// Thousands of edits of ranges, several to a message, over line breaks of every kind and
+/// characters of one to four bytes: the server's text and its positions stay those of the
+/// client, so the diagnostics, the fix-all edit and the hovers equal those of a fresh open of
+/// the same text.
+#[test]
+fn incremental_edits_leave_what_a_fresh_open_of_the_text_gives() {
+    let card = |i: usize, end: &str| {
+        [
+            format!("Ancient Hourglass {i} {{3}}"),
+            "Artifact — Clock’s 🜂".into(),
+            "At end of turn, put a time counter on it.".into(),
+            "{T}: Untap target permanent. Play this ability only during your draw phase.".into(),
+            String::new(),
+            "Fading Watch {1}{U}".into(),
+            "Instant".into(),
+            "Untap target creature. It gains flying until end of turn.".into(),
+            String::new(),
+            String::new(),
+        ]
+        .join(end)
+    };
+    let ends = ["\n", "\r\n", "\r"];
+    let mut text: String = (0..40).map(|i| card(i, ends[i % 3])).collect();
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let edited = uri(&dir.path().join("edited.txt"));
+    open(&mut client, &edited, "plaintext", &text);
+    client.diagnostics(&edited);
+
+    const PIECES: &[&str] = &[
+        "\n",
+        "\r\n",
+        "\r",
+        "—",
+        "’",
+        "🜂",
+        "x",
+        " ",
+        "at end of turn",
+        "Play this ability only ",
+    ];
+    let mut next = random_text::numbers(0x2545_F491_4F6C_DD1D);
+    let mut edits = 0;
+    let mut version = 1;
+    while edits < 3_000 {
+        let mut changes = Vec::new();
+        for _ in 0..1 + next(4) {
+            let start = place(&text, next(text.len() + 1));
+            let end = match next(3) {
+                0 => start,
+                _ => place(&text, (start + next(16)).min(text.len())),
+            };
+            let replacement: String = (0..next(3)).map(|_| PIECES[next(PIECES.len())]).collect();
+            let (from, to) = (lsp_position(&text, start), lsp_position(&text, end));
+            text.replace_range(start..end, &replacement);
+            changes.push(json!({"range": range(from, to), "text": replacement}));
+            edits += 1;
+        }
+        version += 1;
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": edited, "version": version}, "contentChanges": changes}),
+        );
+    }
+    let published = wait_for_version(&mut client, &edited, version);
+    let fresh = uri(&dir.path().join("fresh.txt"));
+    open(&mut client, &fresh, "plaintext", &text);
+    let reopened = client.diagnostics(&fresh);
+    assert!(
+        codes(&published).len() > 20,
+        "still diagnostics: {published}"
+    );
+    assert_eq!(
+        published["diagnostics"].to_string().replace(&edited, "URI"),
+        reopened["diagnostics"].to_string().replace(&fresh, "URI")
+    );
+
+    let fix_all = |client: &mut Client, uri: &str| {
+        let actions = client
+            .request(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": uri}, "range": range((0, 0), (0, 0)), "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+            )
+            .expect("code actions");
+        actions[0]["edit"]["changes"][uri].clone()
+    };
+    let fixed = fix_all(&mut client, &edited);
+    assert!(fixed.is_array(), "a fix-all edit: {fixed}");
+    assert_eq!(fixed, fix_all(&mut client, &fresh));
+    let hover = |client: &mut Client, uri: &str, at: (u32, u32)| {
+        client.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": at.0, "character": at.1}}),
+        )
+    };
+    let mut hovered = 0;
+    for offset in (0..text.len()).step_by(97) {
+        let at = lsp_position(&text, place(&text, offset));
+        let on_edited = hover(&mut client, &edited, at);
+        hovered += usize::from(on_edited != Ok(Value::Null));
+        assert_eq!(on_edited, hover(&mut client, &fresh, at), "at {at:?}");
+    }
+    assert!(hovered > 5, "hovers on phrases: {hovered}");
+}
+
+/// The character boundary at or before `offset` that is not inside a `\r\n`.
+fn place(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    if text[..offset].ends_with('\r') && text[offset..].starts_with('\n') {
+        offset -= 1;
+    }
+    offset
+}
+
+/// The LSP position of byte `offset`: lines end at `\n`, `\r\n` or a lone `\r`, characters
+/// count UTF-16 units.
+fn lsp_position(text: &str, offset: usize) -> (u32, u32) {
+    let mut line = 0;
+    let mut line_start = 0;
+    for (at, c) in text[..offset].char_indices() {
+        let crlf = c == '\r' && text[at + 1..].starts_with('\n');
+        if c == '\n' || (c == '\r' && !crlf) {
+            line += 1;
+            line_start = at + 1;
+        }
+    }
+    (line, text[line_start..offset].encode_utf16().count() as u32)
+}
+
+/// Replays one-character edits on a large JSON Lines document and prints how long the server
+/// takes to publish the diagnostics of the last version; then checks that they equal those of a
+/// fresh open of the same text. A measurement, not a test of speed: run it by hand,
+/// `cargo test --test server -- --ignored --nocapture`, with `PHASELINT_REPLAY_MB` (default 7)
+/// and `PHASELINT_REPLAY_BIN` (a `phaselint` binary other than this build's, such as a release
+/// build) to vary it.
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn replay_of_edits_on_a_large_document() {
+    let megabytes: usize = std::env::var("PHASELINT_REPLAY_MB")
+        .ok()
+        .and_then(|mb| mb.parse().ok())
+        .unwrap_or(7);
+    let mut lines = large_jsonl(megabytes << 20);
+    let dir = TempDir::new().expect("a temporary directory");
+    let binary = std::env::var_os("PHASELINT_REPLAY_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_phaselint").into());
+    let mut client = Client::spawn(Command::new(binary), dir.path());
+    client.patience = Duration::from_secs(600);
+    client.initialize(json!({}));
+    let uri = uri(&dir.path().join("cards.jsonl"));
+    let text = lines.concat();
+    let started = Instant::now();
+    open(&mut client, &uri, "jsonl", &text);
+    client.diagnostics(&uri);
+    eprintln!(
+        "open and check of {} bytes, {} lines: {:?}",
+        text.len(),
+        lines.len(),
+        started.elapsed()
+    );
+
+    // 3,000 one-character edits, one a message, spread over the document.
+    let edits = 3_000;
+    let started = Instant::now();
+    for version in 2..2 + edits {
+        let line = (version as usize * 7_919) % lines.len();
+        lines[line].insert(10, 'x');
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"range": range((line as u32, 10), (line as u32, 10)), "text": "x"}]}),
+        );
+    }
+    wait_for_version(&mut client, &uri, 1 + edits);
+    eprintln!(
+        "{edits} one-character edits, one a message: {:?}",
+        started.elapsed()
+    );
+
+    // 2,000 changes in one message.
+    let changes: Vec<Value> = (0..2_000)
+        .map(|i| {
+            let line = (i * 4_801) % lines.len();
+            lines[line].insert(10, 'y');
+            json!({"range": range((line as u32, 10), (line as u32, 10)), "text": "y"})
+        })
+        .collect();
+    let version = 2 + edits;
+    let started = Instant::now();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+    );
+    let published = wait_for_version(&mut client, &uri, version);
+    eprintln!("one message of 2,000 changes: {:?}", started.elapsed());
+
+    let fresh = uri.replace("cards.jsonl", "fresh.jsonl");
+    open(&mut client, &fresh, "jsonl", &lines.concat());
+    let reopened = client.diagnostics(&fresh);
+    assert_eq!(
+        published["diagnostics"].to_string().replace(&uri, "URI"),
+        reopened["diagnostics"].to_string().replace(&fresh, "URI")
+    );
+}
+
+/// The published diagnostics of `version`, skipping those of earlier versions.
+fn wait_for_version(client: &mut Client, uri: &str, version: i32) -> Value {
+    loop {
+        let published = client.diagnostics(uri);
+        if published["version"] == version {
+            return published;
+        }
+    }
+}
+
+/// About `bytes` of JSON Lines, each line ending in `\n`: the Oracle card pool where it is
+/// (../shared/corpus/cards.jsonl), else one card repeated.
+fn large_jsonl(bytes: usize) -> Vec<String> {
+    let pool = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/cards.jsonl");
+    let text = std::fs::read_to_string(pool).unwrap_or_else(|_| {
+        r#"{"name": "Old Bell", "type_line": "Artifact", "oracle_text": "At end of turn, untap it. {T}: Add {C}. Activate only during your upkeep."}
+"#
+        .repeat(bytes / 100 + 1)
+    });
+    let mut lines = Vec::new();
+    let mut size = 0;
+    for line in text.split_inclusive('\n').cycle() {
+        if size >= bytes {
+            break;
+        }
+        size += line.len();
+        lines.push(line.to_string());
+    }
+    lines
 }

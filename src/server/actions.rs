@@ -3,6 +3,7 @@
 //! `phaselint check --fix` computes them.
 
 use super::documents::{Checked, Document, Documents, to_lsp};
+use super::guard::{self, Failure};
 use super::position::LineIndex;
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, TextEdit, Url, WorkspaceEdit,
@@ -20,51 +21,71 @@ pub const FIX_ALL_KIND: &str = "source.fixAll.phaselint";
 pub const FIX_ALL_TITLE: &str = "Fix all safe phaselint fixes in this file";
 
 impl Documents {
-    pub fn code_actions(&mut self, params: &CodeActionParams) -> Option<Vec<CodeActionOrCommand>> {
-        let encoding = self.encoding;
+    /// The code actions of a range; a failure is also said on the document.
+    pub fn code_actions(
+        &mut self,
+        params: &CodeActionParams,
+    ) -> Result<Option<Vec<CodeActionOrCommand>>, Failure> {
         let uri = &params.text_document.uri;
-        let (document, checked) = self.checked(uri)?;
-        let file = checked.file.as_ref()?;
-        let index = LineIndex::new(&document.text, encoding);
-        let requested = index.span(params.range);
-        let only = params.context.only.as_deref();
-        let mut actions = Vec::new();
-        if wants(only, &CodeActionKind::QUICKFIX) {
-            for diagnostic in &file.diagnostics {
-                let Some(fix) = &diagnostic.fix else { continue };
-                if fix.applicability == Applicability::DisplayOnly
-                    || !touches(&diagnostic.span, &requested)
-                {
-                    continue;
-                }
-                actions.push(quick_fix(diagnostic, fix, &index, uri));
-            }
+        let Some((document, checked)) = self.checked(uri) else {
+            return Ok(None);
+        };
+        let actions = guard::run(document.text(), || actions(document, checked, params));
+        if let Err(failure) = &actions {
+            self.failed(uri, failure);
         }
-        // The fix-all action is offered in the quick fix list beside a fix (as ESLint does), and
-        // as a source action when one is asked for by kind. Not both at once: a client asking
-        // for every kind would list it twice.
-        let listed = !actions.is_empty() && only.is_none();
-        let asked = only.is_some() && wants(only, &CodeActionKind::new(FIX_ALL_KIND));
-        let has_safe_fix = file.diagnostics.iter().any(|d| {
-            d.fix
-                .as_ref()
-                .is_some_and(|fix| fix.applicability == Applicability::Safe)
-        });
-        if (listed || asked) && has_safe_fix {
-            let kind = if asked {
-                CodeActionKind::new(FIX_ALL_KIND)
-            } else {
-                CodeActionKind::QUICKFIX
-            };
-            actions.extend(fix_all(document, checked, &index, uri, kind));
-        }
-        Some(
-            actions
-                .into_iter()
-                .map(CodeActionOrCommand::CodeAction)
-                .collect(),
-        )
+        actions
     }
+}
+
+/// Each fix of a diagnostic in the requested range, and the fix-all action beside them or on its
+/// own; `None` for a document not checked as cards.
+fn actions(
+    document: &Document,
+    checked: &Checked,
+    params: &CodeActionParams,
+) -> Option<Vec<CodeActionOrCommand>> {
+    let uri = &params.text_document.uri;
+    let file = checked.file.as_ref()?;
+    let index = document.index();
+    let requested = index.span(params.range);
+    let only = params.context.only.as_deref();
+    let mut actions = Vec::new();
+    if wants(only, &CodeActionKind::QUICKFIX) {
+        for diagnostic in &file.diagnostics {
+            let Some(fix) = &diagnostic.fix else { continue };
+            if fix.applicability == Applicability::DisplayOnly
+                || !touches(&diagnostic.span, &requested)
+            {
+                continue;
+            }
+            actions.push(quick_fix(diagnostic, fix, &index, uri));
+        }
+    }
+    // The fix-all action is offered in the quick fix list beside a fix (as ESLint does), and
+    // as a source action when one is asked for by kind. Not both at once: a client asking
+    // for every kind would list it twice.
+    let listed = !actions.is_empty() && only.is_none();
+    let asked = only.is_some() && wants(only, &CodeActionKind::new(FIX_ALL_KIND));
+    let has_safe_fix = file.diagnostics.iter().any(|d| {
+        d.fix
+            .as_ref()
+            .is_some_and(|fix| fix.applicability == Applicability::Safe)
+    });
+    if (listed || asked) && has_safe_fix {
+        let kind = if asked {
+            CodeActionKind::new(FIX_ALL_KIND)
+        } else {
+            CodeActionKind::QUICKFIX
+        };
+        actions.extend(fix_all(document, checked, &index, uri, kind));
+    }
+    Some(
+        actions
+            .into_iter()
+            .map(CodeActionOrCommand::CodeAction)
+            .collect(),
+    )
 }
 
 /// Whether a client that asked for `only` these kinds wants actions of `kind`: a requested kind
@@ -117,10 +138,10 @@ fn fix_all(
     uri: &Url,
     kind: CodeActionKind,
 ) -> Option<CodeAction> {
-    let text = &document.text;
+    let text = document.text();
     let fixed = fix_text(
         document.path(),
-        text.clone(),
+        text.to_string(),
         checked.format,
         &ReadOptions::default(),
         &checked.config,

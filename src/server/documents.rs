@@ -1,7 +1,8 @@
 //! The open documents, their checks, and the diagnostics published for them and for the config
 //! files they read.
 
-use super::position::{Encoding, LineIndex};
+use super::guard::{self, Failure};
+use super::position::{Encoding, IndexedText, LineIndex};
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DidChangeTextDocumentParams,
     DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
@@ -33,7 +34,7 @@ pub struct Documents {
 
 /// One open document.
 pub struct Document {
-    pub text: String,
+    text: IndexedText,
     version: i32,
     /// The file, or for a document that is not a file (`untitled:`) the URI's path, which still
     /// names its format by its extension.
@@ -65,6 +66,20 @@ pub struct Published {
     diagnostics: Vec<lsp_types::Diagnostic>,
 }
 
+impl Checked {
+    /// A check that panicked: the failure, at the document's start, and nothing more.
+    fn failed(failure: &Failure) -> Checked {
+        Checked {
+            config: Config::default_for(PathBuf::new()),
+            // Unused: no file was checked.
+            format: Format::Text,
+            file: None,
+            diagnostics: vec![failure_diagnostic(failure)],
+            config_problem: None,
+        }
+    }
+}
+
 impl Published {
     /// No diagnostics: for a closed document, or a config file that was mended.
     pub fn cleared(uri: Url) -> PublishDiagnosticsParams {
@@ -77,13 +92,13 @@ impl Published {
 }
 
 impl Document {
-    fn new(uri: &Url, text: String, version: i32) -> Document {
+    fn new(uri: &Url, text: String, version: i32, encoding: Encoding) -> Document {
         let (path, is_file) = match uri.to_file_path() {
             Ok(path) => (path, true),
             Err(()) => (PathBuf::from(uri.path()), false),
         };
         Document {
-            text,
+            text: IndexedText::new(text, encoding),
             version,
             path,
             is_file,
@@ -97,15 +112,24 @@ impl Document {
         &self.path
     }
 
+    pub fn text(&self) -> &str {
+        self.text.as_str()
+    }
+
+    /// The index of the text as it stands, kept up to date as it is edited.
+    pub fn index(&self) -> LineIndex<'_> {
+        self.text.index()
+    }
+
     /// The card format: by the extension, else sniffed from the text.
     pub fn format(&self) -> Format {
-        format_of(&self.path, &self.text)
+        format_of(&self.path, self.text())
     }
 
     /// Whether the document is read as cards: not a config file, and not too large (see
     /// [`MAX_CHECKED_BYTES`]).
     pub fn holds_cards(&self) -> bool {
-        !self.is_config_file() && self.text.len() <= MAX_CHECKED_BYTES
+        !self.is_config_file() && self.text().len() <= MAX_CHECKED_BYTES
     }
 
     fn is_config_file(&self) -> bool {
@@ -134,12 +158,19 @@ impl Document {
         }
     }
 
+    /// The document's check. A panic in it is caught, and said on the document instead.
     fn check(&self, uri: &Url, encoding: Encoding) -> Checked {
+        guard::run(self.text(), || self.check_unguarded(uri, encoding))
+            .unwrap_or_else(|failure| Checked::failed(&failure))
+    }
+
+    fn check_unguarded(&self, uri: &Url, encoding: Encoding) -> Checked {
         let format = self.format();
-        let index = LineIndex::new(&self.text, encoding);
+        let index = self.index();
+        let text = self.text();
         if self.is_config_file() {
             // A phaselint.toml open in the editor: its own problem, as it is typed.
-            let problem = Config::parse(&self.path, &self.text).err();
+            let problem = Config::parse(&self.path, text).err();
             let diagnostics = problem
                 .iter()
                 .map(|error| config_problem(error, &index, uri));
@@ -164,7 +195,7 @@ impl Document {
             let problem = config_problem(&error, &index, &where_);
             Some((where_, problem))
         });
-        let file = if self.text.len() > MAX_CHECKED_BYTES {
+        let file = if text.len() > MAX_CHECKED_BYTES {
             diagnostics.push(note(format!(
                 "not checked in the editor: the file is over {} MiB; run `phaselint check` on it",
                 MAX_CHECKED_BYTES >> 20
@@ -175,7 +206,7 @@ impl Document {
         } else {
             let file = check_text(
                 &self.path,
-                self.text.clone(),
+                text.to_string(),
                 format,
                 &ReadOptions::default(),
                 &config,
@@ -200,25 +231,23 @@ impl Documents {
 
     pub fn open(&mut self, params: DidOpenTextDocumentParams) {
         let document = params.text_document;
-        let opened = Document::new(&document.uri, document.text, document.version);
+        let opened = Document::new(
+            &document.uri,
+            document.text,
+            document.version,
+            self.encoding,
+        );
         self.open.insert(document.uri, opened);
     }
 
     /// Applies the changes in order: a change with a range replaces those words, one without
     /// replaces the whole text.
     pub fn change(&mut self, params: DidChangeTextDocumentParams) {
-        let encoding = self.encoding;
         let Some(document) = self.open.get_mut(&params.text_document.uri) else {
             return;
         };
         for change in params.content_changes {
-            match change.range {
-                Some(range) => {
-                    let span = LineIndex::new(&document.text, encoding).span(range);
-                    document.text.replace_range(span, &change.text);
-                }
-                None => document.text = change.text,
-            }
+            document.text.replace(change.range, &change.text);
         }
         document.version = params.text_document.version;
         document.stale = true;
@@ -268,6 +297,23 @@ impl Documents {
         }
         let document = &*document;
         Some((document, document.checked.as_ref()?))
+    }
+
+    /// A request on `uri` failed: the failure is said on the document until its next check. It
+    /// joins the document's check, which is made now if there is none yet.
+    pub fn failed(&mut self, uri: &Url, failure: &Failure) {
+        self.checked(uri);
+        let Some(document) = self.open.get_mut(uri) else {
+            return;
+        };
+        let Some(checked) = document.checked.as_mut() else {
+            return;
+        };
+        let diagnostic = failure_diagnostic(failure);
+        if !checked.diagnostics.contains(&diagnostic) {
+            checked.diagnostics.insert(0, diagnostic);
+            document.unpublished = true;
+        }
     }
 
     /// Checks every changed document: what is to be published for them, and for the config
@@ -376,10 +422,19 @@ fn config_problem(error: &ConfigError, index: &LineIndex, uri: &Url) -> lsp_type
 
 /// A word from the server about the document as a whole, at its start.
 fn note(message: String) -> lsp_types::Diagnostic {
+    about_document(DiagnosticSeverity::INFORMATION, message)
+}
+
+/// Something about the document as a whole, at its start.
+fn about_document(severity: DiagnosticSeverity, message: String) -> lsp_types::Diagnostic {
     lsp_types::Diagnostic {
-        severity: Some(DiagnosticSeverity::INFORMATION),
+        severity: Some(severity),
         source: Some("phaselint".into()),
         message,
         ..Default::default()
     }
+}
+
+fn failure_diagnostic(failure: &Failure) -> lsp_types::Diagnostic {
+    about_document(DiagnosticSeverity::ERROR, failure.on_document())
 }

@@ -9,14 +9,19 @@
 //!
 //! One thread handles every message in turn; documents are checked when no message is waiting,
 //! so a burst of edits costs one check. Nothing is written to stdout but protocol messages;
-//! problems of the server itself go to stderr.
+//! problems of the server itself go to stderr. A panic while phaselint works on a document is
+//! caught (`guard`): the document gets an error saying so, a request about it an error answer,
+//! and the session goes on for every other document.
 
 mod actions;
 mod documents;
+mod guard;
 mod position;
+mod shallow;
 mod transport;
 
 use documents::{Documents, Published};
+use guard::Failure;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
@@ -28,7 +33,7 @@ use lsp_types::{
 };
 use phaselint::explain;
 use phaselint::source::ReadOptions;
-use position::{Encoding, LineIndex};
+use position::Encoding;
 use serde::de::DeserializeOwned;
 
 use actions::FIX_ALL_KIND;
@@ -72,25 +77,40 @@ impl Server {
 
     fn serve(mut self, receiver: &crossbeam_channel::Receiver<Message>) -> Ended {
         for message in receiver {
-            match message {
-                Message::Request(request) => self.request(request),
-                Message::Notification(notification)
-                    if notification.method == notif::Exit::METHOD =>
-                {
-                    return match self.shutdown {
-                        true => Ended::Shutdown,
-                        false => Ended::Abruptly,
-                    };
-                }
-                Message::Notification(notification) => self.notification(notification),
-                // The answers to our own requests (the watcher registration) need no handling.
-                Message::Response(_) => {}
+            if matches!(&message, Message::Notification(n) if n.method == notif::Exit::METHOD) {
+                return match self.shutdown {
+                    true => Ended::Shutdown,
+                    false => Ended::Abruptly,
+                };
             }
+            self.handle(message);
             if receiver.is_empty() {
                 self.publish();
             }
         }
         Ended::Abruptly
+    }
+
+    /// Handles one message. A panic outside the guarded work on a document (a bug of the server's
+    /// own) is caught here too: a request still gets an answer, and the session goes on.
+    fn handle(&mut self, message: Message) {
+        let id = match &message {
+            Message::Request(request) => Some(request.id.clone()),
+            _ => None,
+        };
+        let handled = guard::catch(|| match message {
+            Message::Request(request) => self.request(request),
+            Message::Notification(notification) => self.notification(notification),
+            // The answers to our own requests (the watcher registration) need no handling.
+            Message::Response(_) => {}
+        });
+        if let Err(failure) = handled {
+            let message = format!("phaselint failed: {failure}");
+            match id {
+                Some(id) => self.error(id, ErrorCode::InternalError, message),
+                None => transport::log(&message),
+            }
+        }
     }
 
     fn send(&self, message: impl Into<Message>) {
@@ -147,18 +167,19 @@ impl Server {
         }
     }
 
-    /// Answers a request with `handle`'s result, or InvalidParams when its params do not parse.
+    /// Answers a request with `handle`'s result: InvalidParams when its params do not parse,
+    /// InternalError when phaselint failed on the document.
     fn answer<P: DeserializeOwned, R: serde::Serialize>(
         &mut self,
         id: RequestId,
         params: serde_json::Value,
-        handle: impl FnOnce(&mut Server, P) -> R,
+        handle: impl FnOnce(&mut Server, P) -> Result<R, Failure>,
     ) {
         match serde_json::from_value::<P>(params) {
-            Ok(params) => {
-                let result = handle(self, params);
-                self.send(Response::new_ok(id, result));
-            }
+            Ok(params) => match handle(self, params) {
+                Ok(result) => self.send(Response::new_ok(id, result)),
+                Err(failure) => self.error(id, ErrorCode::InternalError, failure.on_document()),
+            },
             Err(error) => self.error(id, ErrorCode::InvalidParams, error.to_string()),
         }
     }
@@ -261,23 +282,33 @@ impl Server {
         }
     }
 
-    fn hover(&mut self, params: lsp_types::HoverParams) -> Option<lsp_types::Hover> {
+    /// The hover at a place; a failure is also said on the document.
+    fn hover(
+        &mut self,
+        params: lsp_types::HoverParams,
+    ) -> Result<Option<lsp_types::Hover>, Failure> {
         let at = params.text_document_position_params;
-        let document = self.documents.get(&at.text_document.uri)?;
-        if !document.holds_cards() {
-            return None;
+        let uri = &at.text_document.uri;
+        let Some(document) = self.documents.get(uri).filter(|d| d.holds_cards()) else {
+            return Ok(None);
+        };
+        let hover = guard::run(document.text(), || {
+            let index = document.index();
+            let offset = index.offset(at.position);
+            let read = ReadOptions::default();
+            let found = explain::hover(document.text(), document.format(), &read, offset)?;
+            Some(lsp_types::Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: found.markdown,
+                }),
+                range: Some(index.range(found.span)),
+            })
+        });
+        if let Err(failure) = &hover {
+            self.documents.failed(uri, failure);
         }
-        let text = document.text.as_str();
-        let index = LineIndex::new(text, self.documents.encoding);
-        let offset = index.offset(at.position);
-        let found = explain::hover(text, document.format(), &ReadOptions::default(), offset)?;
-        Some(lsp_types::Hover {
-            contents: HoverContents::Markup(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value: found.markdown,
-            }),
-            range: Some(index.range(found.span)),
-        })
+        hover
     }
 }
 

@@ -5,6 +5,7 @@
 //! when it carries a request id) and refuses absurd lengths, so no input ends the server but the
 //! end of its input or the `exit` notification.
 
+use super::shallow;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{ErrorCode, Message, RequestId, Response};
 use std::io::{self, BufRead, Read, Write};
@@ -173,12 +174,14 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
 }
 
 /// The id of a JSON object that looks like a request (`id` and `method`) but did not parse as one.
+/// Its members are read shallowly: one nested too deep for serde_json is still answered.
 fn request_id(body: &[u8]) -> Option<RequestId> {
-    let value: serde_json::Value = serde_json::from_slice(body).ok()?;
-    value.get("method")?;
-    match value.get("id")? {
+    let members = shallow::members(body);
+    members.iter().find(|(key, _)| key == "method")?;
+    let (_, id) = members.iter().rev().find(|(key, _)| key == "id")?;
+    match serde_json::from_slice(id).ok()? {
         serde_json::Value::Number(n) => Some(RequestId::from(i32::try_from(n.as_i64()?).ok()?)),
-        serde_json::Value::String(s) => Some(RequestId::from(s.clone())),
+        serde_json::Value::String(s) => Some(RequestId::from(s)),
         _ => None,
     }
 }
@@ -230,6 +233,28 @@ mod tests {
         );
         let (read, _) = read_all(&[frame("[1,2"), frame(good), frame(good)].concat());
         assert_eq!(read.len(), 2);
+    }
+
+    #[test]
+    fn a_request_nested_too_deep_to_parse_is_answered() {
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        let request = format!(r#"{{"jsonrpc":"2.0","method":"x","params":{deep},"id":"d\"1"}}"#);
+        let notification = format!(r#"{{"jsonrpc":"2.0","method":"x","params":{deep}}}"#);
+        let response = format!(r#"{{"jsonrpc":"2.0","id":3,"result":{deep}}}"#);
+        let (read, answered) =
+            read_all(&[frame(&request), frame(&notification), frame(&response)].concat());
+        assert!(read.is_empty(), "{read:?}");
+        let [Message::Response(answer)] = answered.as_slice() else {
+            panic!("one answer: {answered:?}")
+        };
+        assert_eq!(answer.id, RequestId::from("d\"1".to_string()));
+        let error = answer.error.as_ref().expect("an error");
+        assert_eq!(error.code, ErrorCode::InvalidRequest as i32);
+        assert!(
+            error.message.contains("recursion limit"),
+            "{}",
+            error.message
+        );
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! Shared by the integration tests: random card-like text.
+//! Shared by the integration tests: random card-like text. Each test crate includes this module
+//! and uses part of it.
+#![allow(dead_code)]
 
 /// Timing words, punctuation, quotes and multi-byte characters that random texts are made of.
 const PIECES: &[&str] = &[
@@ -75,23 +77,17 @@ const PIECES: &[&str] = &[
     "X",
 ];
 
-/// `count` random texts of up to 40 pieces, from a fixed xorshift64* sequence, so a failure is
+/// `count` random texts of up to 40 pieces, from a fixed sequence of [`numbers`], so a failure is
 /// reproducible.
 pub fn random_texts(count: usize) -> Vec<String> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut next = numbers(0x9E37_79B9_7F4A_7C15);
     (0..count)
         .map(|_| {
-            let length = (next() % 40) as usize;
+            let length = next(40);
             (0..length)
                 .map(|_| {
-                    let piece = PIECES[(next() % PIECES.len() as u64) as usize];
-                    if next() % 3 == 0 {
+                    let piece = PIECES[next(PIECES.len())];
+                    if next(3) == 0 {
                         format!("{piece} ")
                     } else {
                         piece.to_string()
@@ -100,4 +96,15 @@ pub fn random_texts(count: usize) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+/// A fixed xorshift64* sequence from `seed` (not 0): each call gives a number below its bound.
+pub fn numbers(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |below| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) % below.max(1) as u64) as usize
+    }
 }
