@@ -46,6 +46,7 @@ pub mod rules;
 pub mod selection;
 pub mod source;
 pub mod stats;
+pub mod tree;
 pub mod turn;
 pub mod walk;
 pub mod write;

@@ -181,6 +181,10 @@ fn check_path(
     threads: usize,
     diffs: &mut String,
 ) -> CheckedFile {
+    // From the read to the rename: another run fixing this file waits, then reads what this one
+    // wrote, so neither loses the other's fixes.
+    let _lock = (options.fix == FixMode::Apply && path.as_os_str() != "-")
+        .then(|| crate::write::lock_for_fix(path));
     let text = match read_file(path, options.max_file_size) {
         Ok(text) => text,
         Err(error) => return unreadable(shown, &error),

@@ -172,10 +172,10 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Outcome::Clean
     };
     match &args.output_file {
-        Some(path) => match std::fs::write(path, &output) {
+        Some(path) => match phaselint::write::write_new(path, &output) {
             Ok(()) => (Ok(String::new()), outcome),
-            Err(error) => (
-                Err(format!("could not write {}: {error}", path.display())),
+            Err(message) => (
+                Err(format!("could not write {}: {message}", path.display())),
                 Outcome::Failed,
             ),
         },
