@@ -65,12 +65,21 @@ impl ReadError {
 /// read, resolves out of its tree or into a `.git` directory ([`crate::tree`]), is not a regular
 /// file, is larger than `max`, is not UTF-8 or holds a NUL byte is an error.
 pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
+    if path.as_os_str() != "-" {
+        crate::tree::judge(path)
+            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+    }
+    read_walked_file(path, max)
+}
+
+/// [`read_file`] for a file a directory walk found ([`crate::walk::Walked::read`]): the walk
+/// judged the directory it was given and followed no link below it, so the file resolves inside
+/// its tree, and resolving it again (a system call a component) is skipped.
+pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
     if path.as_os_str() == "-" {
         return read_bounded(std::io::stdin().lock(), max);
     }
-    crate::tree::judge(path)
-        .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
     // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
     let metadata = std::fs::metadata(path).map_err(io_error)?;
     if !metadata.is_file() {

@@ -23,6 +23,7 @@
 
 use crate::check::Configs;
 use crate::config::{self, Config, PathGlobs};
+use crate::read::{ReadError, read_file, read_walked_file};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -34,6 +35,20 @@ pub struct Walked {
     pub files: Vec<PathBuf>,
     /// Missing paths and unreadable directories, with a lower-case message.
     pub errors: Vec<(PathBuf, String)>,
+    /// The files found in a directory, not named on the command line.
+    found: HashSet<PathBuf>,
+}
+
+impl Walked {
+    /// Reads one of [`Walked::files`] as [`read_file`] does. A file found in a directory is not
+    /// judged again ([`crate::tree`]): the directory was, and the walk followed no link below it.
+    pub fn read(&self, path: &Path, max: u64) -> Result<String, ReadError> {
+        if self.found.contains(path) {
+            read_walked_file(path, max)
+        } else {
+            read_file(path, max)
+        }
+    }
 }
 
 /// Expand the command-line `paths` into the files to check (see the module docs for the rules).
@@ -63,12 +78,15 @@ fn walk_from(
 
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
+    // Whether `path` is new, and so listed.
     let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| {
         // `a.yaml` and `./a.yaml` are one file: compare them absolute, where `.` is dropped.
         let key = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-        if seen.insert(key) {
+        let new = seen.insert(key);
+        if new {
             files.push(path);
         }
+        new
     };
     for path in paths {
         if path.as_os_str() == "-" {
@@ -87,7 +105,9 @@ fn walk_from(
             });
         match metadata {
             Err(message) => walked.errors.push((path.clone(), message)),
-            Ok(metadata) if !metadata.is_dir() => keep(&mut walked.files, path.clone()),
+            Ok(metadata) if !metadata.is_dir() => {
+                keep(&mut walked.files, path.clone());
+            }
             Ok(_) => {
                 let entries = WalkDir::new(path)
                     .follow_links(false)
@@ -103,7 +123,10 @@ fn walk_from(
                             if entry.file_type().is_file()
                                 && is_checked_file(entry.path(), &config_of(entry.path()))
                             {
-                                keep(&mut walked.files, without_dot(entry.into_path()));
+                                let path = without_dot(entry.into_path());
+                                if keep(&mut walked.files, path.clone()) {
+                                    walked.found.insert(path);
+                                }
                             }
                         }
                         Err(err) => {

@@ -5,7 +5,7 @@ use super::Outcome;
 use clap::Args;
 use phaselint::check::Configs;
 use phaselint::export::each_face;
-use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions};
 use phaselint::walk::walk;
@@ -50,7 +50,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut closed = false;
     for path in &walked.files {
         let shown = path.display().to_string();
-        let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
+        let text = match walked.read(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {
                 complain(&format!("{shown}: {}", error.message));
