@@ -5,6 +5,9 @@
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+#[path = "support/interrupt.rs"]
+mod interrupt;
+
 /// A text card with two findings whose fixes are apart: PL103 ("upkeep phase") and PL502 ("once
 /// per turn").
 const CARD: &str = "Old Bell\nArtifact\n{1}: Draw a card. Activate only during your upkeep phase and only once per turn.\n";
@@ -42,14 +45,6 @@ fn tempdir() -> tempfile::TempDir {
     tempfile::tempdir_in("/dev/shm")
         .or_else(|_| tempfile::tempdir())
         .expect("a temp dir")
-}
-
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .expect("read the directory")
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with(".phaselint-"))
-        .collect()
 }
 
 #[test]
@@ -98,24 +93,11 @@ fn a_fix_run_stopped_by_sigterm_leaves_no_temporary_file() {
     // the interrupt ends the run is left behind only now and then.
     for step in 0..40u32 {
         files(dir.path(), FILES);
-        let mut child = phaselint(dir.path(), &["check", "--fix", "--quiet", "."])
+        let child = phaselint(dir.path(), &["check", "--fix", "--quiet", "."])
             .stdout(Stdio::null())
             .spawn()
             .expect("phaselint runs");
-        std::thread::sleep(whole_run * (step % 10 + 1) / 12);
-        let _ = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status();
-        let status = child.wait().expect("phaselint ends");
-        assert!(
-            matches!(status.code(), Some(0 | 130)),
-            "kill point {step}: {status:?}"
-        );
-        assert_eq!(
-            temp_files(dir.path()),
-            Vec::<String>::new(),
-            "kill point {step}"
-        );
+        interrupt::terminate(child, whole_run * (step % 10 + 1) / 12, dir.path(), step);
         // Each file is whole: the old text or the fixed one.
         for i in 0..FILES {
             let text =
