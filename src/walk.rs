@@ -4,11 +4,12 @@
 //!   exclude globs say. `-` stands for standard input and is passed through.
 //! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
 //!   and directories named `target` below it are skipped, and so are symlinks: they are not
-//!   followed, to a file or a directory. A directory named on the command line that resolves out
-//!   of its tree or into `.git` ([`crate::tree`]) is an error, and nothing in it is walked. A file is kept when its extension is one of a card
+//!   followed, to a file or a directory. A file is kept when its extension is one of a card
 //!   format ([`crate::source::format_from_extension`]) or it matches a `[files] include` glob of
 //!   its config, and it does not match an `--exclude` glob or a `[files] exclude` glob, and it is
 //!   not named `phaselint.toml`. An excluded directory is not entered.
+//! - A directory named on the command line that resolves out of its tree or into `.git`
+//!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
 //! - Each entry answers to the config of its own directory (the nearest `phaselint.toml` upward,
 //!   see [`crate::check::Configs`]); a directory whose config is broken takes the defaults, as
 //!   its files do when they are checked.
@@ -93,15 +94,14 @@ fn walk_from(
             keep(&mut walked.files, path.clone());
             continue;
         }
-        // A linked directory (`cards -> ../secret`) is walked only inside its tree; a file is
-        // judged as it is read.
+        // A directory is judged here, a file as it is read.
         let metadata = std::fs::metadata(path)
             .map_err(|err| config::io_message(&err))
-            .and_then(|metadata| match metadata.is_dir() {
-                true => crate::tree::judge(path)
-                    .map(|()| metadata)
-                    .map_err(|refusal| refusal.message().to_string()),
-                false => Ok(metadata),
+            .and_then(|metadata| {
+                if metadata.is_dir() {
+                    crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
+                }
+                Ok(metadata)
             });
         match metadata {
             Err(message) => walked.errors.push((path.clone(), message)),

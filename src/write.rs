@@ -37,6 +37,7 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
         .set_permissions(before.permissions())
         .map_err(io)?;
     keep_owner(temp.as_file(), &before)?;
+    temp.as_file().sync_all().map_err(io)?;
     if !unchanged(&target, &before, expected) {
         return Err("the file changed while it was being fixed".to_string());
     }
@@ -56,6 +57,7 @@ pub fn write_new(path: &Path, contents: &str) -> Result<(), String> {
     // Read and write for everyone the umask allows, as `std::fs::write` would create it.
     let temp = TempFile::new_in(dir, 0o666).map_err(io)?;
     write_all(&temp, contents).map_err(io)?;
+    temp.as_file().sync_all().map_err(io)?;
     temp.persist(path).map_err(io)?;
     sync_dir(dir);
     Ok(())
@@ -72,8 +74,7 @@ fn parent(path: &Path) -> &Path {
 fn write_all(temp: &TempFile, contents: &str) -> std::io::Result<()> {
     let mut file = temp.as_file();
     file.write_all(contents.as_bytes())?;
-    file.flush()?;
-    file.sync_all()
+    file.flush()
 }
 
 /// Makes a rename durable. Best effort: the new contents are in place already, and some file

@@ -8,7 +8,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-#[derive(Default)]
 struct Registry {
     files: Vec<PathBuf>,
     /// Set by [`remove_temp_files`]: the run is ending.
