@@ -221,7 +221,7 @@ fn normalize_glob(text: &str) -> (bool, &str) {
 
 /// `path` made absolute against the current directory, with `..` resolved by its text, without
 /// touching the file system; `path` itself when that is not possible.
-fn absolute(path: &Path) -> PathBuf {
+pub(crate) fn absolute(path: &Path) -> PathBuf {
     let path = if path.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -458,13 +458,35 @@ pub fn is_config_entry(path: &Path) -> bool {
     path.symlink_metadata().is_ok()
 }
 
-/// The text of an I/O error, lower-case, without the OS error number.
-pub(crate) fn io_message(err: &std::io::Error) -> String {
+/// The text of an I/O error, lower-case, without the OS error number: std writes one as
+/// "File name too long (os error 36)", and the number means nothing to a reader.
+pub fn io_message(err: &std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => clean_message(&err.to_string()),
+        _ => clean_message(&without_os_error_number(&err.to_string())),
     }
+}
+
+/// `message` without its " (os error N)" (wherever a wrapping error put it).
+fn without_os_error_number(message: &str) -> String {
+    const OPEN: &str = " (os error ";
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        out.push_str(&rest[..at]);
+        match after[digits..].strip_prefix(')') {
+            Some(tail) if digits > 0 => rest = tail,
+            _ => {
+                out.push_str(OPEN);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A message from a library, in our convention: lower-case start, no trailing period.
@@ -1022,5 +1044,20 @@ exclude = ["drafts/**"]
         assert_eq!(clean_message("Invalid key."), "invalid key");
         assert_eq!(clean_message("TOML parse error"), "TOML parse error");
         assert_eq!(clean_message(""), "");
+    }
+
+    #[test]
+    fn io_messages_are_words_without_the_os_error_number() {
+        // ENAMETOOLONG on Linux: its text was "file name too long (os error 36)".
+        let error = std::io::Error::from_raw_os_error(36);
+        let message = io_message(&error);
+        assert!(!message.contains("os error"), "{message}");
+        assert!(message.starts_with(|c: char| c.is_lowercase()), "{message}");
+        let wrapped = std::io::Error::other(format!("{error} at path \"x\""));
+        assert!(!io_message(&wrapped).contains("os error"));
+        assert_eq!(
+            without_os_error_number("a (os error x) b (os error 2)"),
+            "a (os error x) b"
+        );
     }
 }

@@ -7,7 +7,7 @@
 //! - **Check a path:** [`check::check_paths`] walks paths ([`walk`]), finds each file's
 //!   `phaselint.toml` ([`check::Configs`]), reads, checks and, as [`check::CheckOptions`] says,
 //!   fixes each file; it returns a [`check::CheckedFile`] per file. [`read::read_file`] reads a
-//!   file with the bounds that untrusted input needs.
+//!   file with the bounds that untrusted input needs, and only inside its tree ([`tree`]).
 //! - **Check a text:** [`check::check_text`] checks the contents of one file of a given
 //!   [`source::Format`] ([`source::format_of`] picks it); [`check::fix_text`] fixes it as
 //!   `--fix` does.
@@ -47,6 +47,7 @@ pub mod rules;
 pub mod selection;
 pub mod source;
 pub mod stats;
+pub mod tree;
 pub mod turn;
 pub mod walk;
 pub mod write;

@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // Interrupted (SIGINT, SIGTERM, SIGHUP): no half-written `.phaselint-*.tmp` is left behind,
-    // and the file being fixed keeps its old text. 130 is the shell's code for an interrupt.
+    // none is created after this (the writers are stopped first), and the file being fixed keeps
+    // its old text. 130 is the shell's code for an interrupt.
     let _ = ctrlc::set_handler(|| {
         phaselint::write::remove_temp_files();
         std::process::exit(130);
@@ -29,7 +30,10 @@ fn main() -> ExitCode {
     let message = match output {
         Ok(text) => match write_stdout(&text) {
             Ok(()) => None,
-            Err(error) => Some(format!("could not write the report: {error}")),
+            Err(error) => Some(format!(
+                "could not write the report: {}",
+                phaselint::config::io_message(&error)
+            )),
         },
         Err(message) => Some(message),
     };

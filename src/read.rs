@@ -7,35 +7,10 @@
 //! problem keeps its line and column, but the text before it is blanked.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The default `--max-file-size`: room for MTGJSON's AllPrintings (about half of it in 2026).
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 1 << 30;
-
-/// Whether `path` is a symbolic link whose target is outside both its own directory and the
-/// current directory (the tree being checked): `phaselint.toml -> /proc/self/environ` or
-/// `cards.yaml -> ~/.ssh/id_rsa` in a pull request must not put a secret in the CI log.
-pub fn link_leaves_the_tree(path: &Path) -> bool {
-    let is_link = path
-        .symlink_metadata()
-        .is_ok_and(|metadata| metadata.file_type().is_symlink());
-    if !is_link {
-        return false;
-    }
-    let Ok(target) = path.canonicalize() else {
-        // A broken link: reading it fails with its own message.
-        return false;
-    };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let inside = |root: std::io::Result<PathBuf>| root.is_ok_and(|root| target.starts_with(root));
-    !(inside(dir.canonicalize())
-        || inside(std::env::current_dir().and_then(|cwd| cwd.canonicalize())))
-}
 
 /// The bytes checked for a binary file before the rest is read.
 const HEAD_BYTES: u64 = 8 * 1024;
@@ -87,17 +62,23 @@ impl ReadError {
 }
 
 /// Reads `path` (standard input for `-`) as text, at most `max` bytes. A file that cannot be
-/// read, is a link out of the tree, is not a regular file, is larger than `max`, is not UTF-8 or
-/// holds a NUL byte is an error.
+/// read, resolves out of its tree or into a `.git` directory ([`crate::tree`]), is not a regular
+/// file, is larger than `max`, is not UTF-8 or holds a NUL byte is an error.
 pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
+    if path.as_os_str() != "-" {
+        crate::tree::judge(path)
+            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+    }
+    read_walked_file(path, max)
+}
+
+/// [`read_file`] for a file a directory walk found ([`crate::walk::Walked::read`]): the walk
+/// judged the directory it was given and followed no link below it, so the file resolves inside
+/// its tree, and resolving it again (a system call a component) is skipped.
+pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
     if path.as_os_str() == "-" {
         return read_bounded(std::io::stdin().lock(), max);
-    }
-    if link_leaves_the_tree(path) {
-        return Err(ReadError::at_start(
-            "a symbolic link out of the tree, which phaselint does not follow".to_string(),
-        ));
     }
     // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
     let metadata = std::fs::metadata(path).map_err(io_error)?;

@@ -8,6 +8,8 @@
 //!   format ([`crate::source::format_from_extension`]) or it matches a `[files] include` glob of
 //!   its config, and it does not match an `--exclude` glob or a `[files] exclude` glob, and it is
 //!   not named `phaselint.toml`. An excluded directory is not entered.
+//! - A directory named on the command line that resolves out of its tree or into `.git`
+//!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
 //! - Each entry answers to the config of its own directory (the nearest `phaselint.toml` upward,
 //!   see [`crate::check::Configs`]); a directory whose config is broken takes the defaults, as
 //!   its files do when they are checked.
@@ -22,6 +24,7 @@
 
 use crate::check::Configs;
 use crate::config::{self, Config, PathGlobs};
+use crate::read::{ReadError, read_file, read_walked_file};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -33,6 +36,20 @@ pub struct Walked {
     pub files: Vec<PathBuf>,
     /// Missing paths and unreadable directories, with a lower-case message.
     pub errors: Vec<(PathBuf, String)>,
+    /// The files found in a directory, not named on the command line.
+    found: HashSet<PathBuf>,
+}
+
+impl Walked {
+    /// Reads one of [`Walked::files`] as [`read_file`] does. A file found in a directory is not
+    /// judged again ([`crate::tree`]): the directory was, and the walk followed no link below it.
+    pub fn read(&self, path: &Path, max: u64) -> Result<String, ReadError> {
+        if self.found.contains(path) {
+            read_walked_file(path, max)
+        } else {
+            read_file(path, max)
+        }
+    }
 }
 
 /// Expand the command-line `paths` into the files to check (see the module docs for the rules).
@@ -62,21 +79,35 @@ fn walk_from(
 
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
+    // Whether `path` is new, and so listed.
     let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| {
         // `a.yaml` and `./a.yaml` are one file: compare them absolute, where `.` is dropped.
         let key = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-        if seen.insert(key) {
+        let new = seen.insert(key);
+        if new {
             files.push(path);
         }
+        new
     };
     for path in paths {
         if path.as_os_str() == "-" {
             keep(&mut walked.files, path.clone());
             continue;
         }
-        match std::fs::metadata(path) {
-            Err(err) => walked.errors.push((path.clone(), config::io_message(&err))),
-            Ok(metadata) if !metadata.is_dir() => keep(&mut walked.files, path.clone()),
+        // A directory is judged here, a file as it is read.
+        let metadata = std::fs::metadata(path)
+            .map_err(|err| config::io_message(&err))
+            .and_then(|metadata| {
+                if metadata.is_dir() {
+                    crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
+                }
+                Ok(metadata)
+            });
+        match metadata {
+            Err(message) => walked.errors.push((path.clone(), message)),
+            Ok(metadata) if !metadata.is_dir() => {
+                keep(&mut walked.files, path.clone());
+            }
             Ok(_) => {
                 let entries = WalkDir::new(path)
                     .follow_links(false)
@@ -92,11 +123,14 @@ fn walk_from(
                             if entry.file_type().is_file()
                                 && is_checked_file(entry.path(), &config_of(entry.path()))
                             {
-                                keep(&mut walked.files, without_dot(entry.into_path()));
+                                let path = without_dot(entry.into_path());
+                                if keep(&mut walked.files, path.clone()) {
+                                    walked.found.insert(path);
+                                }
                             }
                         }
                         Err(err) => {
-                            let at = err.path().unwrap_or(path).to_path_buf();
+                            let at = without_dot(err.path().unwrap_or(path).to_path_buf());
                             let message = match err.io_error() {
                                 Some(io) => config::io_message(io),
                                 None => "filesystem loop".to_string(),

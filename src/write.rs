@@ -1,79 +1,38 @@
 //! Writing a fixed file back: atomically, only over the file that was checked, and keeping what
-//! the file is besides its text (owner, group, mode, links).
+//! the file is besides its text (owner, group, mode, links); and writing a report to a file.
 //!
 //! The new text goes to a temporary file in the same directory, which is renamed over the file:
 //! readers see the old file or the new one, never half of one. What a rename would lose or
 //! overwrite is refused with a reason instead: a read-only file, a file with other hard links, a
-//! file whose owner cannot be kept, and a file that changed since it was read. A temporary file
-//! is removed when the run is interrupted ([`remove_temp_files`], called by the binary's signal
-//! handler).
+//! file whose owner cannot be kept, and a file that changed since it was read. Two runs fixing
+//! one file take turns ([`lock_for_fix`]). Temporary files are removed when the run is
+//! interrupted ([`remove_temp_files`], called by the binary's signal handler), and none is
+//! created after that.
+
+mod lock;
+mod temp;
+
+pub use lock::{FixLock, lock_for_fix};
+pub use temp::remove_temp_files;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-
-/// The temporary files being written, for [`remove_temp_files`].
-static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes every temporary file being written. For a signal handler (SIGINT, SIGTERM): the run
-/// stops, and leaves no `.phaselint-*.tmp` behind.
-pub fn remove_temp_files() {
-    remove_all(
-        &TEMP_FILES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()),
-    );
-}
-
-fn remove_all(files: &[PathBuf]) {
-    for file in files {
-        let _ = std::fs::remove_file(file);
-    }
-}
-
-/// A temporary file's path in [`TEMP_FILES`] while it lives.
-struct Registered(PathBuf);
-
-impl Registered {
-    fn new(path: &Path) -> Registered {
-        let mut files = TEMP_FILES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        files.push(path.to_path_buf());
-        Registered(path.to_path_buf())
-    }
-}
-
-impl Drop for Registered {
-    fn drop(&mut self) {
-        let mut files = TEMP_FILES
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        files.retain(|file| *file != self.0);
-    }
-}
+use std::path::Path;
+use temp::TempFile;
 
 /// Replaces the file at `path`, whose text was `expected` when it was read, with `contents`. The
-/// error says, in lower case, why nothing was written. A symbolic link is followed: the link
-/// stays, and its target is replaced.
+/// error says, in lower case, why nothing was written. A symbolic link inside its tree is
+/// followed: the link stays, and its target is replaced; one out of its tree, or into `.git`, is
+/// refused ([`crate::tree`]), as reading it is.
 pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), String> {
     let io = |error: std::io::Error| crate::config::io_message(&error);
+    crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
     let target = std::fs::canonicalize(path).map_err(io)?;
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = parent(&target);
     let before = std::fs::metadata(&target).map_err(io)?;
     refuse_what_a_rename_would_break(&before)?;
 
-    let mut temp = tempfile::Builder::new()
-        .prefix(".phaselint-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(io)?;
-    let _registered = Registered::new(temp.path());
-    temp.write_all(contents.as_bytes()).map_err(io)?;
-    temp.flush().map_err(io)?;
+    let temp = TempFile::new_in(dir, 0o600).map_err(io)?;
+    write_all(&temp, contents).map_err(io)?;
     temp.as_file()
         .set_permissions(before.permissions())
         .map_err(io)?;
@@ -82,14 +41,51 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
     if !unchanged(&target, &before, expected) {
         return Err("the file changed while it was being fixed".to_string());
     }
-    temp.persist(&target).map_err(|error| io(error.error))?;
-    // Make the rename itself durable. Best effort: the new contents are in place already, and some
-    // file systems cannot open or sync a directory.
+    temp.persist(&target).map_err(io)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Writes `contents` to a new file at `path` (a report, `--output-file`): through a temporary
+/// file in the same directory, renamed over the path, so that a symbolic link at the path is
+/// replaced, never written through (a pull request's `phaselint.sarif -> ../victim`), and a
+/// reader never sees half a report. The directory is judged as a read is ([`crate::tree`]).
+pub fn write_new(path: &Path, contents: &str) -> Result<(), String> {
+    let io = |error: std::io::Error| crate::config::io_message(&error);
+    let dir = parent(path);
+    crate::tree::judge(dir).map_err(|refusal| refusal.message().to_string())?;
+    // Read and write for everyone the umask allows, as `std::fs::write` would create it.
+    let temp = TempFile::new_in(dir, 0o666).map_err(io)?;
+    write_all(&temp, contents).map_err(io)?;
+    temp.as_file().sync_all().map_err(io)?;
+    temp.persist(path).map_err(io)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// The directory `path` is in: `.` for a bare name.
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+fn write_all(temp: &TempFile, contents: &str) -> std::io::Result<()> {
+    let mut file = temp.as_file();
+    file.write_all(contents.as_bytes())?;
+    file.flush()
+}
+
+/// Makes a rename durable. Best effort: the new contents are in place already, and some file
+/// systems cannot open or sync a directory.
+fn sync_dir(dir: &Path) {
     #[cfg(unix)]
     if let Ok(handle) = std::fs::File::open(dir) {
         let _ = handle.sync_all();
     }
-    Ok(())
+    #[cfg(not(unix))]
+    let _ = dir;
 }
 
 /// A read-only file is refused as editors refuse it; a file with other hard links too, since the
@@ -159,6 +155,7 @@ fn unchanged(target: &Path, before: &std::fs::Metadata, expected: &str) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
@@ -182,8 +179,6 @@ mod tests {
         replace_file(&path, "old contents that are longer\n", "new\u{2014}\r\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\u{2014}\r\n");
         assert_eq!(names(dir.path()), ["cards.yaml"]);
-        let left = TEMP_FILES.lock().unwrap().clone();
-        assert!(!left.iter().any(|file| file.starts_with(dir.path())));
     }
 
     #[test]
@@ -265,19 +260,35 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
     }
 
+    #[cfg(unix)]
     #[test]
-    fn temporary_files_being_written_can_be_removed() {
-        let (dir, _path) = file("old");
-        let temp = dir.path().join(".phaselint-test.tmp");
-        std::fs::write(&temp, "partial").unwrap();
-        let registered = Registered::new(&temp);
-        let listed = TEMP_FILES.lock().unwrap().clone();
-        assert!(listed.contains(&temp));
-        // Not remove_temp_files itself: it would remove the files other tests are writing.
-        let own: Vec<PathBuf> = listed.into_iter().filter(|file| *file == temp).collect();
-        remove_all(&own);
-        assert!(!temp.exists());
-        drop(registered);
-        assert!(!TEMP_FILES.lock().unwrap().contains(&temp));
+    fn a_report_replaces_a_link_and_leaves_its_target_alone() {
+        let (dir, target) = file("victim");
+        let link = dir.path().join("phaselint.sarif");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_new(&link, "report").unwrap();
+        assert!(!std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "report");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "victim");
+        // A dangling link: its target is not created.
+        let missing = dir.path().join("missing.txt");
+        std::fs::remove_file(&link).unwrap();
+        std::os::unix::fs::symlink(&missing, &link).unwrap();
+        write_new(&link, "report").unwrap();
+        assert!(!missing.exists());
+        assert_eq!(names(dir.path()), ["cards.yaml", "phaselint.sarif"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_report_is_created_as_a_plain_write_creates_a_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "").unwrap();
+        let report = dir.path().join("report");
+        write_new(&report, "x").unwrap();
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&report), mode(&plain));
     }
 }

@@ -143,12 +143,21 @@ fn a_config_that_is_no_file_or_links_out_of_the_tree_is_reported_and_never_shown
         assert!(!text.contains("SECRET"), "{text}");
         assert_eq!(output.status.code(), Some(2));
     }
-    // A link inside the tree is followed.
+    // A link inside the tree is followed: the repository's, or outside one, the config's own
+    // directory (not the current directory, which may be far above it).
     write(dir.path(), "shared.toml", "[rules]\nPL101 = \"error\"\n");
     std::fs::remove_file(&config).expect("removed");
     std::os::unix::fs::symlink("../shared.toml", &config).expect("a link");
     let output = run(dir.path(), &["check", "--format", "short"], None);
+    assert!(
+        stdout(&output).contains("new/phaselint.toml:1:1: error[PL903] cannot read the config file: a symbolic link out of the tree"),
+        "{}",
+        stdout(&output)
+    );
+    std::fs::create_dir(dir.path().join(".git")).expect("a repository");
+    let output = run(dir.path(), &["check", "--format", "short"], None);
     assert!(stdout(&output).contains("new/a.yaml:3:10: error[PL101]"));
+    std::fs::remove_dir(dir.path().join(".git")).expect("removed");
     // A directory of that name is reported, not passed over.
     std::fs::remove_file(&config).expect("removed");
     std::fs::create_dir(&config).expect("a directory");

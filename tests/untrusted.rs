@@ -4,6 +4,9 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/interrupt.rs"]
+mod interrupt;
+
 fn run(dir: &Path, args: &[&str], stdin: Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_phaselint"))
         .args(args)
@@ -178,14 +181,6 @@ fn a_card_file_linking_out_of_the_tree_is_not_read() {
 const STEP_NAME_CARD: &str =
     "- name: Old Bell\n  type: Artifact\n  text: \"Activate only during your upkeep phase.\"\n";
 
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .expect("read the directory")
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.starts_with(".phaselint-"))
-        .collect()
-}
-
 fn fix(dir: &Path, file: &str) -> Output {
     run(
         dir,
@@ -323,7 +318,7 @@ fn a_fix_interrupted_by_sigterm_leaves_no_temporary_file_and_no_mixed_text() {
     // Kill points spread over a whole run, most of them late, where the file is written.
     for step in 1..=8u32 {
         std::fs::write(&path, &original).expect("written");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        let child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
             .args(["check", "--fix", "--format", "short", "big.txt"])
             .current_dir(dir.path())
             .stdin(Stdio::null())
@@ -331,20 +326,7 @@ fn a_fix_interrupted_by_sigterm_leaves_no_temporary_file_and_no_mixed_text() {
             .stderr(Stdio::null())
             .spawn()
             .expect("phaselint runs");
-        std::thread::sleep(whole_run * (step + 2) / 11);
-        let _ = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status();
-        let status = child.wait().expect("phaselint ends");
-        assert!(
-            matches!(status.code(), Some(0 | 130)),
-            "kill point {step}: {status:?}"
-        );
-        assert_eq!(
-            temp_files(dir.path()),
-            Vec::<String>::new(),
-            "kill point {step}"
-        );
+        interrupt::terminate(child, whole_run * (step + 2) / 11, dir.path(), step);
         let now = std::fs::read_to_string(&path).expect("read");
         assert!(
             now == original || now == fixed,

@@ -14,11 +14,11 @@ use crate::edition::Edition;
 use crate::fix;
 use crate::lint::input_problem;
 use crate::parallel;
-use crate::read::{DEFAULT_MAX_FILE_SIZE, ReadError, read_file};
+use crate::read::{DEFAULT_MAX_FILE_SIZE, ReadError};
 use crate::rules::{INVALID_CONFIG, UNREADABLE_FILE};
 use crate::selection::RuleSelection;
 use crate::source::{self, ReadOptions};
-use crate::walk::walk;
+use crate::walk::{Walked, walk};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -159,6 +159,7 @@ pub fn check_paths(
         let mut diff = String::new();
         let file = check_path(
             path,
+            &walked,
             &stands_for(path),
             options,
             config,
@@ -175,16 +176,22 @@ pub fn check_paths(
     Ok(checked)
 }
 
-/// Reads, checks and (as `options` says) fixes one file; `shown` is the path it stands for.
+/// Reads, checks and (as `options` says) fixes one of the `walked` files; `shown` is the path it
+/// stands for.
 fn check_path(
     path: &Path,
+    walked: &Walked,
     shown: &Path,
     options: &CheckOptions,
     config: &crate::config::Config,
     threads: usize,
     diffs: &mut String,
 ) -> CheckedFile {
-    let text = match read_file(path, options.max_file_size) {
+    // From the read to the rename: another run fixing this file waits, then reads what this one
+    // wrote, so neither loses the other's fixes.
+    let _lock = (options.fix == FixMode::Apply && path.as_os_str() != "-")
+        .then(|| crate::write::lock_for_fix(path));
+    let text = match walked.read(path, options.max_file_size) {
         Ok(text) => text,
         Err(error) => return unreadable(shown, &error),
     };

@@ -172,11 +172,11 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Outcome::Clean
     };
     match &args.output_file {
-        Some(path) => match std::fs::write(path, &output) {
+        Some(path) => match phaselint::write::write_new(path, &output) {
             Ok(()) => (Ok(String::new()), outcome),
-            Err(error) => (
+            Err(message) => (
                 Err(format!(
-                    "could not write {}: {error}",
+                    "could not write {}: {message}",
                     phaselint::file_name::shown(path)
                 )),
                 Outcome::Failed,

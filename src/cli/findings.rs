@@ -5,7 +5,7 @@ use super::Outcome;
 use clap::Args;
 use phaselint::check::Configs;
 use phaselint::export::each_face;
-use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::visible_json;
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions};
@@ -51,7 +51,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut closed = false;
     for path in &walked.files {
         let shown = phaselint::file_name::shown(path);
-        let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
+        let text = match walked.read(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {
                 complain(&format!("{shown}: {}", error.message));

@@ -37,7 +37,10 @@ pub fn man() -> (Result<String, String>, Outcome) {
     for page in pages {
         if let Err(error) = page.render(&mut roff) {
             return (
-                Err(format!("could not write the man page: {error}")),
+                Err(format!(
+                    "could not write the man page: {}",
+                    phaselint::config::io_message(&error)
+                )),
                 Outcome::Failed,
             );
         }

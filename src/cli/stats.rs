@@ -3,7 +3,7 @@
 use super::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::Configs;
-use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
+use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{LineIndex, visible, visible_json};
 use phaselint::selection::RuleSelection;
 use phaselint::source::{self, ReadOptions, read_each};
@@ -71,7 +71,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     };
     let mut tally = Tally::default();
     for path in &walked.files {
-        let text = match read_file(path, DEFAULT_MAX_FILE_SIZE) {
+        let text = match walked.read(path, DEFAULT_MAX_FILE_SIZE) {
             Ok(text) => text,
             Err(error) => {
                 problems.push(format!(

@@ -8,6 +8,7 @@
 use super::shallow;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{ErrorCode, Message, RequestId, Response};
+use phaselint::config::io_message;
 use std::io::{self, BufRead, Read, Write};
 use std::thread::JoinHandle;
 
@@ -129,7 +130,9 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
             .by_ref()
             .take(MAX_HEADER_BYTES as u64)
             .read_until(b'\n', &mut line)
-            .map_err(|error| Frame::Broken(format!("could not read stdin: {error}")))?;
+            .map_err(|error| {
+                Frame::Broken(format!("could not read stdin: {}", io_message(&error)))
+            })?;
         if read == 0 {
             return match started {
                 false => Ok(None),
@@ -156,8 +159,9 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
     };
     let mut body = Vec::new();
     if length > MAX_MESSAGE_BYTES || body.try_reserve_exact(length).is_err() {
-        io::copy(&mut input.by_ref().take(length as u64), &mut io::sink())
-            .map_err(|error| Frame::Broken(format!("could not read stdin: {error}")))?;
+        io::copy(&mut input.by_ref().take(length as u64), &mut io::sink()).map_err(|error| {
+            Frame::Broken(format!("could not read stdin: {}", io_message(&error)))
+        })?;
         return Err(Frame::Skipped(format!(
             "skipped a message of {length} bytes: too large"
         )));
@@ -166,7 +170,7 @@ fn read_frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Frame> {
         .by_ref()
         .take(length as u64)
         .read_to_end(&mut body)
-        .map_err(|error| Frame::Broken(format!("could not read stdin: {error}")))?;
+        .map_err(|error| Frame::Broken(format!("could not read stdin: {}", io_message(&error))))?;
     if body.len() < length {
         return Err(Frame::Broken("the input ended inside a message".into()));
     }
