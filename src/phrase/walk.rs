@@ -269,7 +269,7 @@ impl Walk<'_, '_> {
             return Ok(None);
         }
         self.work.spend(
-            template.reach(at, self.line.len(), self.found),
+            template.reach(rest.as_bytes(), at, self.found),
             "a clause runs on too long",
         )?;
         let mut pairs = TimingParser::parse(template.entry, rest)
