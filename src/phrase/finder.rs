@@ -6,7 +6,7 @@ use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::templates::ends_clause_at;
-use super::timing_words::timing_words;
+use super::timing_words::timing_words_in;
 use super::walk::Walker;
 use super::work::Work;
 use crate::model::Span;
@@ -99,8 +99,14 @@ fn find_lines(
         });
         match read {
             Ok(phrases) => {
-                let words = timing_words(line);
-                let silent = silent_words(line, ability, offset, &phrases, &words, room + 1);
+                let (silent, words) = silent_words(
+                    line,
+                    ability,
+                    offset,
+                    &phrases,
+                    timing_words_in(line),
+                    room + 1,
+                );
                 let mut phrases = merge(phrases, silent);
                 let past = phrases.get(room).map(|phrase| phrase.span);
                 phrases.truncate(room);
@@ -134,8 +140,9 @@ fn find_lines(
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
 /// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
-/// So no timing word is passed over in silence, whatever the grammar misses. The first `enough`
-/// of them: the line is not read past them.
+/// So no timing word is passed over in silence, whatever the grammar misses. Also the timing
+/// words taken from `words`, in bytes of the line: those up to where `enough` phrases (these and
+/// `phrases`) start, for the line is not read past them.
 ///
 /// The words are in text order, and one sweep goes through them, the phrases and the brackets of
 /// the line together, each once: a line of 10 MB with a phrase every few words costs its length,
@@ -145,18 +152,22 @@ fn silent_words(
     ability: usize,
     offset: usize,
     phrases: &[Phrase],
-    words: &[Span],
+    words: impl Iterator<Item = Span>,
     enough: usize,
-) -> Vec<Phrase> {
+) -> (Vec<Phrase>, Vec<Span>) {
     let mut sweep = Sweep::new(phrases, offset);
     let mut brackets = Brackets::default();
     let mut silent = Vec::new();
-    for (index, word) in words.iter().enumerate() {
-        if silent.len() >= enough {
-            break;
-        }
+    let mut taken = Vec::new();
+    let mut words = words.peekable();
+    while let Some(word) = words.next() {
         let start = offset + word.start;
         sweep.pass(start);
+        // `enough` phrases start before this word, or at it: it is not read.
+        if sweep.next + silent.len() >= enough {
+            break;
+        }
+        taken.push(word);
         if sweep.covers(start) {
             continue;
         }
@@ -164,7 +175,7 @@ fn silent_words(
         let stop = sweep
             .next_start()
             .into_iter()
-            .chain(words.get(index + 1).map(|next| offset + next.start))
+            .chain(words.peek().map(|next| offset + next.start))
             .min()
             .unwrap_or(offset + line.len());
         let end = offset + clause_end(line, word.end, stop - offset);
@@ -176,7 +187,7 @@ fn silent_words(
             template: Template::TimingWord,
         });
     }
-    silent
+    (silent, taken)
 }
 
 /// The phrases of a line by their starts, passed in order as the sweep goes forward.
@@ -403,11 +414,21 @@ mod tests {
                     &mut Work::for_line(line.len(), MAX_PHRASES),
                 )
                 .expect("the line reads");
-            let words = timing_words(line);
+            let words = crate::phrase::timing_words::timing_words(line);
             assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
             assert_eq!(
-                silent_words(line, ability, offset, &phrases, &words, MAX_PHRASES),
-                silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                silent_words(
+                    line,
+                    ability,
+                    offset,
+                    &phrases,
+                    words.iter().copied(),
+                    MAX_PHRASES
+                ),
+                (
+                    silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                    words.clone()
+                ),
                 "{line}"
             );
         }
