@@ -625,7 +625,8 @@ fn ends_word(text: &str, at: usize) -> bool {
         .is_none_or(|c| !c.is_alphanumeric())
 }
 
-/// What a line given up by the keyword reader runs on with.
+/// Why the keyword reader gives a line up (after "reading it would take more than 16 passes over
+/// it").
 const TOO_LONG: &str = "its keywords run on too long";
 
 /// The keyword phrases of one line of card text: the keywords of a keyword line, and the keywords
@@ -634,8 +635,9 @@ const TOO_LONG: &str = "its keywords run on too long";
 /// left of its `work`.
 ///
 /// Every scan is charged to `work`. The reader reads a line a few times over, whatever it holds:
-/// the keyword line three times (to know it is one, then for its items), each word twice, each
-/// quoted keyword line three times (quoted lines never overlap), and each granted list once.
+/// a keyword line twice (its start, then its items) or three times (a line of many items), each
+/// word twice, each quoted keyword line as a keyword line (quoted lines never overlap), and each
+/// granted list once.
 pub fn find(
     line: &str,
     ability: usize,
@@ -662,7 +664,7 @@ struct Kept {
     /// The line's start in the whole text.
     offset: usize,
     enough: usize,
-    /// The furthest start of a phrase held, in bytes of the line.
+    /// The furthest start of a phrase found, in bytes of the line: none held starts later.
     furthest: usize,
 }
 
@@ -717,9 +719,14 @@ struct Item {
     whole: Span,
 }
 
+/// How many items of a keyword line its first reading holds. A line of more is read again for
+/// the rest, so that its items are never all held; real lines have a few.
+const HELD_ITEMS: usize = 64;
+
 /// The keywords of a keyword line: every item of the comma (or semicolon) list before any
-/// reminder text is a keyword with its parameter. `None` for any other line. The line is read
-/// twice, first only to know that every item is a keyword, so that its items are never all held.
+/// reminder text is a keyword with its parameter. `None` for any other line. The first reading
+/// says whether every item is a keyword, holding the first `HELD_ITEMS`; a line of more items is
+/// read again for the others.
 fn line_items<'l>(
     line: &'l str,
     work: &mut Work,
@@ -729,11 +736,25 @@ fn line_items<'l>(
     let Some(part) = keyword_part(line) else {
         return Ok(None);
     };
-    work.spend(2 * part.len(), TOO_LONG)?;
-    if !items(line, part.clone()).all(|item| item.is_some()) {
-        return Ok(None);
+    work.spend(part.len(), TOO_LONG)?;
+    let mut held = Vec::new();
+    let mut count = 0usize;
+    for item in items(line, part.clone()) {
+        let Some(item) = item else {
+            return Ok(None);
+        };
+        if held.len() < HELD_ITEMS {
+            held.push(item);
+        }
+        count += 1;
     }
-    Ok(Some(items(line, part).flatten()))
+    let again = if count > HELD_ITEMS {
+        work.spend(part.len(), TOO_LONG)?;
+        Some(items(line, part).flatten().skip(HELD_ITEMS))
+    } else {
+        None
+    };
+    Ok(Some(held.into_iter().chain(again.into_iter().flatten())))
 }
 
 /// The part of a line that holds its keywords, when it starts with one: up to its reminder text,
