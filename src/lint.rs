@@ -5,7 +5,7 @@
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 use crate::model::Span;
-use crate::phrase::timing_words::timing_words;
+use crate::phrase::timing_words::timing_words_in;
 use crate::rules::{self, FaceText, RuleInfo, TextFix, Violation};
 use crate::source::{Card, CardText, Field, NoteKind, SourceNote, UnreadField};
 use std::ops::Range;
@@ -223,9 +223,8 @@ fn unread_field(unread: &UnreadField) -> Option<(String, String)> {
         ),
         None => {
             let value = unread.value.as_deref()?;
-            if timing_words(value).is_empty() {
-                return None;
-            }
+            // The first timing word is enough: a long value is not read to its end.
+            timing_words_in(value).next()?;
             (
                 Field::Text,
                 format!(

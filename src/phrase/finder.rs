@@ -6,8 +6,9 @@ use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::templates::ends_clause_at;
-use super::timing_words::timing_words;
+use super::timing_words::timing_words_in;
 use super::walk::Walker;
+use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
 use std::fmt;
@@ -17,7 +18,7 @@ use std::sync::{Mutex, PoisonError};
 
 /// How many grammar calls one pest parse may take per byte of the line, and at least, before the
 /// line is given up as pathological: a whole-line parse, or one template call of the walk (whose
-/// calls together are bounded by `walk::WORK_PER_BYTE`). Real text takes a few dozen calls a byte;
+/// calls together are bounded by `work::WORK_PER_BYTE`). Real text takes a few dozen calls a byte;
 /// the limit only stops runaway input. In one process the limit is that of the longest line read
 /// so far (see `raise_call_limit`).
 const CALLS_PER_BYTE: usize = 1_000;
@@ -57,8 +58,8 @@ pub struct Found {
 /// is called only where a template can start (`walk`).
 pub fn find(text: &str) -> Found {
     let mut walker = Walker::default();
-    find_lines(text, |line, ability, offset, enough| {
-        walker.line(line, ability, offset, enough)
+    find_lines(text, |line, ability, offset, work| {
+        walker.line(line, ability, offset, work)
     })
 }
 
@@ -78,23 +79,34 @@ pub fn find_by_whole_lines(text: &str) -> Found {
 pub const MAX_PHRASES: usize = 1_000;
 
 /// Reads each line of `text` with `read_line` (the line, its index, its offset in the text, and
-/// how many phrases are enough: it may stop past them), up to `MAX_PHRASES` phrases.
+/// what reading it may take: it may stop past the phrases that are enough), up to `MAX_PHRASES`
+/// phrases.
 fn find_lines(
     text: &str,
-    mut read_line: impl FnMut(&str, usize, usize, usize) -> Result<Vec<Phrase>, String>,
+    mut read_line: impl FnMut(&str, usize, usize, &mut Work) -> Result<Vec<Phrase>, String>,
 ) -> Found {
     let mut found = Found::default();
     for (ability, (offset, line)) in lines(text).enumerate() {
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
         // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
-        match read_line(line, ability, offset, room + 1) {
+        let mut work = Work::for_line(line.len(), room + 1);
+        // Keywords are read after the grammar, so the walk and a whole-line parse share them;
+        // within what is left of the line's work, and no further than the phrases kept.
+        let read = read_line(line, ability, offset, &mut work).and_then(|phrases| {
+            let keywords = keywords::find(line, ability, offset, &mut work)?;
+            Ok(merge(phrases, keywords))
+        });
+        match read {
             Ok(phrases) => {
-                // Keywords are read after the grammar, so the walk and a whole-line parse
-                // share them.
-                let phrases = merge(phrases, keywords::find(line, ability, offset));
-                let words = timing_words(line);
-                let silent = silent_words(line, ability, offset, &phrases, &words, room + 1);
+                let (silent, words) = silent_words(
+                    line,
+                    ability,
+                    offset,
+                    &phrases,
+                    timing_words_in(line),
+                    room + 1,
+                );
                 let mut phrases = merge(phrases, silent);
                 let past = phrases.get(room).map(|phrase| phrase.span);
                 phrases.truncate(room);
@@ -128,8 +140,9 @@ fn find_lines(
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
 /// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
-/// So no timing word is passed over in silence, whatever the grammar misses. The first `enough`
-/// of them: the line is not read past them.
+/// So no timing word is passed over in silence, whatever the grammar misses. Also the timing
+/// words taken from `words`, in bytes of the line: those up to where `enough` phrases (these and
+/// `phrases`) start, for the line is not read past them.
 ///
 /// The words are in text order, and one sweep goes through them, the phrases and the brackets of
 /// the line together, each once: a line of 10 MB with a phrase every few words costs its length,
@@ -139,18 +152,22 @@ fn silent_words(
     ability: usize,
     offset: usize,
     phrases: &[Phrase],
-    words: &[Span],
+    words: impl Iterator<Item = Span>,
     enough: usize,
-) -> Vec<Phrase> {
+) -> (Vec<Phrase>, Vec<Span>) {
     let mut sweep = Sweep::new(phrases, offset);
     let mut brackets = Brackets::default();
     let mut silent = Vec::new();
-    for (index, word) in words.iter().enumerate() {
-        if silent.len() >= enough {
-            break;
-        }
+    let mut taken = Vec::new();
+    let mut words = words.peekable();
+    while let Some(word) = words.next() {
         let start = offset + word.start;
         sweep.pass(start);
+        // `enough` phrases start before this word, or at it: it is not read.
+        if sweep.next + silent.len() >= enough {
+            break;
+        }
+        taken.push(word);
         if sweep.covers(start) {
             continue;
         }
@@ -158,7 +175,7 @@ fn silent_words(
         let stop = sweep
             .next_start()
             .into_iter()
-            .chain(words.get(index + 1).map(|next| offset + next.start))
+            .chain(words.peek().map(|next| offset + next.start))
             .min()
             .unwrap_or(offset + line.len());
         let end = offset + clause_end(line, word.end, stop - offset);
@@ -170,7 +187,7 @@ fn silent_words(
             template: Template::TimingWord,
         });
     }
-    silent
+    (silent, taken)
 }
 
 /// The phrases of a line by their starts, passed in order as the sweep goes forward.
@@ -390,13 +407,28 @@ mod tests {
             let offset = 7 * ability;
             let mut walker = Walker::default();
             let phrases = walker
-                .line(line, ability, offset, MAX_PHRASES)
+                .line(
+                    line,
+                    ability,
+                    offset,
+                    &mut Work::for_line(line.len(), MAX_PHRASES),
+                )
                 .expect("the line reads");
-            let words = timing_words(line);
+            let words = crate::phrase::timing_words::timing_words(line);
             assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
             assert_eq!(
-                silent_words(line, ability, offset, &phrases, &words, MAX_PHRASES),
-                silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                silent_words(
+                    line,
+                    ability,
+                    offset,
+                    &phrases,
+                    words.iter().copied(),
+                    MAX_PHRASES
+                ),
+                (
+                    silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                    words.clone()
+                ),
                 "{line}"
             );
         }

@@ -13,8 +13,10 @@ use super::ast::{
     ClauseKind, CombatEvent, EachTurn, Form, OwnerWord, Phrase, Place, Quantifier, Template,
     TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
 };
+use super::work::Work;
 use crate::model::Span;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 /// One keyword ability of CR 702.
@@ -590,9 +592,7 @@ fn by_first_word() -> &'static HashMap<String, Vec<&'static Keyword>> {
 /// Words that end in "walk" or "cycling" are the variants of landwalk and typecycling
 /// (702.14c, 702.29e), with no timing.
 pub fn keyword_at(text: &str) -> Option<(&'static Keyword, usize)> {
-    let word_len = text
-        .find(|c: char| !(c.is_alphanumeric() || c == '-'))
-        .unwrap_or(text.len());
+    let word_len = word_len(text);
     let word = text.get(..word_len)?.to_ascii_lowercase();
     let found = by_first_word().get(&word).and_then(|keywords| {
         keywords.iter().find_map(|keyword| {
@@ -608,6 +608,13 @@ pub fn keyword_at(text: &str) -> Option<(&'static Keyword, usize)> {
     })
 }
 
+/// The length of the word `text` starts with, as keywords' names are read: letters, digits and
+/// hyphens ("Web-slinging").
+fn word_len(text: &str) -> usize {
+    text.find(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .unwrap_or(text.len())
+}
+
 /// What stands for a landwalk or typecycling variant ("Swampwalk", "Wizardcycling {3}").
 static LANDWALK_OR_CYCLING: Keyword = other("Landwalk", "702.14");
 
@@ -618,13 +625,90 @@ fn ends_word(text: &str, at: usize) -> bool {
         .is_none_or(|c| !c.is_alphanumeric())
 }
 
-/// The keyword phrases of one line of card text, in text order: the keywords of a keyword line,
-/// and the keywords an effect grants.
-pub fn find(line: &str, ability: usize, offset: usize) -> Vec<Phrase> {
-    let mut phrases = Vec::new();
-    keyword_line(line, ability, offset, &mut phrases);
-    grants(line, ability, offset, &mut phrases);
-    phrases
+/// Why the keyword reader gives a line up (after "reading it would take more than 16 passes over
+/// it").
+const TOO_LONG: &str = "its keywords run on too long";
+
+/// The keyword phrases of one line of card text: the keywords of a keyword line, and the keywords
+/// an effect grants or the keyword actions it takes. Of these, only the first `work.enough()` by
+/// start are kept (the finder keeps no more); or why the line could not be read within what is
+/// left of its `work`.
+///
+/// Every scan is charged to `work`. The reader reads a line a few times over, whatever it holds:
+/// a keyword line twice (its start, then its items) or three times (a line of many items), each
+/// word twice, each quoted keyword line as a keyword line (quoted lines never overlap), and each
+/// granted list once.
+pub fn find(
+    line: &str,
+    ability: usize,
+    offset: usize,
+    work: &mut Work,
+) -> Result<Vec<Phrase>, String> {
+    let mut kept = Kept {
+        phrases: Vec::new(),
+        offset,
+        enough: work.enough(),
+        furthest: 0,
+    };
+    keyword_line(line, ability, &mut kept, work)?;
+    grants(line, ability, &mut kept, work)?;
+    kept.keep_first();
+    Ok(kept.phrases)
+}
+
+/// The phrases found on a line so far. The finder keeps the first `enough` of them by start (ties
+/// in the order found, as its merge keeps them), so no more are held: a phrase that could not be
+/// among them is dropped, and the rest are cut down to them when twice as many are held.
+struct Kept {
+    phrases: Vec<Phrase>,
+    /// The line's start in the whole text.
+    offset: usize,
+    enough: usize,
+    /// The furthest start of a phrase found, in bytes of the line: none held starts later.
+    furthest: usize,
+}
+
+impl Kept {
+    /// Holds one phrase for each thing `keyword` says, on `span` (bytes of the line); `false` when
+    /// `enough` phrases that start no later are held already, so that it, and any phrase after it
+    /// in the same list, could not be kept.
+    fn push(&mut self, keyword: &'static Keyword, granted: bool, span: Span, place: Place) -> bool {
+        if self.full_before(span.start) {
+            return false;
+        }
+        for says in keyword.says {
+            self.phrases.push(Phrase {
+                span: Span::new(self.offset + span.start, self.offset + span.end),
+                place,
+                form: Form::Keyword(KeywordUse {
+                    keyword,
+                    says,
+                    granted,
+                }),
+                marks: Vec::new(),
+                template: Template::Keyword,
+            });
+        }
+        self.furthest = self.furthest.max(span.start);
+        if self.phrases.len() >= self.enough.saturating_mul(2) {
+            self.keep_first();
+        }
+        true
+    }
+
+    /// Whether `enough` phrases are held that start at or before `at`: a phrase found later that
+    /// starts at or after `at` comes after them all.
+    fn full_before(&self, at: usize) -> bool {
+        self.phrases.len() >= self.enough && self.furthest <= at
+    }
+
+    /// Keeps the first `enough` phrases by start, in a stable order.
+    fn keep_first(&mut self) {
+        if self.phrases.len() > self.enough {
+            self.phrases.sort_by_key(|phrase| phrase.span.start);
+            self.phrases.truncate(self.enough);
+        }
+    }
 }
 
 /// One keyword of a keyword line, with the span of its name and of its whole item (name and
@@ -635,52 +719,102 @@ struct Item {
     whole: Span,
 }
 
+/// How many items of a keyword line its first reading holds. A line of more is read again for
+/// the rest, so that its items are never all held; real lines have a few.
+const HELD_ITEMS: usize = 64;
+
 /// The keywords of a keyword line: every item of the comma (or semicolon) list before any
-/// reminder text is a keyword with its parameter. `None` for any other line.
-fn line_items(line: &str) -> Option<Vec<Item>> {
+/// reminder text is a keyword with its parameter. `None` for any other line. The first reading
+/// says whether every item is a keyword, holding the first `HELD_ITEMS`; a line of more items is
+/// read again for the others.
+fn line_items<'l>(
+    line: &'l str,
+    work: &mut Work,
+) -> Result<Option<impl Iterator<Item = Item> + 'l>, String> {
+    // The test of its first word and the search for its reminder text.
+    work.spend(line.len(), TOO_LONG)?;
+    let Some(part) = keyword_part(line) else {
+        return Ok(None);
+    };
+    work.spend(part.len(), TOO_LONG)?;
+    let mut held = Vec::new();
+    let mut count = 0usize;
+    for item in items(line, part.clone()) {
+        let Some(item) = item else {
+            return Ok(None);
+        };
+        if held.len() < HELD_ITEMS {
+            held.push(item);
+        }
+        count += 1;
+    }
+    let again = if count > HELD_ITEMS {
+        work.spend(part.len(), TOO_LONG)?;
+        Some(items(line, part).flatten().skip(HELD_ITEMS))
+    } else {
+        None
+    };
+    Ok(Some(held.into_iter().chain(again.into_iter().flatten())))
+}
+
+/// The part of a line that holds its keywords, when it starts with one: up to its reminder text,
+/// without the blanks around it.
+fn keyword_part(line: &str) -> Option<Range<usize>> {
     // A line of keywords starts with one: a cheap test for most lines.
     let start = line.len() - line.trim_start().len();
     keyword_at(line.get(start..)?)?;
     let part_end = line.find('(').unwrap_or(line.len());
     let part_end = start.max(line.get(..part_end)?.trim_end().len());
-    let mut items = Vec::new();
-    let mut at = start;
-    while at < part_end {
-        let rest = line.get(at..part_end)?;
-        let (keyword, name_len) = keyword_at(rest)?;
-        let after = rest.get(name_len..)?;
-        // A dash takes the rest of the part: a cost or an ability that may hold commas.
-        let dashed = after.trim_start().starts_with('—');
-        let mut end = if dashed {
-            rest.len()
-        } else {
-            rest.find([',', ';']).unwrap_or(rest.len())
-        };
-        // "Mobilize X, where X is ...": the definition of X belongs to the item.
-        if rest.get(end..).is_some_and(|tail| {
-            tail.get(1..)
-                .is_some_and(|t| t.trim_start().starts_with("where "))
-        }) {
-            end = rest.len();
-        }
-        let parameter = rest.get(name_len..end)?;
-        if !fits(keyword.parameter, parameter) {
-            return None;
-        }
-        let item_end = at + rest.get(..end)?.trim_end().len();
-        items.push(Item {
-            keyword,
-            name: Span::new(at, at + name_len),
-            whole: Span::new(at, item_end),
-        });
-        // Past the separator and the spaces after it.
-        let next = at + end + 1;
-        let skipped = line
-            .get(next.min(part_end)..part_end)
-            .map_or(0, |tail| tail.len() - tail.trim_start().len());
-        at = next + skipped;
+    Some(start..part_end)
+}
+
+/// The items of the keyword part `part` of a line, in order, up to and with the first that is no
+/// keyword's item (`None`).
+fn items(line: &str, part: Range<usize>) -> impl Iterator<Item = Option<Item>> + '_ {
+    let mut next = Some(part.start);
+    std::iter::from_fn(move || {
+        let at = next.filter(|&at| at < part.end)?;
+        let item = item_at(line, at, part.end);
+        next = item.as_ref().map(|&(_, after)| after);
+        Some(item.map(|(item, _)| item))
+    })
+}
+
+/// The item of a keyword line at `at`, and where the next one starts; `None` when it is not a
+/// keyword with its parameter.
+fn item_at(line: &str, at: usize, part_end: usize) -> Option<(Item, usize)> {
+    let rest = line.get(at..part_end)?;
+    let (keyword, name_len) = keyword_at(rest)?;
+    let after = rest.get(name_len..)?;
+    // A dash takes the rest of the part: a cost or an ability that may hold commas.
+    let dashed = after.trim_start().starts_with('—');
+    let mut end = if dashed {
+        rest.len()
+    } else {
+        rest.find([',', ';']).unwrap_or(rest.len())
+    };
+    // "Mobilize X, where X is ...": the definition of X belongs to the item.
+    if rest.get(end..).is_some_and(|tail| {
+        tail.get(1..)
+            .is_some_and(|t| t.trim_start().starts_with("where "))
+    }) {
+        end = rest.len();
     }
-    Some(items)
+    let parameter = rest.get(name_len..end)?;
+    if !fits(keyword.parameter, parameter) {
+        return None;
+    }
+    let item = Item {
+        keyword,
+        name: Span::new(at, at + name_len),
+        whole: Span::new(at, at + rest.get(..end)?.trim_end().len()),
+    };
+    // Past the separator and the spaces after it.
+    let next = at + end + 1;
+    let skipped = line
+        .get(next.min(part_end)..part_end)
+        .map_or(0, |tail| tail.len() - tail.trim_start().len());
+    Some((item, next + skipped))
 }
 
 /// Whether the text after a keyword's name (up to the end of its item) is the keyword's
@@ -730,9 +864,14 @@ fn is_cost(text: &str) -> bool {
 
 /// The phrases of a keyword line: one for each thing each keyword says, on the keyword with
 /// its parameter ("Echo {2}{R}"), or on its name alone for a label ("Forecast").
-fn keyword_line(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) {
-    let Some(items) = line_items(line) else {
-        return;
+fn keyword_line(
+    line: &str,
+    ability: usize,
+    kept: &mut Kept,
+    work: &mut Work,
+) -> Result<(), String> {
+    let Some(items) = line_items(line, work)? else {
+        return Ok(());
     };
     let place = Place {
         ability,
@@ -746,41 +885,37 @@ fn keyword_line(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phr
         } else {
             item.whole
         };
-        push(phrases, item.keyword, false, span, offset, place);
+        if !kept.push(item.keyword, false, span, place) {
+            break;
+        }
     }
+    Ok(())
 }
 
-fn push(
-    phrases: &mut Vec<Phrase>,
-    keyword: &'static Keyword,
-    granted: bool,
-    span: Span,
-    offset: usize,
-    place: Place,
-) {
-    for says in keyword.says {
-        phrases.push(Phrase {
-            span: Span::new(offset + span.start, offset + span.end),
-            place,
-            form: Form::Keyword(KeywordUse {
-                keyword,
-                says,
-                granted,
-            }),
-            marks: Vec::new(),
-            template: Template::Keyword,
-        });
-    }
-}
-
-/// The text of a quoted ability that starts at `at`, without its quotes and its closing period.
-fn quoted_line(line: &str, at: usize) -> Option<&str> {
-    let rest = line.get(at..)?;
-    let open = rest.chars().next().filter(|c| matches!(c, '"' | '“'))?;
-    let content = rest.get(open.len_utf8()..)?;
-    let close = content.find(['"', '”'])?;
-    let text = content.get(..close)?;
-    Some(text.strip_suffix('.').unwrap_or(text))
+/// The quoted ability that starts at `at`: where its text starts, and its text without its quotes
+/// and its closing period. It ends at the next quote of any kind, and a quote that opens there
+/// (a quoted ability inside it) makes it no keyword line: so no two quoted lines overlap, and no
+/// byte is searched for the end of more than one.
+fn quoted_line<'l>(
+    line: &'l str,
+    at: usize,
+    work: &mut Work,
+) -> Result<Option<(usize, &'l str)>, String> {
+    let Some(open) = line
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .filter(|c| matches!(c, '"' | '“'))
+    else {
+        return Ok(None);
+    };
+    let start = at + open.len_utf8();
+    let content = line.get(start..).unwrap_or_default();
+    let close = content.find(['"', '“', '”']);
+    work.spend(close.unwrap_or(content.len()), TOO_LONG)?;
+    let text = close
+        .filter(|&close| !content[close..].starts_with('“'))
+        .and_then(|close| content.get(..close));
+    Ok(text.map(|text| (start, text.strip_suffix('.').unwrap_or(text))))
 }
 
 /// The words that grant keywords: "has flash", "have haste", "gains rebound".
@@ -802,23 +937,31 @@ fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
     Some((*keyword, len))
 }
 
-/// The words before `at` end in "whenever you" or "when you": the verb names the event a trigger
-/// waits for ("Whenever you exert a creature"), not an action the effect takes.
-fn in_trigger_condition(before: &str) -> bool {
-    let before = before.trim_end().to_ascii_lowercase();
-    before.ends_with("whenever you") || before.ends_with("when you")
+/// The words that end at `end` in `line`, the text before a verb without its trailing blanks, are
+/// "whenever you" or "when you" (any case): the verb names the event a trigger waits for
+/// ("Whenever you exert a creature"), not an action the effect takes. Only those words are read.
+fn in_trigger_condition(line: &[u8], end: usize) -> bool {
+    ["whenever you", "when you"].iter().any(|words| {
+        end.checked_sub(words.len())
+            .and_then(|start| line.get(start..end))
+            .is_some_and(|before| before.eq_ignore_ascii_case(words.as_bytes()))
+    })
 }
 
-/// The keywords an effect grants, and the keyword actions an effect takes: after a grant verb, a list of keywords joined by commas and
-/// "and" ("gains flying and haste", "have first strike, vigilance, and lifelink"). Each finding
-/// lies on the keyword's name. One pass over the line, counting quotes and parentheses as it
-/// goes.
-fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) {
+/// The keywords an effect grants, and the keyword actions an effect takes: after a grant verb, a
+/// list of keywords joined by commas and "and" ("gains flying and haste", "have first strike,
+/// vigilance, and lifelink"). Each finding lies on the keyword's name. One pass over the line,
+/// counting quotes and parentheses as it goes; it stops where no phrase found could be kept.
+fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Result<(), String> {
+    // The pass, and each word read again by `action_at`.
+    work.spend(2 * line.len(), TOO_LONG)?;
     let bytes = line.as_bytes();
     let mut opened = 0usize;
     let mut closed = 0usize;
     let mut quotes = 0usize;
     let mut previous: Option<char> = None;
+    // Where the text before this character ends, without its trailing blanks.
+    let mut text_end = 0;
     for (at, c) in line.char_indices() {
         match c {
             '(' => opened += 1,
@@ -829,8 +972,15 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
         let starts_word = c.is_ascii_alphabetic()
             && previous.is_none_or(|p| !(p.is_alphanumeric() || p == '\'' || p == '’'));
         previous = Some(c);
+        let before = text_end;
+        if !c.is_whitespace() {
+            text_end = at + c.len_utf8();
+        }
         if !starts_word {
             continue;
+        }
+        if kept.full_before(at) {
+            break;
         }
         let place = Place {
             ability,
@@ -839,16 +989,9 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
             in_reminder: opened > closed,
         };
         let action = action_at(line.get(at..).unwrap_or_default())
-            .filter(|_| !in_trigger_condition(line.get(..at).unwrap_or_default()));
+            .filter(|_| !in_trigger_condition(bytes, before));
         if let Some((action, len)) = action {
-            push(
-                phrases,
-                action,
-                false,
-                Span::new(at, at + len),
-                offset,
-                place,
-            );
+            kept.push(action, false, Span::new(at, at + len), place);
             continue;
         }
         let Some(verb) = GRANT_VERBS.iter().find(|verb| {
@@ -859,43 +1002,44 @@ fn grants(line: &str, ability: usize, offset: usize, phrases: &mut Vec<Phrase>) 
         }) else {
             continue;
         };
-        granted_list(line, at + verb.len() + 1, offset, place, phrases);
+        granted_list(line, at + verb.len() + 1, place, kept, work)?;
     }
+    Ok(())
 }
 
 /// The keyword list that starts at `at`, after a grant verb; or a keyword line in quotes
 /// ("has \"Cumulative upkeep {1}.\""), whose findings take in its costs as a keyword line's do.
-fn granted_list(line: &str, mut at: usize, offset: usize, place: Place, phrases: &mut Vec<Phrase>) {
-    if let Some(quoted) = quoted_line(line, at) {
+fn granted_list(
+    line: &str,
+    mut at: usize,
+    place: Place,
+    kept: &mut Kept,
+    work: &mut Work,
+) -> Result<(), String> {
+    if let Some((content, quoted)) = quoted_line(line, at, work)? {
         let inside = Place {
             in_quotes: true,
             ..place
         };
-        for item in line_items(quoted).unwrap_or_default() {
-            let content = at
-                + line
-                    .get(at..)
-                    .and_then(|rest| rest.chars().next())
-                    .map_or(0, char::len_utf8);
+        for item in line_items(quoted, work)?.into_iter().flatten() {
             let span = Span::new(content + item.whole.start, content + item.whole.end);
-            push(phrases, item.keyword, true, span, offset, inside);
+            if !kept.push(item.keyword, true, span, inside) {
+                break;
+            }
         }
-        return;
+        return Ok(());
     }
     while let Some(rest) = line.get(at..) {
+        // Each word of the list is read once, and the word that ends it.
+        work.spend(word_len(rest), TOO_LONG)?;
         let Some((keyword, name_len)) =
             keyword_at(rest).filter(|(keyword, _)| keyword.parameter != Parameter::Verb)
         else {
-            return;
+            return Ok(());
         };
-        push(
-            phrases,
-            keyword,
-            true,
-            Span::new(at, at + name_len),
-            offset,
-            place,
-        );
+        if !kept.push(keyword, true, Span::new(at, at + name_len), place) {
+            return Ok(());
+        }
         let mut next = at + name_len;
         // "gains bushido 2": the number belongs to the keyword.
         if keyword.parameter == Parameter::Number
@@ -904,6 +1048,7 @@ fn granted_list(line: &str, mut at: usize, offset: usize, place: Place, phrases:
             let digits = tail.strip_prefix(' ').map_or(0, |t| {
                 t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len()
             });
+            work.spend(digits, TOO_LONG)?;
             if digits > 0 {
                 next += 1 + digits;
             }
@@ -914,9 +1059,10 @@ fn granted_list(line: &str, mut at: usize, offset: usize, place: Place, phrases:
             .find(|separator| tail.starts_with(*separator));
         match separator {
             Some(separator) => at = next + separator.len(),
-            None => return,
+            None => return Ok(()),
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -925,7 +1071,8 @@ mod tests {
 
     /// The keywords found, one for each keyword however many findings it gives.
     fn spans(line: &str) -> Vec<(&str, &str, bool)> {
-        let mut found: Vec<_> = find(line, 0, 0)
+        let mut found: Vec<_> = find(line, 0, 0, &mut Work::for_line(line.len(), usize::MAX))
+            .expect("the line reads")
             .into_iter()
             .filter_map(|phrase| match phrase.form {
                 Form::Keyword(used) => {

@@ -11,7 +11,9 @@ mod lower;
 mod templates;
 pub mod timing_words;
 mod walk;
+mod work;
 
 pub use finder::{FindError, Found, MAX_PHRASES, find, find_by_whole_lines};
 pub use lower::LowerError;
-pub use walk::{MAX_NESTING, WORK_PER_BYTE};
+pub use walk::MAX_NESTING;
+pub use work::{MIN_WORK, WORK_PER_BYTE, Work};

@@ -4,6 +4,7 @@
 
 use super::parser::Rule;
 use aho_corasick::AhoCorasick;
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// What the first character of a template's match can be. A template's byte ranges come before
@@ -70,7 +71,7 @@ const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
 ];
 
 /// Where a guarded template's clause ends.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Clause {
     /// At the first `clause_end` character.
     Whole,
@@ -86,8 +87,9 @@ pub(super) struct Compiled {
     first_bytes: [u64; 4],
     /// Indices of the `need` literals in `Table::literals`.
     need: Option<Vec<usize>>,
-    /// Indices of literals one of which starts before the clause ends (`CLAUSE_GUARDS`).
-    in_clause: Option<(Vec<usize>, Clause)>,
+    /// Literals (with their indices) one of which starts before the clause ends
+    /// (`CLAUSE_GUARDS`).
+    in_clause: Option<(Vec<(usize, &'static str)>, Clause)>,
 }
 
 /// Every template the walk calls, with one matcher for all their needed literals.
@@ -140,7 +142,8 @@ impl Table {
                     let literals = literals.or(template.need).unwrap_or_else(|| {
                         panic!("{:?} is guarded by its need, and has none", template.entry)
                     });
-                    (indices(literals), clause)
+                    let indexed = indices(literals).into_iter().zip(literals.iter().copied());
+                    (indexed.collect(), clause)
                 }),
         };
         let phrase: Vec<Compiled> = PHRASE.iter().map(&mut compile).collect();
@@ -168,34 +171,24 @@ impl Table {
         }
     }
 
-    /// Finds where the table's literals and the clause ends occur in `line`.
+    /// Finds where the table's literals last occur in `line`, and forgets what was searched in
+    /// the line before.
     pub fn occurrences(&self, line: &str, found: &mut Occurrences) {
-        found.starts.resize_with(self.literals.len(), Vec::new);
+        found.last.resize(self.literals.len(), None);
+        found
+            .next
+            .resize_with(self.literals.len(), Default::default);
         for index in found.touched.drain(..) {
-            found.starts[index].clear();
+            found.last[index] = None;
         }
         for hit in self.matcher.find_overlapping_iter(line) {
             let index = hit.pattern().as_usize();
-            if found.starts[index].is_empty() {
+            if found.last[index].is_none() {
                 found.touched.push(index);
             }
-            found.starts[index].push(hit.start());
+            found.last[index] = Some(hit.start());
         }
-        found.clause_ends.clear();
-        found.clause_ends.extend(
-            line.bytes()
-                .enumerate()
-                .filter(|&(_, byte)| ends_clause(byte))
-                .map(|(at, _)| at),
-        );
-        found.clause_ends_past_commas.clear();
-        found.clause_ends_past_commas.extend(
-            found
-                .clause_ends
-                .iter()
-                .copied()
-                .filter(|&at| line.as_bytes()[at] != b','),
-        );
+        found.line = found.line.wrapping_add(1);
     }
 }
 
@@ -220,50 +213,119 @@ pub(super) fn live(templates: &[Compiled], found: &Occurrences) -> u64 {
         .fold(0, |mask, index| mask | 1 << index)
 }
 
-/// Where the table's literals start in one line, and where its clauses end.
+/// Where the table's literals occur in one line, and where its clauses end: what the walk asks of
+/// the line, in a few words a literal, whatever the line's length. Where a literal starts next and
+/// where a clause ends are searched for when asked, from the place asked at; the walk asks at
+/// places that never go back, so each search goes on from the last, and the line is searched
+/// once over for each literal and each kind of clause end.
 #[derive(Default)]
 pub(super) struct Occurrences {
-    /// For each literal of `Table::literals`, its starts in ascending order.
-    starts: Vec<Vec<usize>>,
-    /// The literals found in the line: the only lists to empty before the next.
+    /// For each literal of `Table::literals`, where it starts last in the line.
+    last: Vec<Option<usize>>,
+    /// The literals found in the line: the only ones to forget before the next.
     touched: Vec<usize>,
-    /// The ASCII clause ends (`ends_clause`), ascending.
-    clause_ends: Vec<usize>,
-    /// The same without the commas.
-    clause_ends_past_commas: Vec<usize>,
+    /// For each literal, the last search for where it starts next.
+    next: Vec<Cell<Search>>,
+    /// The last search for where a clause ends, of each `Clause`.
+    clause_ends: [Cell<Search>; 2],
+    /// The line searched, counted: a search of another line is forgotten.
+    line: usize,
+}
+
+/// A search forward in a line: the first match at or after `from` (and before `to`) is `found`;
+/// `None`, there is none there.
+#[derive(Clone, Copy, Default)]
+struct Search {
+    line: usize,
+    from: usize,
+    to: usize,
+    found: Option<usize>,
 }
 
 impl Occurrences {
-    /// Whether literal `index` starts at or after `at` and before `end`.
-    fn starts_within(&self, index: usize, at: usize, end: usize) -> bool {
-        let starts = &self.starts[index];
-        let first = starts.partition_point(|&start| start < at);
-        starts.get(first).is_some_and(|&start| start < end)
+    /// The search of `cell` to go on from, for a question at `at`: the last one, if it was of
+    /// this line and its first match (if any) is not before `at`; else a new one from `at`.
+    fn search_from(&self, cell: &Cell<Search>, at: usize) -> Search {
+        let search = cell.get();
+        if search.line == self.line && search.from <= at && search.found.is_none_or(|f| f >= at) {
+            search
+        } else {
+            Search {
+                line: self.line,
+                from: at,
+                to: at,
+                found: None,
+            }
+        }
+    }
+
+    /// Whether `literal` (literal `index`) starts at or after `at` and before `end`; `rest` is
+    /// the line from `at`.
+    fn starts_within(
+        &self,
+        index: usize,
+        literal: &str,
+        rest: &[u8],
+        at: usize,
+        end: usize,
+    ) -> bool {
+        if self.last[index].is_none_or(|last| last < at) {
+            return false;
+        }
+        let cell = &self.next[index];
+        let mut search = self.search_from(cell, at);
+        let end = end.min(at + rest.len());
+        if search.found.is_none() && search.to < end {
+            let first = literal.as_bytes().first().copied().unwrap_or_default();
+            let from = search.to.max(at) - at;
+            search.found = memchr::memchr2_iter(
+                first.to_ascii_lowercase(),
+                first.to_ascii_uppercase(),
+                &rest[from..end - at],
+            )
+            .map(|offset| from + offset)
+            .find(|&start| {
+                rest[start..]
+                    .get(..literal.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(literal.as_bytes()))
+            })
+            .map(|start| at + start);
+            search.to = end;
+        }
+        cell.set(search);
+        search.found.is_some_and(|found| found < end)
     }
 
     /// The first ASCII clause end at or after `at` (a comma only for `Clause::Whole`), or
-    /// `usize::MAX` when none follows.
-    fn clause_end(&self, at: usize, clause: Clause) -> usize {
-        let ends = match clause {
-            Clause::Whole => &self.clause_ends,
-            Clause::CommasInside => &self.clause_ends_past_commas,
-        };
-        let next = ends.partition_point(|&end| end < at);
-        ends.get(next).copied().unwrap_or(usize::MAX)
+    /// `usize::MAX` when none follows; `rest` is the line from `at`.
+    fn clause_end(&self, rest: &[u8], at: usize, clause: Clause) -> usize {
+        let cell = &self.clause_ends[usize::from(clause == Clause::CommasInside)];
+        let mut search = self.search_from(cell, at);
+        let end = at + rest.len();
+        if search.found.is_none() && search.to < end {
+            let from = search.to.max(at) - at;
+            search.found = rest[from..]
+                .iter()
+                .position(|&byte| ends_clause(byte) && (clause == Clause::Whole || byte != b','))
+                .map(|offset| at + from + offset);
+            search.to = end;
+        }
+        cell.set(search);
+        search.found.unwrap_or(usize::MAX)
     }
 }
 
 impl Compiled {
     /// About how far a call at `at` in a line of `len` bytes reads: to the end of its clause, past
     /// commas for a template whose guard says so, and at least a word or two past its start.
-    pub fn reach(&self, at: usize, len: usize, found: &Occurrences) -> usize {
+    pub fn reach(&self, rest: &[u8], at: usize, found: &Occurrences) -> usize {
         let clause = match self.in_clause {
             Some((_, Clause::CommasInside)) => Clause::CommasInside,
             _ => Clause::Whole,
         };
         found
-            .clause_end(at, clause)
-            .min(len)
+            .clause_end(rest, at, clause)
+            .min(at + rest.len())
             .saturating_sub(at)
             .max(16)
     }
@@ -272,7 +334,7 @@ impl Compiled {
     pub fn can_start_anywhere(&self, found: &Occurrences) -> bool {
         self.need
             .as_ref()
-            .is_none_or(|need| need.iter().any(|&index| !found.starts[index].is_empty()))
+            .is_none_or(|need| need.iter().any(|&index| found.last[index].is_some()))
     }
 
     /// Whether a match can start at `at` in the line whose literals are `found`; `rest` is the
@@ -289,14 +351,14 @@ impl Compiled {
         }
         let needed = self.need.as_ref().is_none_or(|need| {
             need.iter()
-                .any(|&index| found.starts[index].last().is_some_and(|&last| last >= at))
+                .any(|&index| found.last[index].is_some_and(|last| last >= at))
         });
         needed
             && self.in_clause.as_ref().is_none_or(|(literals, clause)| {
-                let end = found.clause_end(at, *clause);
+                let end = found.clause_end(rest, at, *clause);
                 literals
                     .iter()
-                    .any(|&index| found.starts_within(index, at, end))
+                    .any(|&(index, literal)| found.starts_within(index, literal, rest, at, end))
             })
     }
 }
@@ -388,4 +450,68 @@ fn first_bytes(leads: &[Lead]) -> [u64; 4] {
         }
     }
     bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answers of `Occurrences` at `at`, and those of the lists it once kept: every start of
+    /// each literal and every clause end.
+    fn answers(table: &Table, found: &Occurrences, line: &str, at: usize) -> [Vec<usize>; 2] {
+        let rest = &line.as_bytes()[at..];
+        let ends = [Clause::Whole, Clause::CommasInside];
+        let searched = ends
+            .iter()
+            .map(|&clause| found.clause_end(rest, at, clause))
+            .chain(table.literals.iter().enumerate().map(|(index, literal)| {
+                let end = found.clause_end(rest, at, Clause::Whole);
+                usize::from(found.starts_within(index, literal, rest, at, end))
+            }))
+            .collect();
+        let first_end = |commas: bool| {
+            (at..line.len())
+                .find(|&p| {
+                    ends_clause(line.as_bytes()[p]) && (commas || line.as_bytes()[p] != b',')
+                })
+                .unwrap_or(usize::MAX)
+        };
+        let listed = [first_end(true), first_end(false)]
+            .into_iter()
+            .chain(table.literals.iter().map(|literal| {
+                let end = first_end(true).min(line.len());
+                let starts = (at..end).any(|p| {
+                    line.as_bytes()[p..]
+                        .get(..literal.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(literal.as_bytes()))
+                });
+                usize::from(starts)
+            }))
+            .collect();
+        [searched, listed]
+    }
+
+    #[test]
+    fn searches_answer_as_the_lists_did_forward_and_back() {
+        let table = Table::get();
+        let mut found = Occurrences::default();
+        for line in [
+            "Whenever a creature attacks, it gets +1/+1 until end of turn. Activate only once.",
+            "This turn, THIS TURN; whenever, WHENEVER you attack. dies, dies.",
+            "",
+            "no clause end and no literal",
+        ] {
+            table.occurrences(line, &mut found);
+            // Forward, as the walk asks.
+            for at in 0..=line.len() {
+                let [searched, listed] = answers(table, &found, line, at);
+                assert_eq!(searched, listed, "{line:?} at {at}");
+            }
+            // Back and forth: a question before the last one is searched anew.
+            for at in (0..=line.len()).rev().step_by(3) {
+                let [searched, listed] = answers(table, &found, line, at);
+                assert_eq!(searched, listed, "{line:?} at {at}, going back");
+            }
+        }
+    }
 }

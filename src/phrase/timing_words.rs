@@ -108,36 +108,42 @@ fn patterns() -> &'static Patterns {
     })
 }
 
-/// The byte spans of the timing words of `text`, in text order and never overlapping. The words
-/// are read as the match goes, a few ahead at most, so memory does not grow with a long line.
+/// The byte spans of the timing words of `text`, in text order and never overlapping.
 pub fn timing_words(text: &str) -> Vec<Span> {
+    timing_words_in(text).collect()
+}
+
+/// The timing words of `text` as `timing_words` gives them, found one at a time as they are
+/// taken. The words are read as the match goes, a few ahead at most, so memory does not grow with
+/// a long line, and a reader that needs only the first few reads no further.
+pub fn timing_words_in(text: &str) -> impl Iterator<Item = Span> + '_ {
     let Patterns {
         patterns,
         by_first_word,
     } = patterns();
     let mut words = Words::new(text);
-    let mut found = Vec::new();
-    while let Some((first, lower)) = words.get(0) {
-        let matched = by_first_word
-            .get(lower)
-            .into_iter()
-            .flatten()
-            .find_map(|&index| {
-                let pattern = &patterns[index];
-                words.matches(pattern).map(|last| (pattern, last))
-            });
-        match matched {
-            Some((pattern, last)) => {
-                if pattern.timing {
-                    let end = words.get(last).map_or(first.end, |(span, _)| span.end);
-                    found.push(Span::new(first.start, end));
-                }
-                words.advance(last + 1);
+    std::iter::from_fn(move || {
+        while let Some((first, lower)) = words.get(0) {
+            let matched = by_first_word
+                .get(lower)
+                .into_iter()
+                .flatten()
+                .find_map(|&index| {
+                    let pattern = &patterns[index];
+                    words.matches(pattern).map(|last| (pattern, last))
+                });
+            let Some((pattern, last)) = matched else {
+                words.advance(1);
+                continue;
+            };
+            let end = words.get(last).map_or(first.end, |(span, _)| span.end);
+            words.advance(last + 1);
+            if pattern.timing {
+                return Some(Span::new(first.start, end));
             }
-            None => words.advance(1),
         }
-    }
-    found
+        None
+    })
 }
 
 /// The words of a text (runs of letters, digits and apostrophes), read on demand: each with its

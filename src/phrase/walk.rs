@@ -11,21 +11,13 @@ use super::ast::{Phrase, Place};
 use super::lower;
 use super::parser::TimingParser;
 use super::templates::{Compiled, Occurrences, Table, closes_quote, ends_word, live, opens_quote};
+use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
 
 /// How deep quoted abilities and reminder text may nest. Real text nests two or three deep; the
 /// bound keeps the walk's own recursion far from the stack's end on hostile input.
 pub const MAX_NESTING: usize = 64;
-
-/// How much a line's template calls may read, as bytes a byte of the line, before the line is
-/// given up as unreadable (plus `MIN_WORK`). Each call reads at most to the end of its clause
-/// (`Compiled::reach`), so on real text (clauses of at most 344 bytes in the corpus) the walk
-/// reads each byte a few times. On a line of one endless clause ("may x and may x and ... this
-/// turn") a call at every word would read the clause to its end: quadratic. The bound keeps it
-/// linear, as pest's call limit bounds a whole-line parse.
-pub const WORK_PER_BYTE: usize = 16;
-const MIN_WORK: usize = 1 << 16;
 
 /// Walks the lines of one text, keeping its buffers from line to line.
 #[derive(Default)]
@@ -35,13 +27,14 @@ pub(super) struct Walker {
 
 impl Walker {
     /// The phrases of one line, in text order, or why the line could not be read. The walk stops
-    /// once it has more than `enough` phrases: the caller keeps no more than that.
+    /// once it has more than `work.enough()` phrases: the caller keeps no more than that. Each
+    /// template call spends what it may read (`Compiled::reach`) from the line's `work`.
     pub fn line(
         &mut self,
         line: &str,
         ability: usize,
         offset: usize,
-        enough: usize,
+        work: &mut Work,
     ) -> Result<Vec<Phrase>, String> {
         let table = Table::get();
         table.occurrences(line, &mut self.found);
@@ -61,11 +54,9 @@ impl Walker {
             live_opening,
             found: &self.found,
             depth: 0,
-            work: WORK_PER_BYTE
-                .saturating_mul(line.len())
-                .saturating_add(MIN_WORK),
+            enough: work.enough(),
+            work,
             phrases: Vec::new(),
-            enough,
         };
         let place = Place {
             ability,
@@ -89,7 +80,7 @@ enum Container {
     Reminder,
 }
 
-struct Walk<'t> {
+struct Walk<'t, 'w> {
     line: &'t str,
     /// The line's start in the whole text.
     offset: usize,
@@ -100,14 +91,14 @@ struct Walk<'t> {
     /// Where the table's literals occur in the line.
     found: &'t Occurrences,
     depth: usize,
-    /// What the template calls may still read (`WORK_PER_BYTE`).
-    work: usize,
+    /// What the template calls may still read (`work::WORK_PER_BYTE`).
+    work: &'w mut Work,
     phrases: Vec<Phrase>,
     /// The walk stops with more phrases than this.
     enough: usize,
 }
 
-impl Walk<'_> {
+impl Walk<'_, '_> {
     /// The line: an optional ability word, an optional opening, then the ability's loop.
     fn ability(mut self, place: Place) -> Result<Vec<Phrase>, String> {
         let table = self.table;
@@ -277,15 +268,10 @@ impl Walk<'_> {
         if !template.can_start(rest.as_bytes(), at, self.found) {
             return Ok(None);
         }
-        self.work = self
-            .work
-            .checked_sub(template.reach(at, self.line.len(), self.found))
-            .ok_or_else(|| {
-                format!(
-                    "reading it would take more than {WORK_PER_BYTE} passes over it: a clause runs \
-                     on too long"
-                )
-            })?;
+        self.work.spend(
+            template.reach(rest.as_bytes(), at, self.found),
+            "a clause runs on too long",
+        )?;
         let mut pairs = TimingParser::parse(template.entry, rest)
             .map_err(|error| error.variant.message().into_owned())?;
         let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {

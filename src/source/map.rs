@@ -229,16 +229,25 @@ fn encode_yaml_plain(s: &str, flow: bool) -> Option<String> {
     (!unsafe_text).then(|| s.to_owned())
 }
 
-/// Collects segments in order, merging adjacent byte-for-byte runs.
+/// How many segments one map holds at most; a value that needs more is mapped whole. The texts of
+/// the Oracle card set and its printed wordings need at most 59, but a segment for each escape
+/// costs 32 bytes for the escape's 2 (a JSON text of 28 million `\n` took 900 MB): the bound keeps
+/// the map of any one value within 32 KiB, and of the cards being checked at once (a few batches
+/// of 256) within a few tens of MB.
+pub(crate) const MAX_SEGMENTS: usize = 1024;
+
+/// Collects segments in order, merging adjacent byte-for-byte runs, up to `MAX_SEGMENTS`.
 #[derive(Debug, Default)]
 pub(crate) struct MapBuilder {
     segments: Vec<Segment>,
+    /// More segments were pushed than a map holds: the map is whole.
+    overflowed: bool,
 }
 
 impl MapBuilder {
     /// Decoded `dec..dec+dec_len` came from file `file..file+file_len`.
     pub(crate) fn push(&mut self, dec: usize, dec_len: usize, file: usize, file_len: usize) {
-        if dec_len == 0 {
+        if dec_len == 0 || self.overflowed {
             return;
         }
         let seg = Segment {
@@ -257,12 +266,20 @@ impl MapBuilder {
             last.file_len += file_len;
             return;
         }
+        if self.segments.len() == MAX_SEGMENTS {
+            self.overflowed = true;
+            self.segments = Vec::new();
+            return;
+        }
         self.segments.push(seg);
     }
 
     /// The map, if the segments cover decoded `0..decoded_len` without gaps and run forward in the
     /// file inside `raw`; otherwise a whole map.
     pub(crate) fn finish(self, raw: Range<usize>, style: Style, decoded_len: usize) -> TextMap {
+        if self.overflowed {
+            return TextMap::whole(raw, style);
+        }
         let mut dec = 0;
         let mut file = raw.start;
         for seg in &self.segments {
@@ -321,6 +338,25 @@ mod tests {
         assert!(!map(&[(0, 1, 3, 1), (1, 1, 2, 1)], 0..5, 2).is_exact());
         assert!(!map(&[(0, 1, 1, 1)], 0..5, 2).is_exact());
         assert_eq!(map(&[(0, 1, 1, 1)], 0..5, 2).to_file(0..1), None);
+    }
+
+    #[test]
+    fn a_map_past_its_segments_is_whole() {
+        // One escape after another, each a segment of its own: "\n\n..." from `\n\n...`.
+        let escapes = |count: usize| {
+            let pieces: Vec<_> = (0..count).map(|i| (i, 1, 1 + 2 * i, 2)).collect();
+            map(&pieces, 0..2 * count + 2, count)
+        };
+        let at_the_bound = escapes(MAX_SEGMENTS);
+        assert!(at_the_bound.is_exact());
+        assert_eq!(at_the_bound.to_file(3..4), Some(7..9));
+        let past = escapes(MAX_SEGMENTS + 1);
+        assert!(!past.is_exact());
+        assert_eq!(past.to_file(3..4), None);
+        assert_eq!(past.raw(), 0..2 * MAX_SEGMENTS + 4);
+        // Byte-for-byte runs merge: a long plain value is one segment.
+        let plain: Vec<_> = (0..10 * MAX_SEGMENTS).map(|i| (i, 1, 1 + i, 1)).collect();
+        assert!(map(&plain, 0..10 * MAX_SEGMENTS + 2, 10 * MAX_SEGMENTS).is_exact());
     }
 
     #[test]

@@ -161,6 +161,65 @@ const WORDS: &[&str] = &[
     "phase phase",
 ];
 
+/// The pieces of what the keyword reader reads, joined and repeated by [`Mutation::KeywordRun`]:
+/// grant verbs, keywords alone and with their parameters, keyword actions and the words before a
+/// trigger's event, quotes of each kind, list separators, reminder text, dashes and long words.
+pub const KEYWORD_PIECES: &[&str] = &[
+    "has ",
+    "have ",
+    "gains ",
+    "Gain ",
+    "flying",
+    "Flash",
+    "haste",
+    "rebound",
+    "first strike",
+    "bushido 2",
+    "exalted",
+    "Echo {2}{R}",
+    "Cumulative upkeep",
+    "Cumulative upkeep—Pay 1 life.",
+    "Suspend 4—{R}",
+    "Forecast — ",
+    "Vanishing 3",
+    "Mobilize X, where X is ",
+    "Protection from red",
+    "Swampwalk",
+    "Wizardcycling {3}",
+    "Web-slinging",
+    "goad ",
+    "Goads ",
+    "exert ",
+    "exerted ",
+    "detain ",
+    "Whenever you ",
+    "when you",
+    " \t ",
+    "“",
+    "”",
+    "\"",
+    "’",
+    "'",
+    "(",
+    ")",
+    ", ",
+    " and ",
+    ", and ",
+    "; ",
+    "—",
+    ".",
+    ":",
+    " ",
+    "\n",
+    "{1}",
+    "2",
+    "X",
+    "target creature",
+    "until end of turn",
+    "é",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+];
+
 /// How many random card texts [`Mutation::InsertText`] picks from.
 const TEXTS: usize = 400;
 
@@ -267,6 +326,13 @@ pub enum Mutation {
     Repeat { at: u32, len: u16, times: u16 },
     /// Nest `depth` levels: `[`, `{"a":`, `- ` or `("`.
     Nest { at: u32, depth: u16, kind: u8 },
+    /// Insert some of [`KEYWORD_PIECES`], joined, `times` times: a grant before each of
+    /// thousands of quotes, a goad every five bytes, a keyword line of thousands of items.
+    KeywordRun {
+        at: u32,
+        pieces: Vec<u8>,
+        times: u16,
+    },
     /// Insert `len` bytes of another seed.
     Splice {
         at: u32,
@@ -335,6 +401,18 @@ impl Mutation {
                 let depth = depth as usize;
                 let nested = format!("{}x{}", open.repeat(depth), close.repeat(depth));
                 insert(bytes, at, nested.as_bytes());
+            }
+            Mutation::KeywordRun {
+                at,
+                ref pieces,
+                times,
+            } => {
+                let piece: String = pieces
+                    .iter()
+                    .map(|&piece| KEYWORD_PIECES[usize::from(piece) % KEYWORD_PIECES.len()])
+                    .collect();
+                let times = usize::from(times).min(MAX_LEN / piece.len().max(1));
+                insert(bytes, at, piece.repeat(times).as_bytes());
             }
             Mutation::Splice {
                 at,
@@ -448,6 +526,27 @@ impl fmt::Debug for Case {
 pub fn cases() -> BoxedStrategy<Case> {
     (0..seeds().len(), prop::collection::vec(mutation(), 0..6))
         .prop_map(|(seed, mutations)| Case::new(seed, mutations))
+        .boxed()
+}
+
+/// Cases for the keyword reader: any seed, with up to four runs of its pieces inserted, and up to
+/// two mutations of any kind.
+pub fn keyword_cases() -> BoxedStrategy<Case> {
+    let run = (
+        any::<u32>(),
+        prop::collection::vec(any::<u8>(), 1..5),
+        1..3_000u16,
+    )
+        .prop_map(|(at, pieces, times)| Mutation::KeywordRun { at, pieces, times });
+    (
+        0..seeds().len(),
+        prop::collection::vec(run, 1..5),
+        prop::collection::vec(mutation(), 0..3),
+    )
+        .prop_map(|(seed, mut mutations, others)| {
+            mutations.extend(others);
+            Case::new(seed, mutations)
+        })
         .boxed()
 }
 

@@ -7,6 +7,7 @@
 //! | `finder` | the text, as card text | `phrase::find`, `find_by_whole_lines`, `resolve::find_and_resolve` and `explain::explain` (in scenarios the case picks, rendered) never panic; every span lies in the text on character boundaries, phrases in text order; the walk finds what the whole-line parse finds; a bounded number of phrases |
 //! | `readers` | the bytes, from a file; the text, to each of the four formats | `read::read_file` reads UTF-8 text without NUL within the limit as it is, and of anything else shows no character; `source::read_each` never panics; cards, errors and text maps lie in the file on character boundaries; an exact map places each character of a value on itself, an escape of it, `''`, or blanks for a blank; a bounded number of cards and errors |
 //! | `span_maps` | the text, to its seed's format | each finding of each face (and of `export::each_face`, by line and column) maps through the face's `TextMap` into its raw string, on character boundaries, where the map is exact; there, the file's text at the mapped span is the card text, but for escapes, `''` and folded line breaks; every diagnostic of `check::check_text` (its span, labels and fix edits) lies in the file on character boundaries; every output format renders without panic, to a bounded size |
+//! | `keywords` | each line of the text (16 KiB at most), with runs of keyword grants, keywords, keyword actions and quotes inserted (`input::keyword_cases`) | `phrase::keywords::find` never gives up a line on its own and reads at most `WORK_PER_BYTE` bytes a byte of it (`Work::spent`); its phrases lie in the line on character boundaries; with room for `n` phrases it keeps at most `n`, the first `n` by start of all it finds; `phrase::find` on the text keeps at most `MAX_PHRASES` |
 //! | `fixes` | the text, to its seed's format | `fix::apply` keeps every byte outside the edits (its text is the file with some of the offered edits applied); `check::fix_text` never panics, a second fix changes nothing, and a text that read whole still reads whole with no more input problems |
 //!
 //! Each target runs a fixed number of cases from a fixed seed, so a failure in CI reproduces;
@@ -31,7 +32,9 @@ use phaselint::explain::{explain, render_text};
 use phaselint::export::each_face;
 use phaselint::fix;
 use phaselint::model::Span;
-use phaselint::phrase::{find, find_by_whole_lines};
+use phaselint::phrase::ast::Phrase;
+use phaselint::phrase::keywords;
+use phaselint::phrase::{MAX_PHRASES, WORK_PER_BYTE, Work, find, find_by_whole_lines};
 use phaselint::read::read_file;
 use phaselint::report::{self, HumanStyle, Summary};
 use phaselint::resolve::find_and_resolve;
@@ -440,6 +443,60 @@ fn finder() {
                 walked == parsed,
                 "the walk and the whole-line parse differ:\nwalk: {walked:?}\nwhole line: {parsed:?}"
             );
+        }
+        Ok(())
+    });
+}
+
+/// The first `enough` of `phrases` by start, ties in the order found: what the finder keeps.
+fn first_by_start(mut phrases: Vec<Phrase>, enough: usize) -> Vec<Phrase> {
+    phrases.sort_by_key(|phrase| phrase.span.start);
+    phrases.truncate(enough);
+    phrases
+}
+
+/// The keyword reader on one line: within its per-byte work bound, never giving up, its phrases
+/// in the line, and no more kept than it has room for.
+fn check_keywords(line: &str) -> Result<(), TestCaseError> {
+    let mut work = Work::for_line(line.len(), usize::MAX);
+    let read = keywords::find(line, 0, 0, &mut work);
+    let spent = work.spent();
+    let all = read.map_err(|error| TestCaseError::fail(format!("given up: {error}")))?;
+    prop_assert!(
+        spent <= WORK_PER_BYTE * line.len(),
+        "{spent} bytes read for a line of {}",
+        line.len()
+    );
+    for phrase in &all {
+        prop_assert!(span_in(line, phrase.span) && phrase.span.start < phrase.span.end);
+    }
+    for enough in [0, 1, 3, MAX_PHRASES + 1] {
+        let mut work = Work::for_line(line.len(), enough);
+        let kept = keywords::find(line, 0, 0, &mut work)
+            .map_err(|error| TestCaseError::fail(format!("given up: {error}")))?;
+        prop_assert!(kept.len() <= enough, "{} kept of {enough}", kept.len());
+        prop_assert!(
+            first_by_start(kept, enough) == first_by_start(all.clone(), enough),
+            "with room for {enough}, other phrases than the first of all"
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn keywords() {
+    fuzz("keywords", 2_000, input::keyword_cases(), |case| {
+        let text = case.text_up_to(FINDER_MAX);
+        for line in text.split(['\n', '\r']) {
+            check_keywords(line)?;
+        }
+        let found = find(&text);
+        prop_assert!(found.phrases.len() <= MAX_PHRASES);
+        for phrase in &found.phrases {
+            prop_assert!(span_in(&text, phrase.span));
+        }
+        for error in &found.errors {
+            prop_assert!(span_in(&text, error.span), "error {:?}", error.span);
         }
         Ok(())
     });
