@@ -488,6 +488,23 @@ fn line_and_paragraph_separators_are_shown_in_every_format() {
 // Issue 18 §13, §14: names that are not UTF-8, and names SARIF would read as other files
 // ---------------------------------------------------------------------------------------------
 
+/// The URI of each SARIF result, in order.
+fn sarif_uris(output: &Output) -> Vec<String> {
+    let sarif = json(output);
+    sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|result| {
+            let location = &result["locations"][0]["physicalLocation"];
+            location["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri")
+                .to_string()
+        })
+        .collect()
+}
+
 #[cfg(unix)]
 #[test]
 fn names_that_are_not_utf8_stay_apart_and_can_be_patched() {
@@ -507,17 +524,7 @@ fn names_that_are_not_utf8_stay_apart_and_can_be_patched() {
         "{short}"
     );
     assert!(!short.contains('\u{fffd}'), "{short}");
-    let sarif = json(&run(dir.path(), &["check", "--format", "sarif", "."]));
-    let uris: Vec<&str> = sarif["runs"][0]["results"]
-        .as_array()
-        .expect("results")
-        .iter()
-        .map(|result| {
-            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                .as_str()
-                .expect("uri")
-        })
-        .collect();
+    let uris = sarif_uris(&run(dir.path(), &["check", "--format", "sarif", "."]));
     assert_eq!(uris, ["caf%E9%20%FE.yaml", "caf%E9%20%FF.yaml"]);
     let diff = run(dir.path(), &["check", "--diff", "--unsafe-fixes", "."]);
     assert!(
@@ -546,19 +553,9 @@ fn sarif_names_a_colon_or_a_backslash_file_as_itself() {
     let text = "- name: A\n  type: Instant\n  text: Draw a card at end of turn.\n";
     write(dir.path(), "j:k.yaml", text);
     write(dir.path(), "h\\i.yaml", text);
-    let sarif = json(&run(
+    let uris = sarif_uris(&run(
         dir.path(),
         &["check", "--format", "sarif", "j:k.yaml", "h\\i.yaml"],
     ));
-    let uris: Vec<&str> = sarif["runs"][0]["results"]
-        .as_array()
-        .expect("results")
-        .iter()
-        .map(|result| {
-            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-                .as_str()
-                .expect("uri")
-        })
-        .collect();
     assert_eq!(uris, ["j%3Ak.yaml", "h%5Ci.yaml"]);
 }
