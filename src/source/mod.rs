@@ -12,7 +12,6 @@ mod jsonl;
 pub mod map;
 mod text;
 mod yaml;
-mod yaml_scalar;
 
 pub use map::TextMap;
 
