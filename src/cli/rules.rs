@@ -1,6 +1,6 @@
 //! `phaselint rules [CODE]`: the list of rules, or one rule's documentation (as `ruff rule`).
 
-use super::Outcome;
+use super::outcome::Outcome;
 use clap::Args;
 use phaselint::rules::{lookup, registry};
 
