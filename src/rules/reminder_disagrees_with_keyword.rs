@@ -16,7 +16,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "reminder text whose timing disagrees with its keyword's definition (207.2a, 702)",
     docs: r#"## What it does
-Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line (after a keyword with a label, "Forecast — ...", the first parenthesis on its line): the points of the turn the keyword's definition names (CR 701 and 702, see "Keywords with timing" in the README) and the points at which the reminder's phrases say the ability acts. When the reminder names a point the keyword does not, it reports the reminder with both readings.
+Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line (after a keyword with a label, "Forecast — ...", the first parenthesis on its line): the points of the turn the keyword's definition names (CR 701 and 702, see docs/keywords.md) and the points at which the reminder's phrases say the ability acts. When the reminder names a point the keyword does not, it reports the reminder with both readings.
 
 ## Why
 Reminder text is not rules text: it summarises the keyword's rule and has no effect on play (CR 207.2a). A reader, a judge or an engine that trusts a wrong reminder plays the card wrong. The keyword wins; the reminder must say what it means.

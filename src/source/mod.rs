@@ -16,7 +16,6 @@ pub mod map;
 mod readers;
 mod text;
 mod yaml;
-mod yaml_scalar;
 
 pub use map::TextMap;
 pub use readers::{read, read_each, read_each_noting};
