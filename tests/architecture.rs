@@ -8,7 +8,8 @@
 //! *import* of the file that holds the module it names: the longest prefix of the path that is a
 //! module with a file (`crate::phrase::ast::Wording` is `src/phrase/ast.rs`, `crate::rules::Lint`
 //! is `src/rules/mod.rs`). `#[cfg(test)]` modules are read as the rest of the file: a test may
-//! not reach above its module's layer either (none needs to).
+//! not reach above its module's layer either (the walk's tests, which built a `check::Configs`,
+//! give the walk a filter of their own).
 //!
 //! The test fails when
 //! - **a module imports from a layer above its own** (the table below; a module may import from
@@ -35,43 +36,43 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     // 1. vocabulary and plain data: no card text, no files, no rules
     ("model", 1),         // the timing vocabulary: units, edges, owners, findings, spans
-    ("lines", 1),         // byte offsets to lines and columns
-    ("diagnostic", 1),    // the plain diagnostic: code, severity, labels, fix edits
+    ("lines", 1),         // byte offsets to lines and columns (reports and findings place spans)
+    ("diagnostic", 1),    // the plain diagnostic, and the message convention
     ("edit_distance", 1), // how far one spelling is from another
     ("file_name", 1),     // a path as shown and as bytes
-    ("parallel", 1),      // a pool that maps work over threads, in order
-    // 2. dated facts of the rules: names, rule numbers, turn facts, template changes per edition
-    ("edition", 2),
+    ("parallel", 1),      // work mapped over the cores, in order
+    // 2. dated facts of the rules, per edition: names, rule numbers, turn facts, old templates
+    ("edition", 2), // imports `model` alone; comparing editions is `compare`, layer 7
     // 3. the turn model (CR 500-514): knows no text, grammar, rules or files
-    ("turn", 3),
+    ("turn", 3), // asks `edition` for an edition's names and mana burn
     // 4. bounded file I/O and the link judgement: knows no cards, phrases or rules
-    ("tree", 4),  // whether a path stays inside its tree
-    ("read", 4),  // read a file with the bounds untrusted input needs
+    ("tree", 4), // whether a path stays inside its tree; a path made absolute by its text
+    ("read", 4), // read a file with the bounds untrusted input needs; what an I/O error says
     ("write", 4), // write a file whole, or not at all
     // 5. readers and the grammar: card files into text with byte maps, text into phrases
-    ("source", 5),
-    ("phrase", 5),
+    ("source", 5), // the card formats' readers
+    ("phrase", 5), // the grammar, the finder, the AST, the keyword table and reader
     // 6. phrases onto the turn model: timings, rules cited, caveats
-    ("resolve", 6),
-    // 7. judgements and explanations: the lint rules, what a phrase means, editions compared
-    ("explain", 7),
-    ("rules", 7),
-    ("selection", 7), // which rules a run selects
+    ("resolve", 6), // and which marked wording an edition printed as its own
+    // 7. judgements and explanations of one text: knows no configs, walks or reports
+    ("explain", 7),   // a phrase's sentence and its place in a game of a few turns
+    ("rules", 7),     // the lint rules over one face, and their registry
+    ("selection", 7), // which rules a run selects: the registry's codes and names
     ("stats", 7),     // counts of phrases and rules over cards
-    ("compare", 7),   // an edition's wording and findings beside another's
+    ("compare", 7),   // two editions side by side: explain's sentences, the rules' reports
     // 8. the pipeline: configure, walk, read, check, fix, export a path or a text
-    ("config", 8),
-    ("lint", 8),
-    ("walk", 8),
-    ("fix", 8),
-    ("check", 8),
-    ("export", 8),
+    ("config", 8), // phaselint.toml: needs the rules' registry to validate its names
+    ("lint", 8),   // one card through every enabled rule, at the config's levels
+    ("walk", 8),   // the paths into files; its caller's filter says what the configs exclude
+    ("fix", 8),    // the fixes applied to a text, and its diff (it needs `diagnostic` alone)
+    ("check", 8),  // the one pipeline every front end calls
+    ("export", 8), // the findings of every face of a file, for engines
     // 9. rendering of checked files: human, short, json, github, sarif
     ("report", 9),
     // 10. the binary's front ends: parse, call the library, render, nothing more
-    ("cli", 10),
-    ("server", 10),
-    ("main", 10), // src/main.rs
+    ("cli", 10),    // the command line
+    ("server", 10), // the language server
+    ("main", 10),   // src/main.rs
 ];
 
 /// Which crate of the package a file is in.
