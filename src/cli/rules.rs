@@ -1,7 +1,7 @@
 //! `phaselint rules [CODE]`: the list of rules, or one rule's documentation (as `ruff rule`);
 //! `--markdown` prints every rule's documentation as one page, `docs/rules.md`.
 
-use super::Outcome;
+use super::outcome::Outcome;
 use clap::Args;
 use phaselint::rules::{FixAvailability, RuleInfo, lookup, registry};
 

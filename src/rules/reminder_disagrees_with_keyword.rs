@@ -7,8 +7,8 @@ use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
 use crate::explain::sentence;
 use crate::model::{Finding, Kind, Role, Span};
-use crate::phrase::ast::{Form, Phrase, Template};
-use crate::phrase::keywords::Parameter;
+use crate::phrase::ast::{Form, Parameter, Phrase, Template};
+use crate::resolve::printed;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL601",
@@ -139,7 +139,7 @@ fn obsolete_in_edition(face: &FaceText<'_>, phrase: &Phrase) -> bool {
     phrase
         .marks
         .iter()
-        .any(|mark| !face.edition.printed(mark.wording, mark.span.of(face.text)))
+        .any(|mark| !printed(face.edition, mark.wording, mark.span.of(face.text)))
 }
 
 /// Where the reminder of a keyword starts looking: right after its item, or for a keyword with a

@@ -4,16 +4,21 @@
 //! Readers never panic and never stop at the first problem they can step over: what they could
 //! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
 //! read where the format allows.
+//!
+//! Architecture invariant: the readers know card files and their byte maps, and nothing of timing
+//! phrases, the turn, rules or configs.
 
 mod escape;
 mod json;
 mod json_cursor;
 mod jsonl;
 pub mod map;
+mod readers;
 mod text;
 mod yaml;
 
 pub use map::TextMap;
+pub use readers::{read, read_each, read_each_noting};
 
 use std::ops::Range;
 use std::path::Path;
@@ -266,55 +271,6 @@ pub struct CardText {
     pub value: String,
     /// From byte ranges of `value` to byte ranges of the file.
     pub map: TextMap,
-}
-
-/// Read a whole file. Never panics, whatever the input.
-pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
-    let mut cards = Vec::new();
-    let mut notes = Vec::new();
-    let errors = read_each_noting(
-        format,
-        text,
-        options,
-        &mut |card| cards.push(card),
-        &mut notes,
-    );
-    Parsed {
-        cards,
-        errors,
-        notes,
-    }
-}
-
-/// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
-/// drops them keeps only the file text and one card in memory (JSON and JSON Lines; YAML and text
-/// files are small and read whole). Returns the errors. Never panics.
-pub fn read_each(
-    format: Format,
-    text: &str,
-    options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
-) -> Vec<SourceError> {
-    read_each_noting(format, text, options, on_card, &mut Vec::new())
-}
-
-/// [`read_each`], with what the reader noticed besides errors in `notes` (a YAML file that holds
-/// no card). Never panics.
-pub fn read_each_noting(
-    format: Format,
-    text: &str,
-    options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
-    notes: &mut Vec<SourceNote>,
-) -> Vec<SourceError> {
-    let mut errors = Vec::new();
-    match format {
-        Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
-        Format::Json => json::read(text, options, on_card, &mut errors),
-        Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
-        Format::Text => text::read(text, on_card),
-    }
-    errors
 }
 
 #[cfg(test)]
