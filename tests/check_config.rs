@@ -199,3 +199,34 @@ fn no_progress_bar_off_a_terminal() {
     let output = run(dir.path(), &["check", "--format", "short"], None);
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// Issue 20 §1: a team names its own card fields in `[fields]`; `check`, `findings` and `stats`
+/// read them, and a JSON file whose cards they cannot find is noted, not passed in silence.
+#[test]
+fn a_config_names_its_own_card_fields() {
+    let project = cli::Project::with(&[
+        (
+            "sets/cards.json",
+            r#"[{"Karte": "Old Bell", "Effekt": "At end of turn, untap it."}]"#,
+        ),
+        (
+            "other/cards.json",
+            r#"[{"Karte": "Old Bell", "Effekt": "x"}]"#,
+        ),
+        (
+            "sets/phaselint.toml",
+            "[fields]\nname = [\"Karte\"]\ntext = [\"Effekt\"]\n",
+        ),
+    ]);
+    let output = project.run(&["check", "--format", "short", "."]);
+    assert_eq!(
+        stdout(&output),
+        "other/cards.json:1:1: note[PL802] no card in this JSON file: it is not read\n\
+         sets/cards.json:1:35: warning[PL101] \"At end of turn\" is obsolete wording (card: Old Bell)\n\
+         found 1 warning, 1 note in 2 files (1 card)\n"
+    );
+    let findings = stdout(&project.run(&["findings", "sets"]));
+    assert!(findings.contains("\"card\":\"Old Bell\""), "{findings}");
+    let stats = stdout(&project.run(&["stats", "sets"]));
+    assert!(stats.starts_with("cards: 1\n"), "{stats}");
+}

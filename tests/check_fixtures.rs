@@ -127,7 +127,10 @@ fn the_card_ignored_in_the_config_is_quiet() {
 #[test]
 fn original_text_finds_the_old_wordings_of_the_database() {
     let files = check(&CheckOptions {
-        read: ReadOptions { original: true },
+        read: ReadOptions {
+            original: true,
+            ..ReadOptions::default()
+        },
         ..CheckOptions::default()
     });
     let database = files

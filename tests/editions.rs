@@ -228,7 +228,10 @@ const WORDING_RULES: &[&str] = &[
 /// The obsolete-wording findings of `check --original [--rules EDITION] PATH`, by code.
 fn wording_findings(path: &Path, edition: Option<Edition>) -> BTreeMap<&'static str, usize> {
     let options = CheckOptions {
-        read: ReadOptions { original: true },
+        read: ReadOptions {
+            original: true,
+            ..ReadOptions::default()
+        },
         edition,
         ..CheckOptions::default()
     };

@@ -7,6 +7,7 @@
 use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry};
 use crate::edition::Edition;
 use crate::selection::RuleSelection;
+use crate::source::ReadOptions;
 use crate::walk::Filter;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -60,6 +61,14 @@ impl Configs {
             Arc::make_mut(explicit).edition = edition;
         }
         self
+    }
+
+    /// How to read `path`: `read`, with the card field names its config adds (`[fields]`).
+    pub fn read_options(&self, path: &Path, read: &ReadOptions) -> ReadOptions {
+        ReadOptions {
+            fields: self.for_path(path).fields.clone(),
+            ..read.clone()
+        }
     }
 
     /// The config for a file or directory; `-` (standard input) takes the current directory's.

@@ -120,6 +120,11 @@ pub(super) fn check_text_on(
     };
     let mut cards = 0;
     let mut notes = Vec::new();
+    // The config names the team's own card fields.
+    let read = &ReadOptions {
+        fields: config.fields.clone(),
+        ..read.clone()
+    };
     // The first findings of the file in its order, whichever thread checked them: the cap acts
     // as they are made, so a file that floods the report costs no memory.
     let kept = Mutex::new(Capped::new(MAX_PER_FILE));

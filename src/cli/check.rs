@@ -112,6 +112,7 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
     Ok(CheckOptions {
         read: ReadOptions {
             original: args.original,
+            ..ReadOptions::default()
         },
         fix: if args.fix {
             FixMode::Apply

@@ -45,6 +45,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     }
     let options = ReadOptions {
         original: args.original,
+        ..ReadOptions::default()
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -60,6 +61,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
             }
         };
         let format = source::format_of(path, &text);
+        let options = configs.read_options(path, &options);
         let errors = each_face(&shown, &text, format, &options, &mut |face| {
             if closed {
                 return;

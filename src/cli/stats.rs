@@ -68,6 +68,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         .collect();
     let options = ReadOptions {
         original: args.original,
+        ..ReadOptions::default()
     };
     let mut tally = Tally::default();
     for path in &walked.files {
@@ -83,6 +84,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
             }
         };
         let format = source::format_of(path, &text);
+        let options = configs.read_options(path, &options);
         let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
         let index = LineIndex::new(&text);
         problems.extend(errors.iter().map(|error| {

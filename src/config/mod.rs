@@ -41,6 +41,7 @@ use crate::diagnostic::Severity;
 use crate::edition::Edition;
 use crate::rules::RuleInfo;
 use crate::selection::RuleSelection;
+use crate::source::FieldNames;
 use crate::tree::absolute;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -176,6 +177,8 @@ pub struct Config {
     pub selection: RuleSelection,
     /// The edition of the rules the cards are written in (`edition = "2009"`); `--rules` sets it.
     pub edition: Edition,
+    /// The team's own names of card fields in JSON and spreadsheets (`[fields]`).
+    pub fields: FieldNames,
 }
 
 impl Config {
@@ -191,6 +194,7 @@ impl Config {
             ignores: Vec::new(),
             selection: RuleSelection::default(),
             edition: Edition::Current,
+            fields: FieldNames::default(),
         }
     }
 

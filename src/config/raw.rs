@@ -7,6 +7,7 @@ use crate::diagnostic::clean_message;
 use crate::edition::Edition;
 use crate::rules::RuleInfo;
 use crate::selection::RuleSelection;
+use crate::source::{Field, FieldNames, normalized};
 use crate::tree::absolute;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -48,8 +49,13 @@ impl Config {
                 )
             })?,
         };
+        let fields = raw
+            .fields
+            .validate()
+            .map_err(|(span, message)| error(Some(span), message))?;
         raw.validate(&root, &lookup)
             .map(|(levels, ignores, include, exclude)| Config {
+                fields,
                 root,
                 file: Some(path.to_path_buf()),
                 levels,
@@ -75,6 +81,49 @@ struct RawConfig {
     files: RawFiles,
     /// The edition of the rules the cards are written in: "current", "2009" or "2004".
     edition: Option<Spanned<String>>,
+    #[serde(default)]
+    fields: RawFields,
+}
+
+/// `[fields]`: more names for the card fields of JSON and spreadsheets, each a list of names.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawFields {
+    #[serde(default)]
+    name: Vec<Spanned<String>>,
+    #[serde(default)]
+    text: Vec<Spanned<String>>,
+    #[serde(default, rename = "type")]
+    type_line: Vec<Spanned<String>>,
+    #[serde(default)]
+    mana_cost: Vec<Spanned<String>>,
+}
+
+impl RawFields {
+    /// The names, each with a letter or a digit (they are compared by those alone).
+    fn validate(&self) -> Result<FieldNames, Invalid> {
+        let mut names = FieldNames::default();
+        for (field, list) in [
+            (Field::Name, &self.name),
+            (Field::Text, &self.text),
+            (Field::TypeLine, &self.type_line),
+            (Field::ManaCost, &self.mana_cost),
+        ] {
+            for name in list {
+                if normalized(name.get_ref()).is_empty() {
+                    return Err((
+                        name.span(),
+                        format!(
+                            "field name \"{}\" has no letter or digit: names are compared by their letters and digits",
+                            name.get_ref()
+                        ),
+                    ));
+                }
+                names.add(field, name.get_ref());
+            }
+        }
+        Ok(names)
+    }
 }
 
 #[derive(Debug, Deserialize)]

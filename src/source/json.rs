@@ -7,13 +7,19 @@
 //! - MTGJSON AtomicCards: `{"data": {"Card Name": [face, …]}}`: one card per name;
 //! - Scryfall: a bulk array of card objects, one card object, or a `{"data": [card…]}` list;
 //!   `card_faces` gives the faces when present;
-//! - any array of card objects (an MTGJSON card list).
+//! - any array of card objects (an MTGJSON card list, a bot's or a team's own database), a list
+//!   under a top-level `cards` key, or an object whose values are card objects (a bot's database
+//!   keyed by card id or `"Card Name_SET"`).
+//!
+//! Besides MTGJSON's and Scryfall's keys, a card object's fields are found by their common
+//! spellings and a config's own ([`super::FieldNames`]): `cardName`, `rulesText`, `typeLine`,
+//! `manaCost`, and `cardName2`, `rulesText2` … for a second face.
 //!
 //! Under `data`, a key starting with a lower-case letter is a field of a set (`cards`, `code`,
 //! `tokens`, `booster`, …); any other key is a set code (object value) or a card name (array value).
 
 use super::json_cursor::{Cursor, Kind, Result};
-use super::{Card, CardText, Face, ReadOptions, SourceError};
+use super::{Card, CardText, Face, Field, ReadOptions, SourceError};
 use std::ops::Range;
 
 /// Read a JSON document.
@@ -74,10 +80,14 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
+    /// The card object at the cursor; `None` for an object with none of a card's fields (a
+    /// file of such objects holds no card, and says so).
     fn card_or_skip(&mut self, cursor: &mut Cursor) -> Result<Option<Card>> {
         let kind = cursor.kind()?;
         if kind == Kind::Object {
-            return card_object(cursor, self.options, self.errors).map(Some);
+            let start = cursor.pos;
+            let fields = Fields::object(cursor, self.options, self.errors, true)?;
+            return Ok(fields.any.then(|| fields.into_card(cursor.since(start))));
         }
         let start = cursor.pos;
         cursor.skip_value()?;
@@ -96,15 +106,34 @@ impl Reader<'_, '_> {
         let mut wrapper = false;
         let mut first = true;
         while let Some(key) = cursor.next_key(&mut first)? {
-            if key == "data" {
-                wrapper = true;
-                match cursor.kind()? {
-                    Kind::Object => self.data_object(cursor, false)?,
-                    Kind::Array => self.card_list(cursor)?,
-                    _ => cursor.skip_value()?,
+            match (key.as_ref(), cursor.kind()?) {
+                ("data", Kind::Object) => {
+                    wrapper = true;
+                    self.data_object(cursor, false)?;
                 }
-            } else {
-                fields.read(&key, cursor, self.options, self.errors, true)?;
+                ("data" | "cards", Kind::Array) => {
+                    wrapper = true;
+                    self.card_list(cursor)?;
+                }
+                ("data", _) => {
+                    wrapper = true;
+                    cursor.skip_value()?;
+                }
+                // A value that is an object, in an object that is no card so far: a card of a
+                // database keyed by card (`{"Opt_XLN": {"cardName": "Opt", …}}`) when it has a
+                // card's fields. A card's own nested objects (`image_uris`) come after its name.
+                (_, Kind::Object) if !fields.any && !is_card_key(&key, self.options) => {
+                    let card = card_object(cursor, self.options, self.errors)?;
+                    if card
+                        .faces
+                        .iter()
+                        .any(|face| face.name.is_some() || face.text.is_some())
+                    {
+                        wrapper = true;
+                        (self.on_card)(card);
+                    }
+                }
+                _ => fields.read(&key, cursor, self.options, self.errors, true)?,
             }
         }
         if !wrapper && fields.any {
@@ -227,6 +256,11 @@ pub(super) fn card_object(
     Ok(fields.into_card(cursor.since(start)))
 }
 
+/// Whether `key` is a field a card object is read by (so its object value is no card of its own).
+fn is_card_key(key: &str, options: &ReadOptions) -> bool {
+    key == "card_faces" || options.fields.lookup(key).is_some()
+}
+
 /// The fields of a card or face object that a card is made of.
 #[derive(Default)]
 struct Fields {
@@ -238,6 +272,8 @@ struct Fields {
     set: Option<String>,
     text: Option<CardText>,
     faces: Vec<Face>,
+    /// The second face of a flat object (`cardName2`, `rulesText2`), when it has one.
+    second: Option<Box<Fields>>,
     /// Any card field was present (an object with none is not a card, e.g. a bare `meta`).
     any: bool,
 }
@@ -306,11 +342,48 @@ impl Fields {
                 }
                 return Ok(());
             }
-            _ => return cursor.skip_value(),
+            _ => return self.read_by_name(key, cursor, options, errors),
         };
         self.any = true;
         if let Some(s) = string_value(key, cursor, errors)? {
             *slot = Some(s.value);
+        }
+        Ok(())
+    }
+
+    /// A field found by its common spelling or a config's name (`rulesText`, `cardName2`), when
+    /// MTGJSON's and Scryfall's keys did not name it. A field met twice keeps its first value.
+    fn read_by_name(
+        &mut self,
+        key: &str,
+        cursor: &mut Cursor,
+        options: &ReadOptions,
+        errors: &mut Vec<SourceError>,
+    ) -> Result<()> {
+        let Some((field, face)) = options.fields.lookup(key) else {
+            return cursor.skip_value();
+        };
+        let fields = if face == 0 {
+            self
+        } else {
+            self.any = true;
+            self.second.get_or_insert_with(Box::default)
+        };
+        fields.any = true;
+        let Some(s) = string_value(key, cursor, errors)? else {
+            return Ok(());
+        };
+        match field {
+            Field::Name if fields.name.is_none() => fields.name = Some(s.value),
+            Field::TypeLine if fields.type_line.is_none() => fields.type_line = Some(s.value),
+            Field::ManaCost if fields.mana_cost.is_none() => fields.mana_cost = Some(s.value),
+            Field::Text if fields.text.is_none() => {
+                fields.text = Some(CardText {
+                    value: s.value,
+                    map: s.map,
+                });
+            }
+            _ => {}
         }
         Ok(())
     }
@@ -364,9 +437,15 @@ impl Fields {
     fn into_card(mut self, span: Range<usize>) -> Card {
         let set = self.set.take();
         let mut faces = std::mem::take(&mut self.faces);
-        let name = self.card_name.take().or_else(|| self.name.clone());
+        let second = self.second.take();
+        // A flat object with a second face names the card by both (`A // B`).
+        let name = match &second {
+            None => self.card_name.take().or_else(|| self.name.clone()),
+            Some(_) => self.card_name.take(),
+        };
         if faces.is_empty() {
             faces.push(self.into_face());
+            faces.extend(second.map(|face| face.into_face()));
         }
         let name = name.or_else(|| {
             let names: Vec<&str> = faces.iter().filter_map(|f| f.name.as_deref()).collect();
@@ -413,7 +492,10 @@ mod tests {
         let mut errors = Vec::new();
         read(
             text,
-            &ReadOptions { original },
+            &ReadOptions {
+                original,
+                ..ReadOptions::default()
+            },
             &mut |c| cards.push(c),
             &mut errors,
         );
@@ -484,6 +566,57 @@ mod tests {
         assert_eq!(names(&cards), ["Opt"]);
         let (cards, _) = read_str(r#"{"object": "list", "data": [{"name": "Opt"}]}"#, false);
         assert_eq!(names(&cards), ["Opt"]);
+    }
+
+    /// Issue 20 §1: any JSON of card objects, by the common spellings of its fields.
+    #[test]
+    fn databases_of_other_shapes() {
+        // A bot's database keyed by card, with a double-faced card.
+        let text = r#"{"Opt_XLN": {"cardName": "Opt", "manaCost": "{U}", "typeLine": "Instant",
+              "rulesText": "Scry 1.\nDraw a card.\n", "flavorText": "x", "setID": "XLN"},
+            "Day_DFC": {"cardName": "Day", "rulesText": "At the beginning of your upkeep, draw.",
+              "cardName2": "Night", "typeLine2": "Creature", "rulesText2": "Haste"}}"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(names(&cards), ["Opt", "Day // Night"]);
+        let opt = &cards[0].faces[0];
+        assert_eq!(opt.text.as_ref().unwrap().value, "Scry 1.\nDraw a card.\n");
+        assert_eq!(opt.type_line.as_deref(), Some("Instant"));
+        assert_eq!(opt.mana_cost.as_deref(), Some("{U}"));
+        let faces: Vec<_> = cards[1].faces.iter().map(|f| f.name.as_deref()).collect();
+        assert_eq!(faces, [Some("Day"), Some("Night")]);
+        assert_eq!(cards[1].faces[1].text.as_ref().unwrap().value, "Haste");
+        // The text maps back to the file.
+        let map = &opt.text.as_ref().unwrap().map;
+        assert_eq!(map.to_file(0..5).map(|r| &text[r]), Some("Scry "));
+        // A list under `cards`, and an array, in other spellings.
+        let (cards, _) = read_str(
+            r#"{"set": "X", "cards": [{"Card Name": "A", "Rules Text": "t"}]}"#,
+            false,
+        );
+        assert_eq!(names(&cards), ["A"]);
+        assert_eq!(cards[0].faces[0].text.as_ref().unwrap().value, "t");
+        let (cards, _) = read_str(
+            r#"[{"title": "B", "rules_text": "u", "cost": "{1}"}]"#,
+            false,
+        );
+        assert_eq!(cards[0].faces[0].mana_cost.as_deref(), Some("{1}"));
+        // An object of other objects, none a card: nothing.
+        let (cards, errors) = read_str(r#"{"settings": {"theme": "dark"}, "version": 3}"#, false);
+        assert!(cards.is_empty() && errors.is_empty());
+        // A config's own names.
+        let mut options = ReadOptions::default();
+        options.fields.add(Field::Text, "Effekt");
+        options.fields.add(Field::Name, "Karte");
+        let mut cards = Vec::new();
+        read(
+            r#"[{"Karte": "C", "Effekt": "Bis zum Ende des Zuges."}]"#,
+            &options,
+            &mut |c| cards.push(c),
+            &mut Vec::new(),
+        );
+        assert_eq!(names(&cards), ["C"]);
+        assert!(cards[0].faces[0].text.is_some());
     }
 
     #[test]

@@ -49,7 +49,10 @@ mod tests {
         let mut errors = Vec::new();
         read(
             text,
-            &ReadOptions { original: true },
+            &ReadOptions {
+                original: true,
+                ..ReadOptions::default()
+            },
             &mut |c| cards.push(c),
             &mut errors,
         );

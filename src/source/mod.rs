@@ -9,6 +9,7 @@
 //! phrases, the turn, rules or configs.
 
 mod escape;
+mod fields;
 mod json;
 mod json_cursor;
 mod jsonl;
@@ -17,6 +18,7 @@ mod readers;
 mod text;
 mod yaml;
 
+pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
 pub use readers::{read, read_each, read_each_noting};
 
@@ -101,11 +103,13 @@ fn is_yaml_start(line: &str) -> bool {
 }
 
 /// How to read a file.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// MTGJSON: read `originalText` (the printed wording) instead of `text` (Oracle); JSON Lines
     /// and Scryfall-like objects: `original_text` instead of `oracle_text`.
     pub original: bool,
+    /// The names of card fields in JSON and spreadsheets besides MTGJSON's and Scryfall's.
+    pub fields: FieldNames,
 }
 
 /// What a file held.

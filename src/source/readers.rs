@@ -1,6 +1,6 @@
 //! Each format to its reader: a file's text read whole, or card by card.
 
-use super::{Card, Format, Parsed, ReadOptions, SourceError, SourceNote};
+use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote};
 use super::{json, jsonl, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
@@ -43,11 +43,40 @@ pub fn read_each_noting(
     notes: &mut Vec<SourceNote>,
 ) -> Vec<SourceError> {
     let mut errors = Vec::new();
+    let mut cards = 0usize;
+    let on_card = &mut |card| {
+        cards += 1;
+        on_card(card);
+    };
     match format {
         Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
         Format::Json => json::read(text, options, on_card, &mut errors),
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
         Format::Text => text::read(text, on_card),
     }
+    if cards == 0 && errors.is_empty() && notes.is_empty() {
+        notes.extend(no_card(format, text));
+    }
     errors
+}
+
+/// The note for a file that read whole and held no card, when it holds anything at all: it was
+/// skipped, and a run must not pass as if it had been checked.
+fn no_card(format: Format, text: &str) -> Option<SourceNote> {
+    let start = text.find(|c: char| !c.is_whitespace() && c != '\u{feff}')?;
+    let (what, help) = match format {
+        Format::Json | Format::JsonLines => (
+            "JSON",
+            "phaselint reads MTGJSON, Scryfall and any JSON of card objects (an array of them, an object whose values are cards, or a list under `cards` or `data`) whose fields it knows by name (`name`, `text`, `oracle_text`, `rulesText`, `type_line`, `manaCost`, ...); name your own fields in phaselint.toml (`[fields]`), or exclude the file (`[files] exclude`) to drop this note",
+        ),
+        // Any other text is cards, and YAML says so itself.
+        Format::Yaml | Format::Text => return None,
+    };
+    let len = text[start..].chars().next().map_or(0, char::len_utf8);
+    Some(SourceNote {
+        kind: NoteKind::NotACardFile,
+        span: start..start + len,
+        message: format!("no card in this {what} file: it is not read"),
+        help: Some(help.to_string()),
+    })
 }

@@ -462,7 +462,14 @@ fn read_anything(file: &str) -> usize {
     let mut exact = 0;
     for format in [Format::Yaml, Format::Json, Format::JsonLines, Format::Text] {
         for original in [false, true] {
-            let parsed = read(format, file, &ReadOptions { original });
+            let parsed = read(
+                format,
+                file,
+                &ReadOptions {
+                    original,
+                    ..ReadOptions::default()
+                },
+            );
             for e in &parsed.errors {
                 assert!(file.get(e.span.clone()).is_some(), "{file:?} {e:?}");
                 assert!(!e.message.is_empty() && !e.message.ends_with('.'));
@@ -616,7 +623,14 @@ fn mtgjson_set_files() {
         assert_eq!(texts(&parsed.cards).len(), with_text, "{code}");
         assert!(parsed.cards.iter().all(|c| c.set.as_deref() == Some(code)));
         check_json_texts(&file, &parsed.cards);
-        let original = read(Format::Json, &file, &ReadOptions { original: true });
+        let original = read(
+            Format::Json,
+            &file,
+            &ReadOptions {
+                original: true,
+                ..ReadOptions::default()
+            },
+        );
         assert_eq!(original.cards.len(), cards);
         check_json_texts(&file, &original.cards);
     }

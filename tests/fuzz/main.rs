@@ -551,7 +551,10 @@ fn readers() {
                 if original && matches!(format, Format::Yaml | Format::Text) {
                     continue;
                 }
-                let options = ReadOptions { original };
+                let options = ReadOptions {
+                    original,
+                    ..ReadOptions::default()
+                };
                 let mut cards = 0;
                 let mut result = Ok(());
                 let errors = source::read_each(format, &text, &options, &mut |card| {

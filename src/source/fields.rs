@@ -1,0 +1,90 @@
+//! The names card objects give their fields in JSON, JSON Lines and spreadsheets: the common
+//! spellings, and the names a team adds in its `phaselint.toml` (`[fields]`).
+//!
+//! A key is compared by its letters and digits, in lower case: `rulesText`, `rules_text` and
+//! `Rules Text` are one spelling. A key that ends in `2` after a known name (`cardName2`,
+//! `rules_text_2`) is that field of the card's second face, as community bots write double-faced
+//! cards.
+//!
+//! It knows names only; it knows nothing of a format's syntax.
+
+use super::Field;
+
+/// The spellings read without a config (normalized), besides the exact keys of MTGJSON, Scryfall
+/// and the YAML format.
+pub const COMMON_NAMES: &[(&str, Field)] = &[
+    ("name", Field::Name),
+    ("cardname", Field::Name),
+    ("title", Field::Name),
+    ("text", Field::Text),
+    ("rulestext", Field::Text),
+    ("ruletext", Field::Text),
+    ("oracletext", Field::Text),
+    ("type", Field::TypeLine),
+    ("typeline", Field::TypeLine),
+    ("manacost", Field::ManaCost),
+    ("cost", Field::ManaCost),
+    ("castingcost", Field::ManaCost),
+];
+
+/// Lower case, letters and digits only: `oracleText`, `oracle-text` and `Oracle Text` are one
+/// spelling.
+pub fn normalized(key: &str) -> String {
+    key.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The field names of a read: the common ones and a config's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldNames {
+    /// A config's names (normalized), looked at before the common ones.
+    own: Vec<(String, Field)>,
+}
+
+impl FieldNames {
+    /// Adds `name` as a spelling of `field` (not [`Field::Faces`], which no flat object has).
+    pub fn add(&mut self, field: Field, name: &str) {
+        self.own.push((normalized(name), field));
+    }
+
+    /// The field `key` names, and the face it belongs to (0, or 1 for a `…2` key).
+    pub fn lookup(&self, key: &str) -> Option<(Field, usize)> {
+        let key = normalized(key);
+        if let Some(field) = self.field(&key) {
+            return Some((field, 0));
+        }
+        let base = key.strip_suffix('2')?;
+        self.field(base).map(|field| (field, 1))
+    }
+
+    fn field(&self, key: &str) -> Option<Field> {
+        self.own
+            .iter()
+            .map(|(name, field)| (name.as_str(), *field))
+            .chain(COMMON_NAMES.iter().copied())
+            .find(|(name, _)| *name == key)
+            .map(|(_, field)| field)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_and_second_faces() {
+        let names = FieldNames::default();
+        assert_eq!(names.lookup("rulesText"), Some((Field::Text, 0)));
+        assert_eq!(names.lookup("Rules Text"), Some((Field::Text, 0)));
+        assert_eq!(names.lookup("cardName2"), Some((Field::Name, 1)));
+        assert_eq!(names.lookup("rules_text_2"), Some((Field::Text, 1)));
+        assert_eq!(names.lookup("typeLine"), Some((Field::TypeLine, 0)));
+        assert_eq!(names.lookup("flavorText"), None);
+        assert_eq!(names.lookup("2"), None);
+        let mut own = FieldNames::default();
+        own.add(Field::Text, "Effekt");
+        assert_eq!(own.lookup("effekt2"), Some((Field::Text, 1)));
+    }
+}
