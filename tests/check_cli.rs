@@ -1152,7 +1152,7 @@ fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
     assert_eq!(
         stdout(&output),
         "phaselint.toml:5:2: error[PL903] unknown field `output`, expected one of `rules`, \
-         `ignore`, `files`, `edition`\nfound 1 error in 2 files (1 card)\n"
+         `ignore`, `files`, `edition`, `fields`\nfound 1 error in 2 files (1 card)\n"
     );
     // With --config the path is the one given.
     let output = project.run(&[
