@@ -189,13 +189,13 @@ fn read_member(
             ZipErrorKind::Refused,
             Some(name),
             format!(
-                "the zip member `{name}` {size}, past the {limit} bytes phaselint reads from a zip"
+                "the zip member `{name}` {size} than the {limit} bytes phaselint reads from a zip, in all"
             ),
         )
     };
     let claimed = member.size();
     if claimed > *budget {
-        return Err(too_large(&format!("claims {claimed} bytes")));
+        return Err(too_large(&format!("claims {claimed} bytes, more")));
     }
     let mut bytes = Vec::with_capacity(claimed as usize);
     // What a member claims may be a lie: never more than the budget, and one byte to tell.
