@@ -121,7 +121,11 @@ fn broken_zips_are_refused_with_their_reason() {
     ];
     for (name, kind, message) in cases {
         let error = bad(name, &limits);
-        assert_eq!((error.kind, error.message.as_str()), (kind, message), "{name}");
+        assert_eq!(
+            (error.kind, error.message.as_str()),
+            (kind, message),
+            "{name}"
+        );
     }
     for name in ["mse-cut.mse-set", "mse-noise.mse-set"] {
         let error = bad(name, &limits);
