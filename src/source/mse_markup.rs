@@ -326,6 +326,11 @@ mod tests {
         joined
     }
 
+    /// The card text of a one-line value at byte 3 of `file`.
+    fn line_text(file: &str, name: Option<&str>) -> CardText {
+        card_text(&line(file, 3), 3..file.len(), Style::MseLine, name).unwrap()
+    }
+
     fn mapped(file: &str, text: &CardText, needle: &str) -> String {
         let at = text.value.find(needle).expect("in the value");
         let span = text.map.to_file(at..at + needle.len()).expect("mapped");
@@ -349,25 +354,13 @@ mod tests {
         // Its content is the name: mapped character by character.
         let file =
             "x: When <atom-cardname><nospellcheck>Dusk Herald</nospellcheck></atom-cardname> dies";
-        let text = card_text(
-            &line(file, 3),
-            3..file.len(),
-            Style::MseLine,
-            Some("Dusk Herald"),
-        )
-        .unwrap();
+        let text = line_text(file, Some("Dusk Herald"));
         assert_eq!(text.value, "When Dusk Herald dies");
         assert_eq!(mapped(file, &text, "Herald"), "Herald");
         // A stale or empty atom is the name, standing for the whole element.
         let file =
             "x: When <atom-cardname>Old</atom-cardname> dies, <atom-cardname></atom-cardname>.";
-        let text = card_text(
-            &line(file, 3),
-            3..file.len(),
-            Style::MseLine,
-            Some("New Name"),
-        )
-        .unwrap();
+        let text = line_text(file, Some("New Name"));
         assert_eq!(text.value, "When New Name dies, New Name.");
         assert_eq!(
             mapped(file, &text, "New Name dies"),
@@ -376,19 +369,23 @@ mod tests {
         let at = text.value.find("Name").unwrap();
         assert_eq!(text.map.to_file(at..at + 4), None);
         // Without a name, the content as written.
-        let text = card_text(&line(file, 3), 3..file.len(), Style::MseLine, None).unwrap();
+        let text = line_text(file, None);
         assert_eq!(text.value, "When Old dies, .");
     }
 
     #[test]
     fn unclosed_markup_is_text() {
-        assert_eq!(plain("a < b & c &#xZZ; &#0; d"), "a < b & c &#xZZ; &#0; d");
-        // As MSE reads it, a tag runs to the next `>`.
-        assert_eq!(plain("a < b <i>d"), "a d");
-        assert_eq!(plain("x <y"), "x <y");
-        assert_eq!(plain("&#x2014;&#8212;&quot;&apos;"), "——\"'");
-        assert_eq!(plain("&amp;ééééé"), "&ééééé");
-        assert_eq!(plain("<atom-cardname>A</atom-cardname"), "A</atom-cardname");
+        for (text, decoded) in [
+            ("a < b & c &#xZZ; &#0; d", "a < b & c &#xZZ; &#0; d"),
+            // As MSE reads it, a tag runs to the next `>`.
+            ("a < b <i>d", "a d"),
+            ("x <y", "x <y"),
+            ("&#x2014;&#8212;&quot;&apos;", "——\"'"),
+            ("&amp;ééééé", "&ééééé"),
+            ("<atom-cardname>A</atom-cardname", "A</atom-cardname"),
+        ] {
+            assert_eq!(plain(text), decoded, "{text:?}");
+        }
     }
 
     #[test]

@@ -17,6 +17,15 @@ fn in_file<'f>(file: &'f str, text: &CardText, needle: &str) -> &'f str {
     &file[span]
 }
 
+/// The face's type line, mana cost and text.
+fn face_is<'c>(face: &'c Face, type_line: &str, mana_cost: &str, text: &str) -> &'c CardText {
+    assert_eq!(face.type_line.as_deref(), Some(type_line));
+    assert_eq!(face.mana_cost.as_deref(), Some(mana_cost));
+    let card_text = face.text.as_ref().expect("a text");
+    assert_eq!(card_text.value, text);
+    card_text
+}
+
 const SET: &str = "\u{feff}mse_version: 2.0.2\ngame: magic\nset_info:\n\ttitle: Hours\n\tcode: HRS\ncard:\n\tname: Gloam Stalker\n\tcasting_cost: 2BB\n\tsuper_type: <word-list-type>Creature</word-list-type>\n\tsub_type: <word-list-race>Vampire</word-list-race> <word-list-class>Rogue</word-list-class>\n\trule_text:\n\t\t<kw-a><nospellcheck>Flash</nospellcheck></kw-a>\n\t\tWhen <atom-cardname><nospellcheck>Gloam Stalker</nospellcheck></atom-cardname> enters, it gets +1/+1 until the end of turn.\n\tflavor_text: <i-flavor>Until the end of time.</i-flavor>\ncard:\n\tname: Dawn\n\tsuper_type: Instant\n\trule_text: Tap it &amp; draw &lt;2&gt;.\n\tname_2: Dusk\n\tcasting_cost_2: W/U2\n\tsuper_type_2: Sorcery\n\trule_text_2:\n\t\tCast this spell only during combat.\n\n\t\t\n\t\tDraw a card.\ninclude_file: card Lantern Warden\n";
 
 #[test]
@@ -37,13 +46,11 @@ fn card_fields_markup_and_exact_spans() {
     let stalker = &parsed.cards[0];
     assert!(SET[stalker.span.clone()].starts_with("card:\n\tname: Gloam Stalker"));
     assert!(SET[stalker.span.clone()].ends_with("Until the end of time.</i-flavor>"));
-    let face = &stalker.faces[0];
-    assert_eq!(face.mana_cost.as_deref(), Some("{2}{B}{B}"));
-    assert_eq!(face.type_line.as_deref(), Some("Creature — Vampire Rogue"));
-    let text = face.text.as_ref().unwrap();
-    assert_eq!(
-        text.value,
-        "Flash\nWhen Gloam Stalker enters, it gets +1/+1 until the end of turn."
+    let text = face_is(
+        &stalker.faces[0],
+        "Creature — Vampire Rogue",
+        "{2}{B}{B}",
+        "Flash\nWhen Gloam Stalker enters, it gets +1/+1 until the end of turn.",
     );
     assert_eq!(
         in_file(SET, text, "until the end of turn"),
@@ -73,13 +80,12 @@ fn second_faces_entities_and_blank_lines() {
     assert_eq!(front.map.encode("a\nb"), None);
     let back = &card.faces[1];
     assert_eq!(back.name.as_deref(), Some("Dusk"));
-    assert_eq!(back.type_line.as_deref(), Some("Sorcery"));
-    assert_eq!(back.mana_cost.as_deref(), Some("{W/U}{2}"));
-    let text = back.text.as_ref().unwrap();
     // A blank line not indented, and one indented: each a line of the value.
-    assert_eq!(
-        text.value,
-        "Cast this spell only during combat.\n\n\nDraw a card."
+    let text = face_is(
+        back,
+        "Sorcery",
+        "{W/U}{2}",
+        "Cast this spell only during combat.\n\n\nDraw a card.",
     );
     assert_eq!(
         in_file(SET, text, "combat.\n\n\nDraw"),
