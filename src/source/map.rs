@@ -3,7 +3,9 @@
 //! A value is stored as runs ("segments"): a run whose decoded and raw lengths are equal maps byte
 //! for byte (plain text, or one folded line break to one space); any other run is one decoded
 //! character standing for a whole raw piece (an escape such as `\u2014`, `''`, or a CRLF line
-//! break), which a range may start or end at but never cut.
+//! break), which a range may start or end at but never cut. The one run of several characters
+//! that stands for a raw piece as a whole is a card's name standing for a Magic Set Editor
+//! `<atom-cardname>` element whose content is not that name.
 
 use std::ops::Range;
 
@@ -24,6 +26,11 @@ pub(crate) enum Style {
     YamlFolded,
     /// Lines of a plain text file, written as they are.
     Verbatim,
+    /// A Magic Set Editor value on its key's line (`rule_text: ...`).
+    MseLine,
+    /// A Magic Set Editor value written on the lines under its key, each indented by `indent`
+    /// tabs.
+    MseBlock { indent: usize },
 }
 
 /// One run of the map: decoded bytes `dec..dec+dec_len` come from file bytes `file..file+file_len`.
@@ -173,6 +180,8 @@ impl TextMap {
                 }
                 Some(replacement.to_owned())
             }
+            Style::MseLine => encode_mse(replacement, None),
+            Style::MseBlock { indent } => encode_mse(replacement, Some(indent)),
         }
     }
 }
@@ -227,6 +236,27 @@ fn encode_yaml_plain(s: &str, flow: bool) -> Option<String> {
         || s.ends_with(char::is_whitespace)
         || (flow && s.contains([',', '[', ']', '{', '}']));
     (!unsafe_text).then(|| s.to_owned())
+}
+
+/// MSE's tagged text: `<` would open a tag and `&` an entity, so both are written as entities; a
+/// line break stays inside a block value only when the block's tabs follow it (`block_indent`),
+/// and a value on its key's line cannot hold one.
+fn encode_mse(s: &str, block_indent: Option<usize>) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '&' => out.push_str("&amp;"),
+            '\n' => {
+                out.push('\n');
+                out.extend(std::iter::repeat_n('\t', block_indent?));
+            }
+            '\t' => out.push('\t'),
+            c if c.is_control() => return None,
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// How many segments one map holds at most; a value that needs more is mapped whole. The texts of
@@ -392,5 +422,23 @@ mod tests {
         );
         assert_eq!(m(Style::YamlFolded).encode("a\nb"), None);
         assert_eq!(m(Style::Verbatim).encode("a\n\nb"), None);
+    }
+
+    #[test]
+    fn encodes_mse_values_with_entities_and_the_block_tabs() {
+        let m = |style| TextMap::whole(0..1, style);
+        let line = m(Style::MseLine);
+        assert_eq!(
+            line.encode("x <y> & z").as_deref(),
+            Some("x &lt;y> &amp; z")
+        );
+        assert_eq!(line.encode("a\nb"), None);
+        assert_eq!(line.encode("a\rb"), None);
+        let block = m(Style::MseBlock { indent: 2 });
+        assert_eq!(
+            block.encode("until end of turn.\nDraw a card.").as_deref(),
+            Some("until end of turn.\n\t\tDraw a card.")
+        );
+        assert_eq!(block.encode("a\u{7}"), None);
     }
 }

@@ -1,5 +1,6 @@
-//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines and plain text,
-//! read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the file.
+//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines, plain text and
+//! Magic Set Editor sets, read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes
+//! of the file.
 //!
 //! Readers never panic and never stop at the first problem they can step over: what they could
 //! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
@@ -14,12 +15,18 @@ mod json;
 mod json_cursor;
 mod jsonl;
 pub mod map;
+mod mse;
+mod mse_markup;
+mod mse_shape;
+pub mod mse_zip;
 mod readers;
 mod text;
 mod yaml;
 
 pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
+pub use mse::{Include as MseInclude, includes as mse_includes};
+pub use mse_shape::is_set_file as is_mse_set_file;
 pub use readers::{read, read_each, read_each_noting};
 
 use std::ops::Range;
@@ -36,6 +43,8 @@ pub enum Format {
     JsonLines,
     /// Plain text: cards separated by blank lines.
     Text,
+    /// A Magic Set Editor `set` file, or a `card NAME` file of a set (`card:` blocks).
+    Mse,
 }
 
 /// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, any
@@ -57,11 +66,15 @@ pub fn format_of(path: &Path, text: &str) -> Format {
 }
 
 /// The format of a file named explicitly or by a config glob with an unknown extension, guessed
-/// from its content: a first line that is a JSON object followed by another such line is JSON
-/// Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower
-/// case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text.
+/// from its content: a first line `mse_version: ...`, or `card:` followed by a line indented with
+/// a tab, is Magic Set Editor's; a first line that is a JSON object followed by another such line
+/// is JSON Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value`
+/// (lower case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text.
 pub fn sniff_format(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if mse_shape::starts_as_mse(text) {
+        return Format::Mse;
+    }
     let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
     let Some(first) = lines.next() else {
         return Format::Text;
@@ -279,3 +292,6 @@ pub struct CardText {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_mse;

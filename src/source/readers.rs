@@ -1,7 +1,7 @@
 //! Each format to its reader: a file's text read whole, or card by card.
 
 use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote};
-use super::{json, jsonl, text, yaml};
+use super::{json, jsonl, mse, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
 pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
@@ -53,6 +53,7 @@ pub fn read_each_noting(
         Format::Json => json::read(text, options, on_card, &mut errors),
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
         Format::Text => text::read(text, on_card),
+        Format::Mse => mse::read(text, on_card, &mut errors, notes),
     }
     if cards == 0 && errors.is_empty() && notes.is_empty() {
         notes.extend(no_card(format, text));
@@ -69,8 +70,8 @@ fn no_card(format: Format, text: &str) -> Option<SourceNote> {
             "JSON",
             "phaselint reads MTGJSON, Scryfall and any JSON of card objects (an array of them, an object whose values are cards, or a list under `cards` or `data`) whose fields it knows by name (`name`, `text`, `oracle_text`, `rulesText`, `type_line`, `manaCost`, ...); name your own fields in phaselint.toml (`[fields]`), or exclude the file (`[files] exclude`) to drop this note",
         ),
-        // Any other text is cards, and YAML says so itself.
-        Format::Yaml | Format::Text => return None,
+        // Any other text is cards, and YAML and MSE say so themselves.
+        Format::Yaml | Format::Text | Format::Mse => return None,
     };
     let len = text[start..].chars().next().map_or(0, char::len_utf8);
     Some(SourceNote {

@@ -121,6 +121,22 @@ const TOKENS: &[&str] = &[
     "\"text\": ",
     "\"originalText\": \"At end of turn\", ",
     "\"card_faces\": [",
+    "card:\n\tname: X\n\trule_text:\n\t\t",
+    "\n\t\t",
+    "\n\t",
+    "<kw-a><nospellcheck>",
+    "</nospellcheck></kw-a>",
+    "<atom-cardname>",
+    "</atom-cardname>",
+    "<atom-cardname><nospellcheck>X</nospellcheck></atom-cardname>",
+    "<sym>T</sym>",
+    "<",
+    ">",
+    "&lt;",
+    "&amp;",
+    "&#8212;",
+    "&#x",
+    "include_file: card x\n",
     "\"cards\": [",
     "\"data\": {",
     "\"name\": 12, ",
@@ -260,6 +276,19 @@ fn as_card(text: &str, format: Format, index: usize) -> String {
             "{{\"name\": \"Random {index}\", \"type_line\": \"Instant\", \"oracle_text\": {quoted}}}\n{{\"name\": \"Other\", \"oracle_text\": \"Draw a card.\"}}\n"
         ),
         Format::Text => format!("Random {index}\nInstant\n{text}\n"),
+        Format::Mse => {
+            // MSE writes a value of several lines under its key, each a tab deeper, and a
+            // literal `<` or `&` as an entity.
+            let escaped = text.replace('&', "&amp;").replace('<', "&lt;");
+            let block: String = escaped
+                .replace('\r', "")
+                .lines()
+                .map(|line| format!("\t\t{line}\n"))
+                .collect();
+            format!(
+                "\u{feff}mse_version: 2.0.2\ncard:\n\tname: Random {index}\n\tsuper_type: <word-list-type>Instant</word-list-type>\n\trule_text:\n{block}"
+            )
+        }
     }
 }
 
@@ -289,7 +318,13 @@ pub fn seeds() -> &'static [Seed] {
             })
             .collect();
         assert!(seeds.len() >= 20, "the fixtures are seeds: {}", seeds.len());
-        let formats = [Format::Yaml, Format::Json, Format::JsonLines, Format::Text];
+        let formats = [
+            Format::Yaml,
+            Format::Json,
+            Format::JsonLines,
+            Format::Text,
+            Format::Mse,
+        ];
         for (index, text) in random_texts(120).iter().enumerate() {
             let format = formats[index % formats.len()];
             seeds.push(Seed {

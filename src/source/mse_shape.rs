@@ -1,0 +1,39 @@
+//! Whether a file is Magic Set Editor's: its `set` file, or a card file it includes. The reader
+//! and the sniffing of a file's format both ask; it knows nothing of reading a card.
+
+/// Whether a file named `file_name` whose text starts with `head` is a set's `set` file: named
+/// so, and starting (after a byte order mark) with the `mse_version` MSE writes first.
+pub fn is_set_file(file_name: &str, head: &str) -> bool {
+    file_name == "set" && starts_as_mse(head)
+}
+
+/// Whether a text starts as MSE writes its files: `mse_version:` first, or a `card:` block
+/// (a card file) whose next line is indented with a tab.
+pub(super) fn starts_as_mse(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().filter(|line| !line.trim().is_empty());
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    let key = first.split_once(':').map(|(key, _)| key.trim());
+    match key {
+        Some(key) if canonical(key) == "mse_version" => true,
+        Some("card") if first.trim_end() == "card:" => {
+            lines.next().is_some_and(|next| next.starts_with('\t'))
+        }
+        _ => false,
+    }
+}
+
+/// A key as MSE compares keys: lower case, `_` for a space.
+pub(super) fn canonical(key: &str) -> String {
+    key.chars()
+        .map(|c| {
+            if c == ' ' {
+                '_'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,234 @@
+//! A Magic Set Editor set saved as a zip (`NAME.mse-set`, what MSE writes by default): its `set`
+//! file and the card files that the `set` file's `include_file:` lines name, read into memory
+//! for the MSE reader ([`super::Format::Mse`], each member's spans in its own text). Nothing is
+//! written to disk, and what is read is bounded: a zip is a stranger's file.
+//!
+//! A zip is refused whole when its directory lists more entries than [`ZipLimits::max_entries`],
+//! when any entry's name is absolute or has a `..` component, or is a symbolic link, and when the
+//! members read would hold more than [`ZipLimits::max_total`] bytes, by what they claim or by what
+//! they give. Only stored and deflated members are read.
+
+use super::mse::includes;
+use std::io::{Cursor, Read};
+
+/// The extension of a set saved by MSE, a zip or a folder.
+pub const EXTENSION: &str = "mse-set";
+
+/// How much of a zip is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ZipLimits {
+    /// Bytes of the members read, in all: a set of thousands of cards is a few MB.
+    pub max_total: u64,
+    /// Entries the zip's directory may list (images included).
+    pub max_entries: usize,
+}
+
+impl Default for ZipLimits {
+    fn default() -> ZipLimits {
+        ZipLimits {
+            max_total: 64 << 20,
+            max_entries: 100_000,
+        }
+    }
+}
+
+/// A member read: `set` first, then the card files in the order `set` includes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    /// Its name in the zip (`set`, `card Dusk Herald`).
+    pub name: String,
+    pub text: String,
+}
+
+/// Why a zip was not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZipError {
+    pub kind: ZipErrorKind,
+    /// Lower case, no trailing period.
+    pub message: String,
+    /// The member it is about, if one.
+    pub member: Option<String>,
+}
+
+/// What a [`ZipError`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZipErrorKind {
+    /// A zip with no `set` file: not a set, as a YAML file of another shape holds no card.
+    NotASet,
+    /// Refused by the limits or for an entry's name or kind.
+    Refused,
+    /// Not a zip, or a damaged or cut one, or a member that is not UTF-8 text.
+    Unreadable,
+}
+
+fn error(kind: ZipErrorKind, member: Option<&str>, message: String) -> ZipError {
+    ZipError {
+        kind,
+        message,
+        member: member.map(str::to_owned),
+    }
+}
+
+/// Read the `set` file of a `.mse-set` zip and the card files it includes. Never panics.
+pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, ZipError> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+        error(
+            ZipErrorKind::Unreadable,
+            None,
+            format!("not a zip archive, or a damaged one: {e}"),
+        )
+    })?;
+    if archive.len() > limits.max_entries {
+        return Err(error(
+            ZipErrorKind::Refused,
+            None,
+            format!(
+                "the zip lists {} entries, more than the {} phaselint reads",
+                archive.len(),
+                limits.max_entries
+            ),
+        ));
+    }
+    for index in 0..archive.len() {
+        let entry = archive.by_index_raw(index).map_err(|e| damaged(None, &e))?;
+        let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
+        if let Some(why) = unsafe_name(&name) {
+            return Err(error(
+                ZipErrorKind::Refused,
+                Some(&name),
+                format!("the zip entry `{name}` {why}: the zip is not read"),
+            ));
+        }
+        if entry.is_symlink() {
+            return Err(error(
+                ZipErrorKind::Refused,
+                Some(&name),
+                format!("the zip entry `{name}` is a symbolic link: the zip is not read"),
+            ));
+        }
+    }
+    let mut budget = limits.max_total;
+    let mut read = |name: &str| -> Result<Member, ZipError> {
+        let text = read_member(&mut archive, name, &mut budget, limits.max_total)?;
+        Ok(Member {
+            name: name.to_owned(),
+            text,
+        })
+    };
+    let set = read("set")?;
+    let mut members = vec![];
+    let mut names: Vec<String> = vec![set.name.clone()];
+    let wanted = includes(&set.text);
+    members.push(set);
+    for include in wanted {
+        if names.contains(&include.file) {
+            continue;
+        }
+        if let Some(why) = unsafe_name(&include.file) {
+            return Err(error(
+                ZipErrorKind::Refused,
+                Some("set"),
+                format!("`include_file: {}` names a file that {why}", include.file),
+            ));
+        }
+        members.push(read(&include.file)?);
+        names.push(include.file);
+    }
+    Ok(members)
+}
+
+/// Why an entry's name is not one to read, if it is not: `..` or an absolute path could name a
+/// file outside the set when a tool unpacks it.
+fn unsafe_name(name: &str) -> Option<&'static str> {
+    let absolute = name.starts_with(['/', '\\'])
+        || name.as_bytes().get(1) == Some(&b':')
+        || name.contains('\0');
+    if absolute {
+        return Some("has an absolute name");
+    }
+    if name.split(['/', '\\']).any(|part| part == "..") {
+        return Some("has `..` in its name");
+    }
+    None
+}
+
+fn damaged(member: Option<&str>, e: &zip::result::ZipError) -> ZipError {
+    let message = match member {
+        Some(name) => format!("the zip member `{name}` could not be read: {e}"),
+        None => format!("the zip could not be read: {e}"),
+    };
+    error(ZipErrorKind::Unreadable, member, message)
+}
+
+/// The text of member `name`, taking its bytes from `budget` (of `limit`).
+fn read_member(
+    archive: &mut zip::ZipArchive<Cursor<&[u8]>>,
+    name: &str,
+    budget: &mut u64,
+    limit: u64,
+) -> Result<String, ZipError> {
+    let Some(index) = archive.index_for_name(name) else {
+        let (kind, message) = if name == "set" {
+            (
+                ZipErrorKind::NotASet,
+                "no `set` file in this zip: it is not a magic set editor set".to_string(),
+            )
+        } else {
+            (
+                ZipErrorKind::Unreadable,
+                format!("`set` includes `{name}`, which is not in the zip"),
+            )
+        };
+        return Err(error(kind, Some(name), message));
+    };
+    let mut member = archive
+        .by_index(index)
+        .map_err(|e| damaged(Some(name), &e))?;
+    let too_large = |size: &str| {
+        error(
+            ZipErrorKind::Refused,
+            Some(name),
+            format!(
+                "the zip member `{name}` {size} than the {limit} bytes phaselint reads from a zip, in all"
+            ),
+        )
+    };
+    let claimed = member.size();
+    if claimed > *budget {
+        return Err(too_large(&format!("claims {claimed} bytes, more")));
+    }
+    let mut bytes = Vec::with_capacity(claimed as usize);
+    // What a member claims may be a lie: never more than the budget, and one byte to tell.
+    (&mut member)
+        .take(budget.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            error(
+                ZipErrorKind::Unreadable,
+                Some(name),
+                format!("the zip member `{name}` could not be read: {e}"),
+            )
+        })?;
+    if bytes.len() as u64 > *budget {
+        return Err(too_large("holds more"));
+    }
+    *budget -= bytes.len() as u64;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        error(
+            ZipErrorKind::Unreadable,
+            Some(name),
+            format!(
+                "the zip member `{name}` is not utf-8 text: byte {} is not valid utf-8",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    if let Some(nul) = text.find('\0') {
+        return Err(error(
+            ZipErrorKind::Unreadable,
+            Some(name),
+            format!("the zip member `{name}` is a binary file: byte {nul} is a nul byte"),
+        ));
+    }
+    Ok(text)
+}

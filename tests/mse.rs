@@ -1,0 +1,199 @@
+//! Magic Set Editor sets (issue 20): `fixtures/formats/mse/dusk.mse-set/`, a set kept unpacked
+//! in a folder with two of its cards in files of their own, and `dawn.mse-set`, a set saved as a
+//! zip, checked and pinned in `snapshots/mse_*.snap`; and the broken zips of `fixtures/bad/`,
+//! each refused with its reason and without reading what it claims to hold.
+
+use phaselint::check::{CheckOptions, CheckedFile, check_paths, check_text};
+use phaselint::config::Config;
+use phaselint::report::{self, Format, HumanStyle, Summary};
+use phaselint::rules;
+use phaselint::source::mse_zip::{ZipErrorKind, ZipLimits, read_mse_zip};
+use phaselint::source::{self, ReadOptions, mse_includes};
+use std::path::{Path, PathBuf};
+
+const FOLDER: &str = "fixtures/formats/mse/dusk.mse-set";
+const ZIP: &str = "fixtures/formats/mse/dawn.mse-set";
+
+fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+fn render(files: &[CheckedFile], format: Format) -> String {
+    let style = HumanStyle {
+        graphical: true,
+        color: false,
+        width: 80,
+    };
+    let summary = Summary::counting_fixes_in(files, |file| file.rewritable);
+    report::render(format, files, rules::registry(), &style, &summary)
+}
+
+/// The folder's `set` and the card files it includes, in its order, as a walk of the folder
+/// would take them.
+fn folder_files() -> Vec<PathBuf> {
+    let set = Path::new(FOLDER).join("set");
+    let text = std::fs::read_to_string(&set).expect("the set file");
+    let mut files = vec![set];
+    files.extend(
+        mse_includes(&text)
+            .into_iter()
+            .map(|include| Path::new(FOLDER).join(include.file)),
+    );
+    files
+}
+
+#[test]
+fn the_unpacked_set_and_its_card_files() {
+    let files = folder_files();
+    assert_eq!(files.len(), 3, "the set includes two card files");
+    let checked = check_paths(&files, &CheckOptions::default(), &|_| {})
+        .expect("the files are checked")
+        .files;
+    assert!(checked.iter().all(|file| !file.failed));
+    let cards: usize = checked.iter().map(|file| file.cards).sum();
+    assert_eq!(cards, 6);
+    assert!(checked.iter().all(|file| file.rewritable));
+    settings().bind(|| {
+        insta::assert_snapshot!("mse_folder_short", render(&checked, Format::Short));
+        insta::assert_snapshot!("mse_folder_human", render(&checked, Format::Human));
+    });
+}
+
+#[test]
+fn the_zipped_set_is_reported_by_member() {
+    let bytes = std::fs::read(ZIP).expect("the zip");
+    let members = read_mse_zip(&bytes, &ZipLimits::default()).expect("a set");
+    let names: Vec<_> = members.iter().map(|member| member.name.as_str()).collect();
+    // The image is not read; the included card is.
+    assert_eq!(names, ["set", "card Sunrise Herald"]);
+    let config = Config::default_for(".".into());
+    let checked: Vec<CheckedFile> = members
+        .into_iter()
+        .map(|member| {
+            let path = format!("{ZIP}!{}", member.name);
+            check_text(
+                Path::new(&path),
+                member.text,
+                source::Format::Mse,
+                &ReadOptions::default(),
+                &config,
+            )
+        })
+        .collect();
+    settings().bind(|| {
+        insta::assert_snapshot!("mse_zip_short", render(&checked, Format::Short));
+    });
+}
+
+/// `fixtures/bad/NAME` read as a zip.
+fn bad(name: &str, limits: &ZipLimits) -> phaselint::source::mse_zip::ZipError {
+    let bytes = std::fs::read(Path::new("fixtures/bad").join(name)).expect("the fixture");
+    read_mse_zip(&bytes, limits).expect_err("refused")
+}
+
+#[test]
+fn broken_zips_are_refused_with_their_reason() {
+    let limits = ZipLimits::default();
+    let cases = [
+        (
+            "mse-dotdot.mse-set",
+            ZipErrorKind::Refused,
+            "the zip entry `../card Sunrise Herald` has `..` in its name: the zip is not read",
+        ),
+        (
+            "mse-no-set.mse-set",
+            ZipErrorKind::NotASet,
+            "no `set` file in this zip: it is not a magic set editor set",
+        ),
+        (
+            "mse-bomb.mse-set",
+            ZipErrorKind::Refused,
+            "the zip member `set` claims 70000051 bytes, more than the 67108864 bytes phaselint reads from a zip, in all",
+        ),
+        (
+            "mse-huge-claim.mse-set",
+            ZipErrorKind::Refused,
+            "the zip member `set` claims 2147483648 bytes, more than the 67108864 bytes phaselint reads from a zip, in all",
+        ),
+    ];
+    for (name, kind, message) in cases {
+        let error = bad(name, &limits);
+        assert_eq!(
+            (error.kind, error.message.as_str()),
+            (kind, message),
+            "{name}"
+        );
+    }
+    for name in ["mse-cut.mse-set", "mse-noise.mse-set"] {
+        let error = bad(name, &limits);
+        assert_eq!(error.kind, ZipErrorKind::Unreadable, "{name}");
+        assert!(
+            error
+                .message
+                .starts_with("not a zip archive, or a damaged one: "),
+            "{name}: {}",
+            error.message
+        );
+    }
+}
+
+#[test]
+fn a_bomb_that_lies_about_its_size_is_cut_at_the_limit() {
+    let mut bytes = std::fs::read("fixtures/bad/mse-bomb.mse-set").expect("the fixture");
+    // Both headers claim 100 bytes for the 70 MB member.
+    let local = 0;
+    assert_eq!(&bytes[local..local + 4], b"PK\x03\x04");
+    bytes[local + 22..local + 26].copy_from_slice(&100u32.to_le_bytes());
+    let central = bytes
+        .windows(4)
+        .position(|window| window == b"PK\x01\x02")
+        .expect("a central directory");
+    bytes[central + 24..central + 28].copy_from_slice(&100u32.to_le_bytes());
+    let limits = ZipLimits {
+        max_total: 1 << 20,
+        ..ZipLimits::default()
+    };
+    let error = read_mse_zip(&bytes, &limits).expect_err("refused");
+    // The member is read past what it claims, up to the limit: never 70 MB in memory.
+    assert_eq!(error.kind, ZipErrorKind::Refused);
+    assert_eq!(
+        error.message,
+        "the zip member `set` holds more than the 1048576 bytes phaselint reads from a zip, in all"
+    );
+}
+
+#[test]
+fn a_zip_of_more_entries_than_the_limit_is_refused() {
+    let bytes = std::fs::read(ZIP).expect("the zip");
+    let limits = ZipLimits {
+        max_entries: 2,
+        ..ZipLimits::default()
+    };
+    let error = read_mse_zip(&bytes, &limits).expect_err("refused");
+    assert_eq!(
+        error.message,
+        "the zip lists 3 entries, more than the 2 phaselint reads"
+    );
+}
+
+#[test]
+fn a_cut_or_flipped_zip_never_panics() {
+    let bytes = std::fs::read(ZIP).expect("the zip");
+    let limits = ZipLimits::default();
+    for cut in 0..bytes.len() {
+        let _ = read_mse_zip(&bytes[..cut], &limits);
+    }
+    for at in 0..bytes.len() {
+        for mask in [0x01, 0x80, 0xff] {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= mask;
+            if let Ok(members) = read_mse_zip(&flipped, &limits) {
+                let total: usize = members.iter().map(|member| member.text.len()).sum();
+                assert!(total as u64 <= limits.max_total);
+            }
+        }
+    }
+}
