@@ -1,11 +1,15 @@
-//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines and plain text,
-//! read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the file.
+//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines, plain text,
+//! Cockatrice XML, Forge card scripts and CSV/TSV spreadsheets, read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the file.
 //!
 //! Readers never panic and never stop at the first problem they can step over: what they could
 //! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
 //! read where the format allows.
 
+mod cockatrice;
+mod decoded;
+mod delimited;
 mod escape;
+mod forge;
 mod json;
 mod json_cursor;
 mod jsonl;
@@ -30,10 +34,19 @@ pub enum Format {
     JsonLines,
     /// Plain text: cards separated by blank lines.
     Text,
+    /// A Cockatrice card database (`<cockatrice_carddatabase>`, versions 3 and 4).
+    Cockatrice,
+    /// A Forge card script: `Key:Value` lines, the text on `Oracle:`.
+    Forge,
+    /// A spreadsheet exported as comma-separated values, with a header row.
+    Csv,
+    /// A spreadsheet exported as tab-separated values, with a header row.
+    Tsv,
 }
 
-/// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, any
-/// case); None for other extensions.
+/// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, `.xml`,
+/// `.csv`, `.tsv`, any case); None for other extensions. A `.txt` file is text here: Forge
+/// scripts share the extension, and [`format_of`] tells them apart by content.
 pub fn format_from_extension(path: &Path) -> Option<Format> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
@@ -41,25 +54,42 @@ pub fn format_from_extension(path: &Path) -> Option<Format> {
         "json" => Some(Format::Json),
         "jsonl" | "ndjson" => Some(Format::JsonLines),
         "txt" => Some(Format::Text),
+        "xml" => Some(Format::Cockatrice),
+        "csv" => Some(Format::Csv),
+        "tsv" => Some(Format::Tsv),
         _ => None,
     }
 }
 
-/// The format of `path`, whose contents are `text`: by its extension, else sniffed.
+/// The format of `path`, whose contents are `text`: by its extension, else sniffed. A `.txt`
+/// file shaped as a Forge script is one.
 pub fn format_of(path: &Path, text: &str) -> Format {
-    format_from_extension(path).unwrap_or_else(|| sniff_format(text))
+    match format_from_extension(path) {
+        Some(Format::Text) if forge::is_script(text) => Format::Forge,
+        Some(format) => format,
+        None => sniff_format(text),
+    }
 }
 
 /// The format of a file named explicitly or by a config glob with an unknown extension, guessed
-/// from its content: a first line that is a JSON object followed by another such line is JSON
-/// Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower
-/// case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text.
+/// from its content: a Forge script (`Name:` first, every line `Key:Value`, an `Oracle:` or
+/// `Types:` line);
+/// an XML declaration or a `<cockatrice_carddatabase` start is a Cockatrice database; a first line that is a JSON object
+/// followed by another such line is JSON Lines; otherwise a first non-blank byte `{` or `[` is
+/// JSON; a first line `key: value` (lower case key, as in card maps) or a `- ` or `---` start is
+/// YAML; anything else is text. CSV and TSV are known by their extension only.
 pub fn sniff_format(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
     let Some(first) = lines.next() else {
         return Format::Text;
     };
+    if forge::is_script(text) {
+        return Format::Forge;
+    }
+    if first.starts_with("<?xml") || first.starts_with("<cockatrice_carddatabase") {
+        return Format::Cockatrice;
+    }
     if first.starts_with('{') || first.starts_with('[') {
         let second = lines.next();
         let is_object = |line: &str| line.starts_with('{') && json_cursor::is_one_value(line);
@@ -157,7 +187,9 @@ pub struct SourceNote {
 /// What a [`SourceNote`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoteKind {
-    /// A YAML file in which no document has a card's shape: no card was read from it.
+    /// A file of a card format that holds no card (a YAML file in which no document has a card's
+    /// shape, an XML file that is not a Cockatrice card database, a CSV file with no text
+    /// column): no card was read from it.
     NotACardFile,
 }
 
@@ -314,9 +346,15 @@ pub fn read_each_noting(
         Format::Json => json::read(text, options, on_card, &mut errors),
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
         Format::Text => text::read(text, on_card),
+        Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
+        Format::Forge => forge::read(text, on_card, &mut errors),
+        Format::Csv => delimited::read(text, b',', on_card, &mut errors, notes),
+        Format::Tsv => delimited::read(text, b'\t', on_card, &mut errors, notes),
     }
     errors
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_formats;

@@ -35,9 +35,9 @@ const TYPE_WORDS: &[&str] = &[
 
 /// One line: its content (without the line break) and the line break's length after it.
 #[derive(Debug, Clone)]
-struct Line {
-    content: Range<usize>,
-    break_len: usize,
+pub(super) struct Line {
+    pub(super) content: Range<usize>,
+    pub(super) break_len: usize,
 }
 
 /// Read every card.
@@ -61,7 +61,8 @@ pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card)) {
     }
 }
 
-fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
+/// The lines of `text`, after a byte order mark.
+pub(super) fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
     let mut start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     std::iter::from_fn(move || {
         if start >= text.len() {
