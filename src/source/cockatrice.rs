@@ -339,7 +339,9 @@ impl Database<'_, '_> {
                     decoded.char(c, span.start, span.len());
                 }
             }
-            Err(message) => self.errors.push(SourceError::new(span, message)),
+            Err(unknown) => self
+                .errors
+                .push(SourceError::new(span, unknown.message(raw))),
         }
         Flow::Go
     }
@@ -404,8 +406,8 @@ impl OpenCard {
 }
 
 /// The character an entity or character reference `raw` (`&amp;`, `&#8212;`, `&#x2014;`) stands
-/// for, or why it stands for none.
-fn entity(raw: &str) -> Result<char, &'static str> {
+/// for, or what it is instead.
+fn entity(raw: &str) -> Result<char, Unknown> {
     let name = raw
         .strip_prefix('&')
         .and_then(|rest| rest.strip_suffix(';'))
@@ -419,9 +421,7 @@ fn entity(raw: &str) -> Result<char, &'static str> {
         _ => {}
     }
     let Some(number) = name.strip_prefix('#') else {
-        return Err(
-            "unknown entity: XML has only `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and character references, and phaselint reads no DTD that could declare more",
-        );
+        return Err(Unknown::Entity);
     };
     let (digits, radix) = match number.strip_prefix('x') {
         Some(hex) => (hex, 16),
@@ -432,7 +432,38 @@ fn entity(raw: &str) -> Result<char, &'static str> {
         .flatten();
     code.and_then(char::from_u32)
         .filter(|&c| is_xml_char(c))
-        .ok_or("invalid character reference: it names no character XML allows")
+        .ok_or(Unknown::Character)
+}
+
+/// A reference that stands for no character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unknown {
+    /// A name XML does not declare (`&nbsp;`, `&mdash;`: HTML's).
+    Entity,
+    /// A number that is no character XML allows (`&#0;`).
+    Character,
+}
+
+impl Unknown {
+    fn message(self, raw: &str) -> String {
+        // The reference itself, when it is short and plain enough to read in a message.
+        let plain = raw
+            .chars()
+            .all(|c| c.is_alphanumeric() || c.is_ascii_punctuation());
+        let shown = if plain && raw.chars().count() <= 24 {
+            format!(" `{raw}`")
+        } else {
+            String::new()
+        };
+        match self {
+            Unknown::Entity => format!(
+                "unknown entity{shown}: XML has only `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and character references such as `&#x2014;`, and phaselint reads no DTD that could declare more"
+            ),
+            Unknown::Character => {
+                format!("invalid character reference{shown}: it names no character XML allows")
+            }
+        }
+    }
 }
 
 /// XML 1.0's `Char`: tab, line breaks, and every character from U+0020 but U+FFFE and U+FFFF.
