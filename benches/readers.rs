@@ -116,10 +116,15 @@ fn sheet(faces: &[Face], delimiter: char) -> String {
 
 fn read_all(format: Format, text: &str) -> usize {
     let mut cards = 0;
-    let errors = read_each(format, black_box(text), &ReadOptions::default(), &mut |card| {
-        cards += card.faces.len();
-        black_box(card);
-    });
+    let errors = read_each(
+        format,
+        black_box(text),
+        &ReadOptions::default(),
+        &mut |card| {
+            cards += card.faces.len();
+            black_box(card);
+        },
+    );
     assert!(errors.is_empty(), "{format:?}: {errors:?}");
     cards
 }

@@ -33,6 +33,22 @@ impl Decoded {
         self.verbatim(file + from, &raw[from..]);
     }
 
+    /// Raw text as [`Decoded::text`] reads it, but for each `escape` in it (`\n` in a Forge line,
+    /// `""` in a quoted CSV field), which is the one character `c`.
+    pub(super) fn text_escaping(&mut self, file: usize, raw: &str, escape: &str, c: char) {
+        let mut from = 0;
+        while let Some(at) = raw[from..]
+            .find(escape)
+            .filter(|_| !escape.is_empty())
+            .map(|i| from + i)
+        {
+            self.text(file + from, &raw[from..at]);
+            self.char(c, file + at, escape.len());
+            from = at + escape.len();
+        }
+        self.text(file + from, &raw[from..]);
+    }
+
     /// Raw text that stands for itself byte for byte, at file offset `file`.
     pub(super) fn verbatim(&mut self, file: usize, raw: &str) {
         self.map.push(self.value.len(), raw.len(), file, raw.len());
@@ -80,6 +96,17 @@ mod tests {
         assert_eq!(text.map.to_file(1..2), Some(2..4));
         assert_eq!(text.map.to_file(3..4), Some(5..6));
         assert_eq!(text.map.to_file(2..7), Some(4..file.len()));
+    }
+
+    #[test]
+    fn an_escape_is_one_character_for_its_bytes() {
+        let file = "a\\nb\\n";
+        let mut decoded = Decoded::default();
+        decoded.text_escaping(0, file, "\\n", '\n');
+        let text = decoded.finish(0..file.len(), Style::ForgeOracle).unwrap();
+        assert_eq!(text.value, "a\nb\n");
+        assert_eq!(&file[text.map.to_file(1..2).unwrap()], "\\n");
+        assert_eq!(&file[text.map.to_file(2..4).unwrap()], "b\\n");
     }
 
     #[test]

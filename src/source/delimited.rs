@@ -203,13 +203,7 @@ fn decode(text: &str, field: &RawField) -> Decoded {
     let start = field.range.start + 1;
     let end = field.range.end.saturating_sub(1).max(start);
     let content = text.get(start..end).unwrap_or("");
-    let mut from = 0;
-    while let Some(quote) = content[from..].find("\"\"").map(|i| from + i) {
-        decoded.text(start + from, &content[from..quote]);
-        decoded.char('"', start + quote, 2);
-        from = quote + 2;
-    }
-    decoded.text(start + from, &content[from..]);
+    decoded.text_escaping(start, content, "\"\"", '"');
     decoded
 }
 

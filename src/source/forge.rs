@@ -204,13 +204,7 @@ fn oracle(start: usize, value: &str) -> Option<CardText> {
     let start = start + blanks;
     let value = &value[blanks..];
     let mut decoded = Decoded::default();
-    let mut from = 0;
-    while let Some(i) = value[from..].find("\\n").map(|i| from + i) {
-        decoded.verbatim(start + from, &value[from..i]);
-        decoded.char('\n', start + i, 2);
-        from = i + 2;
-    }
-    decoded.verbatim(start + from, &value[from..]);
+    decoded.text_escaping(start, value, "\\n", '\n');
     decoded.finish(start..start + value.len(), Style::ForgeOracle)
 }
 
