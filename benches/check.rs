@@ -2,7 +2,7 @@
 //! reader and the span maps) and every rule over every card. With ../shared/corpus present it
 //! runs over the first 2,000 faces of the Oracle card set; without it, over the bundled JSON Lines
 //! fixture. `cargo bench --bench check`. Whole-corpus runs of the binary are timed by hand (see
-//! the README).
+//! docs/performance.md).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use phaselint::config::Config;

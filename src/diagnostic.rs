@@ -1,5 +1,8 @@
 //! The plain diagnostic: what a rule or an input reader reports, as data. Spans are byte ranges in
 //! the checked file; how a diagnostic is printed is the reporters' business (src/report/).
+//!
+//! Architecture invariant: plain data; it knows nothing of the rules' logic, card formats, files or
+//! how a diagnostic is rendered.
 
 use serde::Serialize;
 use std::fmt;
@@ -96,4 +99,30 @@ pub struct Diagnostic {
     /// The Comprehensive Rules the statement rests on.
     pub cr: Vec<&'static str>,
     pub fix: Option<Fix>,
+}
+
+/// A message from a library, in our convention: lower-case start, no trailing period.
+pub(crate) fn clean_message(message: &str) -> String {
+    let message = message.trim().trim_end_matches('.');
+    let mut chars = message.chars();
+    match chars.next() {
+        // Keep acronyms ("TOML") as they are.
+        Some(first) if !chars.next().is_some_and(char::is_uppercase) => first
+            .to_lowercase()
+            .chain(message[first.len_utf8()..].chars())
+            .collect(),
+        _ => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_follow_the_convention() {
+        assert_eq!(clean_message("Invalid key."), "invalid key");
+        assert_eq!(clean_message("TOML parse error"), "TOML parse error");
+        assert_eq!(clean_message(""), "");
+    }
 }

@@ -1,6 +1,8 @@
 //! Levenshtein distance, the one measure behind every "closest" suggestion: a template for an
 //! unknown phrase (over words), a rule for an unknown suppression and a field for an unread YAML
 //! key (over characters).
+//!
+//! Architecture invariant: a measure over strings; it knows nothing of what the strings are.
 
 /// The edits (insertions, deletions, substitutions) that turn `a` into `b`.
 pub fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {

@@ -1,9 +1,12 @@
 //! Findings for every card face of a file, for engines and scripts (`phaselint findings`): each
 //! face's findings in the shape of the timing contract, each placed in the file by line and
 //! column. Faces are handed out one by one as the file is read, so a caller can stream them.
+//!
+//! Architecture invariant: it knows card files, findings and their lines, and nothing of lint
+//! rules, configs or reports.
 
+use crate::lines::LineIndex;
 use crate::model::Finding;
-use crate::report::LineIndex;
 use crate::resolve::find_and_resolve;
 use crate::source::{self, Format, ReadOptions, SourceError};
 use serde::Serialize;

@@ -4,6 +4,8 @@
 //! in a byte that is not UTF-8 would read as one, and a diff naming U+FFFD could not be applied.
 //! So a report shows each such byte as `\xNN`, and the formats that can carry bytes carry them:
 //! SARIF percent-encodes them, a diff quotes them as git does (`"a/\377.yaml"`).
+//!
+//! Architecture invariant: names only; it opens no file and knows nothing of what a file holds.
 
 use std::borrow::Cow;
 use std::path::Path;

@@ -1,5 +1,7 @@
 //! Applying fixes: choosing the fixes that may be applied together, and showing the result as a
 //! diff. [`crate::write`] writes it.
+//!
+//! Architecture invariant: text edits only: it knows nothing of rules, card formats or files.
 
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use std::ops::Range;

@@ -15,9 +15,9 @@
 //!   ([`turn`]); [`resolve::find_and_resolve`] gives the findings in the shape of TIMING-MODEL.md,
 //!   and [`export::each_face`] gives them for every card face of a file.
 //! - **Editions:** [`edition::Edition`] is an edition of the rules (current, 2009, 2004) as data
-//!   over the one turn model: its names, rule numbers, templates and turn facts. `check` takes it
+//!   below the one turn model: its names, rule numbers, templates and turn facts. `check` takes it
 //!   through [`check::CheckOptions::edition`] or the config, [`explain::explain_in`] explains in
-//!   it, and [`edition::compare`] sets two editions side by side.
+//!   it, and [`compare::compare`] sets two editions side by side.
 //! - **Hover:** [`explain::hover`] gives the phrase under a place in a card file and its
 //!   explanation as Markdown.
 //! - **Render:** [`report::render`] turns checked files into `human`, `short`, `json`, `github`
@@ -25,9 +25,19 @@
 //!
 //! The library never prints and does not depend on clap; the binary's front ends write what it
 //! returns.
+//!
+//! The modules are layered, each importing only from its own layer and those below (lowest
+//! first): the vocabulary and plain data ([`model`], [`diagnostic`], [`lines`], [`file_name`],
+//! [`parallel`]); the editions' data ([`edition`]); the turn model ([`turn`]); bounded file I/O
+//! ([`tree`], [`read`], [`write`](mod@write)); the readers and the grammar ([`source`], [`phrase`]); the
+//! resolver ([`resolve`]); judgements and explanations ([`explain`], [`rules`], [`selection`],
+//! [`stats`], [`compare`]); the pipeline ([`config`], [`lint`], [`walk`], [`fix`], [`check`],
+//! [`export`]); the reporters ([`report`]); and the binary's front ends. `tests/architecture.rs`
+//! holds the table and fails when an import reaches up, or two files import each other.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod check;
+pub mod compare;
 pub mod config;
 pub mod diagnostic;
 mod edit_distance;
@@ -36,6 +46,7 @@ pub mod explain;
 pub mod export;
 pub mod file_name;
 pub mod fix;
+pub mod lines;
 pub mod lint;
 pub mod model;
 pub mod parallel;

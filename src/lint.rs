@@ -1,6 +1,8 @@
 //! Checking one card: every enabled rule over every face, and the violations mapped from the
 //! decoded text onto the bytes of the file; and what the readers noticed about the card (allow
 //! comments naming no rule, fields it does not read) or the file, at the levels the config gives.
+//!
+//! Architecture invariant: one card at a time: it knows nothing of walks, file I/O or reports.
 
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Label, Severity};

@@ -1,6 +1,9 @@
 //! The phaselint binary: parse arguments, run the subcommand, print, exit with its code.
+//!
+//! Architecture invariant: the binary's root holds no logic of its own: the subcommands are
+//! `cli`'s, the pipeline the library's.
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 mod cli;
 mod server;
 
@@ -24,15 +27,15 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(args),
         Command::Server(args) => cli::server::run(args),
         Command::Stats(args) => stats::run(args),
-        Command::Completions(args) => generate::completions(args),
-        Command::Man => generate::man(),
+        Command::Completions(args) => generate::completions(args, Cli::command()),
+        Command::Man => generate::man(Cli::command()),
     };
     let message = match output {
         Ok(text) => match write_stdout(&text) {
             Ok(()) => None,
             Err(error) => Some(format!(
                 "could not write the report: {}",
-                phaselint::config::io_message(&error)
+                phaselint::read::io_message(&error)
             )),
         },
         Err(message) => Some(message),

@@ -1,6 +1,9 @@
 //! The vocabulary of the timing contract (../shared/TIMING-MODEL.md): units, edges, occurrences,
 //! owners, roles, kinds, and the finding that `explain --format json` prints. Everything here
 //! serialises to exactly the strings the contract names; outside tools read this shape.
+//!
+//! Architecture invariant: plain data of the timing contract; it knows nothing of card text, the
+//! grammar, the turn model, rules or files.
 
 use serde::Serialize;
 use std::fmt;

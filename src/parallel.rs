@@ -1,4 +1,6 @@
 //! Work shared across the machine's cores with scoped threads: no pool, no dependency.
+//!
+//! Architecture invariant: it knows nothing of what the work is: no files, cards or rules.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};

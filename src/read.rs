@@ -5,7 +5,11 @@
 //! standard input) are read, never more than a limit, and the first bytes are checked for a
 //! binary file before the rest is read. A file that is not card text is never shown: its
 //! problem keeps its line and column, but the text before it is blanked.
+//!
+//! Architecture invariant: bytes to text, and the words of an I/O error ([`io_message`], which
+//! every reader and writer of files uses); it knows nothing of card formats, configs or rules.
 
+use crate::diagnostic::clean_message;
 use std::io::Read;
 use std::path::Path;
 
@@ -76,7 +80,7 @@ pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
 /// judged the directory it was given and followed no link below it, so the file resolves inside
 /// its tree, and resolving it again (a system call a component) is skipped.
 pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadError> {
-    let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
+    let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     if path.as_os_str() == "-" {
         return read_bounded(std::io::stdin().lock(), max);
     }
@@ -97,7 +101,7 @@ pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadErro
 
 /// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.
 fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
-    let io_error = |error: std::io::Error| ReadError::at_start(crate::config::io_message(&error));
+    let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     let mut bytes = Vec::new();
     (&mut reader)
         .take(HEAD_BYTES.min(max.saturating_add(1)))
@@ -149,6 +153,37 @@ fn not_text(bytes: Vec<u8>) -> ReadError {
             ),
         ),
     }
+}
+
+/// The text of an I/O error, lower-case, without the OS error number: std writes one as
+/// "File name too long (os error 36)", and the number means nothing to a reader.
+pub fn io_message(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => clean_message(&without_os_error_number(&err.to_string())),
+    }
+}
+
+/// `message` without its " (os error N)" (wherever a wrapping error put it).
+fn without_os_error_number(message: &str) -> String {
+    const OPEN: &str = " (os error ";
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        out.push_str(&rest[..at]);
+        match after[digits..].strip_prefix(')') {
+            Some(tail) if digits > 0 => rest = tail,
+            _ => {
+                out.push_str(OPEN);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `size` when it is known before reading (a file), not for a stream.
@@ -263,5 +298,20 @@ mod tests {
             "the file is 100 bytes, larger than the limit of 99 bytes (--max-file-size); it was not read"
         );
         assert_eq!(read_file(&path, 100).map(|text| text.len()), Ok(100));
+    }
+
+    #[test]
+    fn io_messages_are_words_without_the_os_error_number() {
+        // ENAMETOOLONG on Linux: its text was "file name too long (os error 36)".
+        let error = std::io::Error::from_raw_os_error(36);
+        let message = io_message(&error);
+        assert!(!message.contains("os error"), "{message}");
+        assert!(message.starts_with(|c: char| c.is_lowercase()), "{message}");
+        let wrapped = std::io::Error::other(format!("{error} at path \"x\""));
+        assert!(!io_message(&wrapped).contains("os error"));
+        assert_eq!(
+            without_os_error_number("a (os error x) b (os error 2)"),
+            "a (os error x) b"
+        );
     }
 }

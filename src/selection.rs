@@ -1,6 +1,8 @@
 //! Which lint rules a run reports: `--select`, `--extend-select` and `--ignore`, as ruff and
 //! oxlint spell them. A selector is a rule code ("PL101", any case), a name
 //! ("obsolete-end-of-turn"), a code prefix ("PL1": every PL1xx rule) or "ALL".
+//!
+//! Architecture invariant: it knows the registry of rules, and nothing of card text or configs.
 
 use crate::rules::{RuleInfo, registry};
 

@@ -1,6 +1,9 @@
 //! Statistics over checked cards: findings by kind and by template, the phrases not understood,
 //! and how many occurrences of the timing anchors were classified. Joke-set cards (the Un-sets,
 //! which break templating on purpose) are counted apart when the input names their set.
+//!
+//! Architecture invariant: counts only: it knows cards, phrases and rules, and nothing of configs,
+//! walks or reports.
 
 use crate::model::{Finding, Kind};
 use crate::phrase::ast::Template;

@@ -12,9 +12,15 @@
 //!
 //! A path is read or written only when its resolved path (every link, in every component,
 //! followed) lies inside its tree's resolved path and has no `.git` component.
+//!
+//! Architecture invariant: paths and the file system's links only; it knows nothing of what the
+//! files hold.
 
-use crate::config::{FILE_NAME, absolute};
 use std::path::{Component, Path, PathBuf};
+
+/// The name of phaselint's config file (`crate::config` reads it): a directory that holds one
+/// roots a tree outside a repository.
+pub const CONFIG_FILE_NAME: &str = "phaselint.toml";
 
 /// Why a path is neither read nor written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +84,7 @@ fn root_of(named: &Path) -> PathBuf {
         if prefix.join(".git").symlink_metadata().is_ok() {
             repository = Some(prefix.clone());
         }
-        if prefix.join(FILE_NAME).symlink_metadata().is_ok() {
+        if prefix.join(CONFIG_FILE_NAME).symlink_metadata().is_ok() {
             configured = Some(prefix.clone());
         }
     }
@@ -95,6 +101,38 @@ fn root_of(named: &Path) -> PathBuf {
 fn is_link(path: &Path) -> bool {
     path.symlink_metadata()
         .is_ok_and(|metadata| metadata.file_type().is_symlink())
+}
+
+/// `path` made absolute against the current directory, with `..` resolved by its text, without
+/// touching the file system; `path` itself when that is not possible.
+pub(crate) fn absolute(path: &Path) -> PathBuf {
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    without_parent_dirs(&absolute)
+}
+
+/// `path` with each `..` taking away the name before it: `/a/b/../c` is `/a/c`, as `/a/c` is what
+/// a glob of the config under `/a` should see (and `/a/b` is not one of its parents).
+fn without_parent_dirs(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                // `/..` is `/`.
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(Component::ParentDir),
+            },
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 #[cfg(all(test, unix))]

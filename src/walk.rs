@@ -10,9 +10,9 @@
 //!   not named `phaselint.toml`. An excluded directory is not entered.
 //! - A directory named on the command line that resolves out of its tree or into `.git`
 //!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
-//! - Each entry answers to the config of its own directory (the nearest `phaselint.toml` upward,
-//!   see [`crate::check::Configs`]); a directory whose config is broken takes the defaults, as
-//!   its files do when they are checked.
+//! - Each entry answers to the config of its own directory: the walk asks a [`Filter`], which the
+//!   caller gives (`crate::check::Configs`: the nearest `phaselint.toml` upward; a directory whose
+//!   config is broken takes the defaults, as its files do when they are checked).
 //! - Excludes apply to everything a walk finds, even by the name of the directory named on the
 //!   command line: `phaselint check drafts --exclude drafts` checks nothing. Only files named
 //!   explicitly are exempt, since naming a file is the clearest way to ask for it.
@@ -21,10 +21,13 @@
 //!   `.gitignore`: `drafts` or `*.json` at any depth, `legacy/**` from the base directory).
 //! - A path named twice is listed once, where it first appears, however it is spelled: `a.yaml`,
 //!   `./a.yaml` and the `./a.yaml` a walk of `.` finds are one file.
+//!
+//! Architecture invariant: the walk knows paths, globs and the card formats' extensions, and
+//! nothing of how configs are found or what is done with the files: its caller answers for the
+//! configs through a [`Filter`].
 
-use crate::check::Configs;
-use crate::config::{self, Config, PathGlobs};
-use crate::read::{ReadError, read_file, read_walked_file};
+use crate::config::{self, PathGlobs};
+use crate::read::{ReadError, io_message, read_file, read_walked_file};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -52,11 +55,20 @@ impl Walked {
     }
 }
 
+/// What the configs say of a file or directory a walk finds in a directory: each answer is that of
+/// the config of the entry's own directory.
+pub trait Filter {
+    /// Whether `path` matches a `[files] exclude` glob: it is not listed, nor entered.
+    fn excludes(&self, path: &Path) -> bool;
+    /// Whether `path` matches a `[files] include` glob: a card file whatever its extension.
+    fn includes(&self, path: &Path) -> bool;
+}
+
 /// Expand the command-line `paths` into the files to check (see the module docs for the rules).
 /// `excludes` are the `--exclude` globs; the error is the first one that is not a valid glob.
-pub fn walk(paths: &[PathBuf], excludes: &[String], configs: &Configs) -> Result<Walked, String> {
+pub fn walk(paths: &[PathBuf], excludes: &[String], filter: &dyn Filter) -> Result<Walked, String> {
     let cwd = std::env::current_dir().unwrap_or_default();
-    walk_from(&cwd, paths, excludes, configs)
+    walk_from(&cwd, paths, excludes, filter)
 }
 
 /// [`walk`] with `--exclude` globs relative to `cwd`.
@@ -64,7 +76,7 @@ fn walk_from(
     cwd: &Path,
     paths: &[PathBuf],
     excludes: &[String],
-    configs: &Configs,
+    filter: &dyn Filter,
 ) -> Result<Walked, String> {
     let excludes =
         PathGlobs::new(cwd, excludes.iter().map(String::as_str)).map_err(|(index, message)| {
@@ -73,9 +85,7 @@ fn walk_from(
                 None => format!("--exclude: {message}"),
             }
         })?;
-    // The config of the directory an entry is in.
-    let config_of = |path: &Path| configs.for_dir(path.parent().unwrap_or(Path::new("")));
-    let excluded = |path: &Path| excludes.is_match(path) || config_of(path).is_excluded(path);
+    let excluded = |path: &Path| excludes.is_match(path) || filter.excludes(path);
 
     let mut walked = Walked::default();
     let mut seen = HashSet::new();
@@ -96,7 +106,7 @@ fn walk_from(
         }
         // A directory is judged here, a file as it is read.
         let metadata = std::fs::metadata(path)
-            .map_err(|err| config::io_message(&err))
+            .map_err(|err| io_message(&err))
             .and_then(|metadata| {
                 if metadata.is_dir() {
                     crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
@@ -120,8 +130,7 @@ fn walk_from(
                 for entry in entries {
                     match entry {
                         Ok(entry) => {
-                            if entry.file_type().is_file()
-                                && is_checked_file(entry.path(), &config_of(entry.path()))
+                            if entry.file_type().is_file() && is_checked_file(entry.path(), filter)
                             {
                                 let path = without_dot(entry.into_path());
                                 if keep(&mut walked.files, path.clone()) {
@@ -132,7 +141,7 @@ fn walk_from(
                         Err(err) => {
                             let at = without_dot(err.path().unwrap_or(path).to_path_buf());
                             let message = match err.io_error() {
-                                Some(io) => config::io_message(io),
+                                Some(io) => io_message(io),
                                 None => "filesystem loop".to_string(),
                             };
                             walked.errors.push((at, message));
@@ -162,24 +171,37 @@ fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
 
 /// Whether a file found in a directory is a card file: not the config, and a card format's
 /// extension or an include glob of its config.
-fn is_checked_file(path: &Path, config: &Config) -> bool {
+fn is_checked_file(path: &Path, filter: &dyn Filter) -> bool {
     if path
         .file_name()
         .is_some_and(|name| name == config::FILE_NAME)
     {
         return false;
     }
-    crate::source::format_from_extension(path).is_some() || config.is_included_extra(path)
+    crate::source::format_from_extension(path).is_some() || filter.includes(path)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selection::RuleSelection;
+    use crate::config::Config;
 
-    /// Each directory's nearest config, as a run without `--config` finds it.
-    fn discovered() -> Configs {
-        Configs::new(None, RuleSelection::default())
+    /// Each directory's nearest config, as a run without `--config` finds it; a broken one
+    /// excludes and includes nothing, as the defaults do.
+    struct Discovered;
+
+    impl Filter for Discovered {
+        fn excludes(&self, path: &Path) -> bool {
+            Config::for_file(path).is_ok_and(|config| config.is_excluded(path))
+        }
+
+        fn includes(&self, path: &Path) -> bool {
+            Config::for_file(path).is_ok_and(|config| config.is_included_extra(path))
+        }
+    }
+
+    fn discovered() -> Discovered {
+        Discovered
     }
 
     /// A temporary tree: each path is created with empty contents; a trailing `/` makes a
@@ -210,7 +232,7 @@ mod tests {
             .collect()
     }
 
-    fn run(root: &Path, excludes: &[&str], config: &Configs) -> Walked {
+    fn run(root: &Path, excludes: &[&str], config: &dyn Filter) -> Walked {
         let excludes: Vec<String> = excludes.iter().map(|s| s.to_string()).collect();
         walk_from(root, &[root.to_path_buf()], &excludes, config).unwrap()
     }

@@ -8,6 +8,9 @@
 //! one file take turns ([`lock_for_fix`]). Temporary files are removed when the run is
 //! interrupted ([`remove_temp_files`], called by the binary's signal handler), and none is
 //! created after that.
+//!
+//! Architecture invariant: bytes to files; it knows nothing of card text, fixes or rules
+//! (`crate::fix` makes the text it writes).
 
 mod lock;
 mod temp;
@@ -24,7 +27,7 @@ use temp::TempFile;
 /// followed: the link stays, and its target is replaced; one out of its tree, or into `.git`, is
 /// refused ([`crate::tree`]), as reading it is.
 pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), String> {
-    let io = |error: std::io::Error| crate::config::io_message(&error);
+    let io = |error: std::io::Error| crate::read::io_message(&error);
     crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
     let target = std::fs::canonicalize(path).map_err(io)?;
     let dir = parent(&target);
@@ -51,7 +54,7 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
 /// replaced, never written through (a pull request's `phaselint.sarif -> ../victim`), and a
 /// reader never sees half a report. The directory is judged as a read is ([`crate::tree`]).
 pub fn write_new(path: &Path, contents: &str) -> Result<(), String> {
-    let io = |error: std::io::Error| crate::config::io_message(&error);
+    let io = |error: std::io::Error| crate::read::io_message(&error);
     let dir = parent(path);
     crate::tree::judge(dir).map_err(|refusal| refusal.message().to_string())?;
     // Read and write for everyone the umask allows, as `std::fs::write` would create it.
@@ -119,7 +122,7 @@ fn keep_owner(file: &std::fs::File, before: &std::fs::Metadata) -> Result<(), St
         use std::os::unix::fs::MetadataExt;
         let now = file
             .metadata()
-            .map_err(|error| crate::config::io_message(&error))?;
+            .map_err(|error| crate::read::io_message(&error))?;
         if (now.uid(), now.gid()) != (before.uid(), before.gid()) {
             std::os::unix::fs::fchown(file, Some(before.uid()), Some(before.gid())).map_err(
                 |error| {
@@ -127,7 +130,7 @@ fn keep_owner(file: &std::fs::File, before: &std::fs::Metadata) -> Result<(), St
                         "its owner and group ({}:{}) could not be kept: {}",
                         before.uid(),
                         before.gid(),
-                        crate::config::io_message(&error)
+                        crate::read::io_message(&error)
                     )
                 },
             )?;

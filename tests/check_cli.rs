@@ -1,72 +1,22 @@
 //! `phaselint check` and `phaselint rules` as a user runs them: exit codes, every output format,
 //! what `--fix` may and may not touch, config files, inputs and a closed pipe.
 //!
-//! Every test works in its own temporary directory (the fixtures are copied there when a test
-//! writes) and runs the binary with that directory as the current directory, so the paths in the
-//! output are the relative paths the test gave.
+//! Every test works in its own temporary [`Project`] (a copy of the fixtures when a test writes)
+//! and runs the binary with it as the current directory, so the paths in the output are the
+//! relative paths the test gave: each test reads as the files, the command, and what it printed.
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::{Project, assert_exit, command, fixtures, read, run, stderr, stdout};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use tempfile::TempDir;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Output, Stdio};
 
 // ---------------------------------------------------------------------------------------------
-// Helpers
+// Reading the output, and the cards the tests check
 // ---------------------------------------------------------------------------------------------
-
-/// Runs `phaselint ARGS` in `dir`, with nothing on stdin.
-fn run(dir: &Path, args: &[&str]) -> Output {
-    command(dir, args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the phaselint binary runs")
-}
-
-/// Runs `phaselint ARGS` in `dir` with `input` on stdin.
-fn run_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = command(dir, args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the phaselint binary starts");
-    let mut stdin = child.stdin.take().expect("a stdin pipe");
-    stdin.write_all(input).expect("stdin takes the input");
-    drop(stdin);
-    child.wait_with_output().expect("the phaselint binary runs")
-}
-
-fn command(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR");
-    command
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// The exit code, with the output in the message when it is not `expected`.
-#[track_caller]
-fn assert_exit(output: &Output, expected: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(expected),
-        "exit code\nstdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        stderr(output)
-    );
-}
 
 /// The lines of a short-format report, without the summary line and the fixable line under it.
 fn short_lines(output: &Output) -> Vec<String> {
@@ -98,67 +48,6 @@ fn diagnostics(output: &Output) -> Vec<Value> {
         .as_array()
         .expect("a diagnostics array")
         .clone()
-}
-
-/// Writes `contents` to `dir/name`, creating parent directories.
-fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("create the parents");
-    std::fs::write(&path, contents).expect("write the file");
-    path
-}
-
-fn read(path: impl AsRef<Path>) -> String {
-    std::fs::read_to_string(path).expect("read the file")
-}
-
-fn tempdir() -> TempDir {
-    tempfile::tempdir().expect("a temporary directory")
-}
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
-
-/// A temporary copy of `fixtures/`, to fix without touching the real one.
-fn copy_of_fixtures() -> TempDir {
-    let dir = tempdir();
-    copy_tree(&fixtures(), dir.path());
-    dir
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create the directory");
-    for entry in std::fs::read_dir(from).expect("read the directory") {
-        let entry = entry.expect("a directory entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("a file type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy the file");
-        }
-    }
-}
-
-/// Every file under `dir` and its bytes, by path relative to `dir`.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        for entry in std::fs::read_dir(dir).expect("read the directory") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else {
-                let relative = path.strip_prefix(root).expect("inside the root");
-                out.insert(
-                    relative.to_path_buf(),
-                    std::fs::read(&path).expect("read the file"),
-                );
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out);
-    out
 }
 
 /// The byte range of the only `needle` in `text`.
@@ -217,9 +106,8 @@ fn warning_line(path: &str) -> String {
 
 #[test]
 fn a_clean_file_exits_0() {
-    let dir = tempdir();
-    write(dir.path(), "clean.yaml", CLEAN_CARD);
-    let output = run(dir.path(), &["check", "--format", "short", "clean.yaml"]);
+    let project = Project::with(&[("clean.yaml", CLEAN_CARD)]);
+    let output = project.run(&["check", "--format", "short", "clean.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "no problems found in 1 file (1 card)\n");
     assert_eq!(stderr(&output), "");
@@ -227,9 +115,8 @@ fn a_clean_file_exits_0() {
 
 #[test]
 fn an_error_exits_1() {
-    let dir = tempdir();
-    write(dir.path(), "bell.yaml", ERROR_CARD);
-    let output = run(dir.path(), &["check", "--format", "short", "bell.yaml"]);
+    let project = Project::with(&[("bell.yaml", ERROR_CARD)]);
+    let output = project.run(&["check", "--format", "short", "bell.yaml"]);
     assert_exit(&output, 1);
     assert_eq!(
         short_lines(&output),
@@ -242,44 +129,35 @@ fn an_error_exits_1() {
 
 #[test]
 fn warnings_exit_0_and_1_only_with_deny_warnings() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(dir.path(), &["check", "--format", "short", "runner.yaml"]);
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--deny-warnings",
-            "runner.yaml",
-        ],
-    );
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--deny-warnings",
+        "runner.yaml",
+    ]);
     assert_exit(&output, 1);
     assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
 }
 
 #[test]
 fn notes_never_fail_a_run_even_with_deny_warnings() {
-    let dir = tempdir();
-    write(
-        dir.path(),
+    let project = Project::with(&[(
         "warcry.yaml",
         "- name: Warcry Drummer\n  type: Creature — Goblin\n  text: At the beginning of your \
          postcombat main phase, add {R}.\n",
-    );
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--deny-warnings",
-            "warcry.yaml",
-        ],
-    );
+    )]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--deny-warnings",
+        "warcry.yaml",
+    ]);
     assert_exit(&output, 0);
     let lines = short_lines(&output);
     assert_eq!(lines.len(), 1);
@@ -290,15 +168,14 @@ fn notes_never_fail_a_run_even_with_deny_warnings() {
 /// `expected` reported for the bad file and the good file still checked. Both orders.
 #[track_caller]
 fn assert_bad_input_keeps_the_others(name: &str, contents: &[u8], expected: &str) {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
     if name != "missing.yaml" {
-        write(dir.path(), name, contents);
+        project.write(name, contents);
     }
     for paths in [[name, "runner.yaml"], ["runner.yaml", name]] {
         let mut args = vec!["check", "--format", "short"];
         args.extend(paths);
-        let output = run(dir.path(), &args);
+        let output = project.run(&args);
         assert_exit(&output, 2);
         let lines = short_lines(&output);
         assert!(
@@ -312,7 +189,7 @@ fn assert_bad_input_keeps_the_others(name: &str, contents: &[u8], expected: &str
         assert_eq!(lines.len(), 2, "{lines:?}");
         // The JSON summary counts both files and the good file's card.
         args[2] = "json";
-        let summary = parse_json(&run(dir.path(), &args))["summary"].clone();
+        let summary = parse_json(&project.run(&args))["summary"].clone();
         assert_eq!(summary["files"], 2);
         assert_eq!(summary["cards"], 1);
         assert_eq!(summary["warnings"], 1);
@@ -379,19 +256,15 @@ fn a_binary_file_that_happens_to_be_utf8_is_not_read_as_cards() {
 
 #[test]
 fn a_bad_exclude_glob_exits_2_with_a_message_naming_it() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--exclude",
-            "sets/[a",
-            "runner.yaml",
-        ],
-    );
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--exclude",
+        "sets/[a",
+        "runner.yaml",
+    ]);
     assert_exit(&output, 2);
     // A usage error, as a bad option: nothing is checked, the message says which glob.
     assert_eq!(stdout(&output), "");
@@ -404,13 +277,14 @@ fn a_bad_exclude_glob_exits_2_with_a_message_naming_it() {
 
 #[test]
 fn a_config_error_exits_2_in_every_format() {
-    let dir = tempdir();
     // A clean card: it is still checked, with the defaults, and adds nothing but its count.
-    write(dir.path(), "runner.yaml", CLEAN_CARD);
-    write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"loud\"\n");
+    let project = Project::with(&[
+        ("runner.yaml", CLEAN_CARD),
+        ("phaselint.toml", "[rules]\nPL101 = \"loud\"\n"),
+    ]);
     let message = "unknown level \"loud\", expected \"error\", \"warning\", \"note\" or \"off\"";
     let check = |format: &str| {
-        let output = run(dir.path(), &["check", "--format", format, "runner.yaml"]);
+        let output = project.run(&["check", "--format", format, "runner.yaml"]);
         assert_exit(&output, 2);
         output
     };
@@ -467,9 +341,8 @@ fn a_config_error_exits_2_in_every_format() {
 
 #[test]
 fn the_human_format_without_a_terminal_narrates_file_line_and_message() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(dir.path(), &["check", "runner.yaml"]);
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&["check", "runner.yaml"]);
     assert_exit(&output, 0);
     let text = stdout(&output);
     assert!(
@@ -509,13 +382,11 @@ fn the_human_format_without_a_terminal_narrates_file_line_and_message() {
 
 #[test]
 fn the_short_format_is_one_exact_line_per_diagnostic_then_the_summary() {
-    let dir = tempdir();
-    write(
-        dir.path(),
+    let project = Project::with(&[(
         "cards.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}\n{CLEAN_CARD}"),
-    );
-    let output = run(dir.path(), &["check", "--format", "short", "cards.yaml"]);
+        &format!("{WARNING_CARD}\n{ERROR_CARD}\n{CLEAN_CARD}"),
+    )]);
+    let output = project.run(&["check", "--format", "short", "cards.yaml"]);
     assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
@@ -530,7 +401,6 @@ found 1 error, 1 warning in 1 file (3 cards)
 
 #[test]
 fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
-    let dir = tempdir();
     let source = "\
 # Clockwork Dawn — a block scalar after a comment with a three-byte dash.
 - name: Ember Runner
@@ -539,8 +409,8 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
     Haste — it’s fast.
     At end of turn, sacrifice this creature.
 ";
-    write(dir.path(), "red.yaml", source);
-    let output = run(dir.path(), &["check", "--format", "json", "red.yaml"]);
+    let project = Project::with(&[("red.yaml", source)]);
+    let output = project.run(&["check", "--format", "json", "red.yaml"]);
     assert_exit(&output, 0);
     let document = parse_json(&output);
     let span = only(source, "At end of turn");
@@ -581,14 +451,13 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
 
 #[test]
 fn json_spans_are_exact_bytes_of_a_json_string_with_escapes_before_the_phrase() {
-    let dir = tempdir();
     // `\n` and `\u2014` escapes decode to fewer characters than the file has, and the raw `’`
     // and `—` are three bytes each: only an exact map puts the span on the phrase.
     let source = "[\n  {\"object\": \"card\", \"name\": \"Sun’s Raider\", \"type_line\": \"Creature \
                   \\u2014 Human Rogue\",\n   \"oracle_text\": \"Menace\\nRaid \\u2014 It’s \
                   gone — return it to the battlefield at end of turn.\"}\n]\n";
-    write(dir.path(), "raider.json", source);
-    let output = run(dir.path(), &["check", "--format", "json", "raider.json"]);
+    let project = Project::with(&[("raider.json", source)]);
+    let output = project.run(&["check", "--format", "json", "raider.json"]);
     assert_exit(&output, 0);
     let diagnostics = diagnostics(&output);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
@@ -617,22 +486,15 @@ fn json_spans_are_exact_bytes_of_a_json_string_with_escapes_before_the_phrase() 
 
 #[test]
 fn github_format_is_one_workflow_command_per_diagnostic() {
-    let dir = tempdir();
-    write(
-        dir.path(),
-        "cards.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    write(
-        dir.path(),
-        "notes.yaml",
-        "- name: Warcry Drummer\n  type: Creature — Goblin\n  text: At the beginning of your \
+    let project = Project::with(&[
+        ("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}")),
+        (
+            "notes.yaml",
+            "- name: Warcry Drummer\n  type: Creature — Goblin\n  text: At the beginning of your \
          postcombat main phase, add {R}.\n",
-    );
-    let output = run(
-        dir.path(),
-        &["check", "--format", "github", "cards.yaml", "notes.yaml"],
-    );
+        ),
+    ]);
+    let output = project.run(&["check", "--format", "github", "cards.yaml", "notes.yaml"]);
     assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
@@ -646,13 +508,8 @@ fn github_format_is_one_workflow_command_per_diagnostic() {
 
 #[test]
 fn sarif_is_version_2_1_0_with_every_rule_documented_and_fingerprinted_results() {
-    let dir = tempdir();
-    write(
-        dir.path(),
-        "cards.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    let output = run(dir.path(), &["check", "--format", "sarif", "cards.yaml"]);
+    let project = Project::with(&[("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}"))]);
+    let output = project.run(&["check", "--format", "sarif", "cards.yaml"]);
     assert_exit(&output, 1);
     let log = parse_json(&output);
     assert_eq!(log["version"], "2.1.0");
@@ -702,14 +559,9 @@ fn sarif_is_version_2_1_0_with_every_rule_documented_and_fingerprinted_results()
 
 #[test]
 fn sarif_fingerprints_do_not_change_when_lines_are_inserted_above_the_card() {
-    let dir = tempdir();
-    let path = write(
-        dir.path(),
-        "cards.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    let results = |dir: &Path| -> Vec<(Value, Value)> {
-        let output = run(dir, &["check", "--format", "sarif", "cards.yaml"]);
+    let project = Project::with(&[("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}"))]);
+    let results = |project: &Project| -> Vec<(Value, Value)> {
+        let output = project.run(&["check", "--format", "sarif", "cards.yaml"]);
         parse_json(&output)["runs"][0]["results"]
             .as_array()
             .expect("results")
@@ -722,13 +574,12 @@ fn sarif_fingerprints_do_not_change_when_lines_are_inserted_above_the_card() {
             })
             .collect()
     };
-    let before = results(dir.path());
-    std::fs::write(
-        &path,
+    let before = results(&project);
+    project.write(
+        "cards.yaml",
         format!("# Clockwork Dawn — reviewed\n\n{WARNING_CARD}\n# the bell\n\n{ERROR_CARD}"),
-    )
-    .expect("rewrite");
-    let after = results(dir.path());
+    );
+    let after = results(&project);
     assert_eq!(before.len(), 2);
     assert_ne!(before[0].0, before[1].0);
     // The lines moved; the fingerprints did not.
@@ -765,13 +616,12 @@ const SORCERY: &str = "\
 
 #[test]
 fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
-    let dir = copy_of_fixtures();
-    let lesson = write(dir.path(), "set/lesson.yaml", SORCERY);
-    let runner = dir.path().join("set/red.yaml");
-    let output = run(dir.path(), &["check", "--format", "short", "--fix", "."]);
+    let project = Project::copy_of_fixtures();
+    project.write("set/lesson.yaml", SORCERY);
+    let output = project.run(&["check", "--format", "short", "--fix", "."]);
     assert_exit(&output, 1);
     // The sorcery's unsafe-only fix is left alone and still reported ...
-    assert_eq!(read(&lesson), SORCERY);
+    assert_eq!(project.read("set/lesson.yaml"), SORCERY);
     assert!(
         short_lines(&output).contains(
             &"set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Late \
@@ -782,18 +632,15 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
         stdout(&output)
     );
     // ... while the safe fix on a permanent was applied.
-    let red = read(&runner);
+    let red = project.read("set/red.yaml");
     assert!(
         red.contains("    At the beginning of the end step, sacrifice this creature.\n"),
         "{red}"
     );
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "--unsafe-fixes", "."],
-    );
+    let output = project.run(&["check", "--format", "short", "--fix", "--unsafe-fixes", "."]);
     assert_exit(&output, 1);
     assert_eq!(
-        read(&lesson),
+        project.read("set/lesson.yaml"),
         SORCERY.replace("At end of turn", "At the beginning of the end step")
     );
     assert!(
@@ -805,17 +652,16 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
 
 #[test]
 fn unsafe_fixes_without_fix_writes_nothing() {
-    let dir = tempdir();
-    let path = write(dir.path(), "lesson.yaml", SORCERY);
-    let output = run(dir.path(), &["check", "--unsafe-fixes", "lesson.yaml"]);
+    let project = Project::with(&[("lesson.yaml", SORCERY)]);
+    let output = project.run(&["check", "--unsafe-fixes", "lesson.yaml"]);
     assert_exit(&output, 0);
-    assert_eq!(read(&path), SORCERY);
+    assert_eq!(project.read("lesson.yaml"), SORCERY);
 }
 
 #[test]
 fn a_second_fix_changes_nothing() {
-    let dir = copy_of_fixtures();
-    write(dir.path(), "set/lesson.yaml", SORCERY);
+    let project = Project::copy_of_fixtures();
+    project.write("set/lesson.yaml", SORCERY);
     for flags in [
         &["--fix"][..],
         &["--fix", "--unsafe-fixes", "--fix-json"][..],
@@ -823,14 +669,14 @@ fn a_second_fix_changes_nothing() {
         let mut args = vec!["check", "--format", "short"];
         args.extend(flags);
         args.push(".");
-        run(dir.path(), &args);
-        let once = snapshot(dir.path());
-        let first_report = stdout(&run(dir.path(), &["check", "--format", "short", "."]));
-        let output = run(dir.path(), &args);
-        assert_eq!(snapshot(dir.path()), once, "{flags:?}");
+        project.run(&args);
+        let once = project.files();
+        let first_report = stdout(&project.run(&["check", "--format", "short", "."]));
+        let output = project.run(&args);
+        assert_eq!(project.files(), once, "{flags:?}");
         assert_eq!(stdout(&output), first_report, "{flags:?}");
         // And no fix is left that the same flags would apply (JSON databases need --fix-json).
-        let output = run(dir.path(), &["check", "--format", "json", "."]);
+        let output = project.run(&["check", "--format", "json", "."]);
         for diagnostic in diagnostics(&output) {
             let applicability = diagnostic["fix"]["applicability"].as_str();
             let json_database = diagnostic["file"].as_str().unwrap().ends_with(".json");
@@ -849,7 +695,6 @@ fn a_second_fix_changes_nothing() {
 
 #[test]
 fn fix_changes_no_byte_outside_the_fixed_words() {
-    let dir = tempdir();
     let source = "\
 # Clockwork Dawn — three fixes, and bytes around them that must stay.   
 - name: Ember Runner    # a trailing comment
@@ -869,11 +714,8 @@ fn fix_changes_no_byte_outside_the_fixed_words() {
   text: \"Tap target creature. It gets \\u2212 2/-0 until the end of turn.\"
   flavor: \"at end of turn, once per turn, until the end of turn\"
 ";
-    let path = write(dir.path(), "set.yaml", source);
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "set.yaml"],
-    );
+    let project = Project::with(&[("set.yaml", source)]);
+    let output = project.run(&["check", "--format", "short", "--fix", "set.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
@@ -888,12 +730,11 @@ fn fix_changes_no_byte_outside_the_fixed_words() {
         .replacen("only once per turn.'", "only once each turn.'", 1)
         .replacen("2/-0 until the end of turn.", "2/-0 until end of turn.", 1);
     assert_ne!(expected, source);
-    assert_eq!(read(&path), expected);
+    assert_eq!(project.read("set.yaml"), expected);
 }
 
 #[test]
 fn crlf_files_keep_crlf_after_fix() {
-    let dir = tempdir();
     let yaml = "- name: Ember Runner\r\n  type: Creature\r\n  text: |\r\n    Haste\r\n    At end \
                 of turn, sacrifice this creature.\r\n\r\n- name: Hourglass Sage\r\n  type: \
                 Creature\r\n  text: \"{T}: Scry 2. Activate only once per turn.\"\r\n";
@@ -901,10 +742,8 @@ fn crlf_files_keep_crlf_after_fix() {
     let lines = "{\"name\": \"A\", \"type_line\": \"Creature\", \"oracle_text\": \"At end of turn, \
                  sacrifice it.\"}\r\n{\"name\": \"B\", \"type_line\": \"Creature\", \
                  \"oracle_text\": \"Flying\"}\r\n";
-    write(dir.path(), "a.yaml", yaml);
-    write(dir.path(), "b.txt", text);
-    write(dir.path(), "c.jsonl", lines);
-    let output = run(dir.path(), &["check", "--format", "short", "--fix", "."]);
+    let project = Project::with(&[("a.yaml", yaml), ("b.txt", text), ("c.jsonl", lines)]);
+    let output = project.run(&["check", "--format", "short", "--fix", "."]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
@@ -912,13 +751,13 @@ fn crlf_files_keep_crlf_after_fix() {
     );
     let printed = |text: &str| text.replace("At end of turn", "At the beginning of the end step");
     assert_eq!(
-        read(dir.path().join("a.yaml")),
+        project.read("a.yaml"),
         printed(yaml).replace("once per turn", "once each turn")
     );
-    assert_eq!(read(dir.path().join("b.txt")), printed(text));
-    assert_eq!(read(dir.path().join("c.jsonl")), printed(lines));
+    assert_eq!(project.read("b.txt"), printed(text));
+    assert_eq!(project.read("c.jsonl"), printed(lines));
     for name in ["a.yaml", "b.txt", "c.jsonl"] {
-        let fixed = read(dir.path().join(name));
+        let fixed = project.read(name);
         assert_eq!(
             fixed.matches("\r\n").count(),
             fixed.matches('\n').count(),
@@ -929,14 +768,9 @@ fn crlf_files_keep_crlf_after_fix() {
 
 #[test]
 fn diff_prints_a_unified_diff_and_writes_nothing() {
-    let dir = tempdir();
-    let path = write(
-        dir.path(),
-        "runner.yaml",
-        format!("{WARNING_CARD}\n{SORCERY}"),
-    );
-    let before = read(&path);
-    let output = run(dir.path(), &["check", "--diff", "runner.yaml"]);
+    let before = format!("{WARNING_CARD}\n{SORCERY}");
+    let project = Project::with(&[("runner.yaml", &before)]);
+    let output = project.run(&["check", "--diff", "runner.yaml"]);
     // As ruff: pending changes fail a --diff run.
     assert_exit(&output, 1);
     assert_eq!(
@@ -956,41 +790,34 @@ diff --git a/runner.yaml b/runner.yaml
    mana_cost: \"{1}{U}\"
 "
     );
-    assert_eq!(read(&path), before);
+    assert_eq!(project.read("runner.yaml"), before);
     // With --unsafe-fixes the diff shows the sorcery too, and still writes nothing.
-    let output = run(
-        dir.path(),
-        &["check", "--diff", "--unsafe-fixes", "runner.yaml"],
-    );
+    let output = project.run(&["check", "--diff", "--unsafe-fixes", "runner.yaml"]);
     assert!(
         stdout(&output).contains("+  text: At the beginning of the end step, draw a card.\n"),
         "{}",
         stdout(&output)
     );
-    assert_eq!(read(&path), before);
-    assert_eq!(snapshot(dir.path()).len(), 1, "no temporary file is left");
+    assert_eq!(project.read("runner.yaml"), before);
+    assert_eq!(project.files().len(), 1, "no temporary file is left");
 }
 
 #[test]
 fn diff_and_fix_together_are_a_usage_error() {
-    let dir = tempdir();
-    let path = write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(dir.path(), &["check", "--diff", "--fix", "runner.yaml"]);
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&["check", "--diff", "--fix", "runner.yaml"]);
     assert_exit(&output, 2);
-    assert_eq!(read(&path), WARNING_CARD);
+    assert_eq!(project.read("runner.yaml"), WARNING_CARD);
 }
 
 #[test]
 fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
-    let dir = copy_of_fixtures();
-    let mtgjson = dir.path().join("databases/cwd-mtgjson.json");
-    let scryfall = dir.path().join("databases/cwd-scryfall.json");
-    let lines = dir.path().join("databases/cwd-cards.jsonl");
-    let before = snapshot(dir.path());
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "databases"],
-    );
+    let project = Project::copy_of_fixtures();
+    let mtgjson = project.join("databases/cwd-mtgjson.json");
+    let scryfall = project.join("databases/cwd-scryfall.json");
+    let lines = project.join("databases/cwd-cards.jsonl");
+    let before = project.files();
+    let output = project.run(&["check", "--format", "short", "--fix", "databases"]);
     assert_exit(&output, 0);
     // The JSON databases are reported, not touched; the JSON Lines file is fixed.
     assert_eq!(
@@ -1012,17 +839,14 @@ fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
     );
     assert!(read(&lines).contains("Activate only once each turn."));
 
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--fix",
-            "--fix-json",
-            "databases",
-        ],
-    );
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--fix",
+        "--fix-json",
+        "databases",
+    ]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
@@ -1055,23 +879,19 @@ fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
 
 #[test]
 fn json_lines_are_fixed_by_fix() {
-    let dir = tempdir();
     let source = "{\"name\": \"Gearwright\", \"type_line\": \"Creature \\u2014 Human\", \
                   \"oracle_text\": \"{T}: Untap target artifact.\\nActivate only once per turn.\"}\n\
                   \n\
                   {\"name\": \"Ember\", \"type_line\": \"Creature\", \"oracle_text\": \"Haste\\nAt end \
                   of turn, sacrifice it.\"}\n";
-    let path = write(dir.path(), "cards.jsonl", source);
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "cards.jsonl"],
-    );
+    let project = Project::with(&[("cards.jsonl", source)]);
+    let output = project.run(&["check", "--format", "short", "--fix", "cards.jsonl"]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
         "no problems found in 1 file (2 cards); applied 2 fixes\n"
     );
-    let fixed = read(&path);
+    let fixed = project.read("cards.jsonl");
     assert_eq!(
         fixed,
         source
@@ -1085,7 +905,7 @@ fn json_lines_are_fixed_by_fix() {
 
 #[test]
 fn stdin_is_never_written() {
-    let dir = tempdir();
+    let project = Project::empty();
     for flags in [
         &["--fix"][..],
         &["--fix", "--unsafe-fixes"][..],
@@ -1094,12 +914,9 @@ fn stdin_is_never_written() {
         let mut args = vec!["check", "--format", "short"];
         args.extend(flags);
         args.push("-");
-        let output = run_with_stdin(dir.path(), &args, WARNING_CARD.as_bytes());
+        let output = project.run_with_stdin(&args, WARNING_CARD.as_bytes());
         assert_exit(&output, 0);
-        assert!(
-            snapshot(dir.path()).is_empty(),
-            "{flags:?}: no file is written"
-        );
+        assert!(project.files().is_empty(), "{flags:?}: no file is written");
         if !flags.contains(&"--diff") {
             // The report is of the text as it came in: the problem is still there.
             assert_eq!(short_lines(&output), [warning_line("-")], "{flags:?}");
@@ -1109,68 +926,54 @@ fn stdin_is_never_written() {
 
 #[test]
 fn the_exit_code_after_fix_reflects_the_remaining_problems_only() {
-    let dir = tempdir();
-    let warning_only = write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--deny-warnings",
-            "--fix",
-            "runner.yaml",
-        ],
-    );
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--deny-warnings",
+        "--fix",
+        "runner.yaml",
+    ]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
         "no problems found in 1 file (1 card); applied 1 fix\n"
     );
-    assert!(read(&warning_only).contains("At the beginning of the end step"));
+    assert!(
+        project
+            .read("runner.yaml")
+            .contains("At the beginning of the end step")
+    );
 
-    write(
-        dir.path(),
-        "both.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "both.yaml"],
-    );
+    project.write("both.yaml", format!("{WARNING_CARD}\n{ERROR_CARD}"));
+    let output = project.run(&["check", "--format", "short", "--fix", "both.yaml"]);
     assert_exit(&output, 1);
     let lines = short_lines(&output);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("error[PL201]"), "{lines:?}");
 
     // An unsafe-only fix left in place keeps --deny-warnings failing.
-    write(dir.path(), "lesson.yaml", SORCERY);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--deny-warnings",
-            "--fix",
-            "lesson.yaml",
-        ],
-    );
+    project.write("lesson.yaml", SORCERY);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--deny-warnings",
+        "--fix",
+        "lesson.yaml",
+    ]);
     assert_exit(&output, 1);
 }
 
 #[test]
 fn a_malformed_file_is_not_fixed() {
-    let dir = tempdir();
     let source = "{\"name\": \"A\", \"type_line\": \"Creature\", \"oracle_text\": \"At end of turn, \
                   sacrifice it.\"}\n{\"name\": \"B\", oops\n";
-    let path = write(dir.path(), "cards.jsonl", source);
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--fix", "cards.jsonl"],
-    );
+    let project = Project::with(&[("cards.jsonl", source)]);
+    let output = project.run(&["check", "--format", "short", "--fix", "cards.jsonl"]);
     assert_exit(&output, 2);
-    assert_eq!(read(&path), source);
+    assert_eq!(project.read("cards.jsonl"), source);
     let lines = short_lines(&output);
     assert!(lines[0].contains("warning[PL101]"), "{lines:?}");
     assert!(
@@ -1185,49 +988,40 @@ fn a_malformed_file_is_not_fixed() {
 
 #[test]
 fn a_config_in_a_parent_directory_is_found() {
-    let dir = tempdir();
-    write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"off\"\n");
-    write(dir.path(), "sets/red/runner.yaml", WARNING_CARD);
-    let sets = dir.path().join("sets");
+    let project = Project::with(&[
+        ("phaselint.toml", "[rules]\nPL101 = \"off\"\n"),
+        ("sets/red/runner.yaml", WARNING_CARD),
+    ]);
     // From the checked path, not from the current directory.
-    let output = run(&sets, &["check", "--format", "short", "red/runner.yaml"]);
+    let output = project.run_in("sets", &["check", "--format", "short", "red/runner.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "no problems found in 1 file (1 card)\n");
-    let elsewhere = tempdir();
-    let absolute = dir.path().join("sets/red");
-    let output = run(
-        elsewhere.path(),
-        &["check", "--format", "short", absolute.to_str().unwrap()],
-    );
+    let elsewhere = Project::empty();
+    let absolute = project.join("sets/red");
+    let output = elsewhere.run(&["check", "--format", "short", absolute.to_str().unwrap()]);
     assert_eq!(stdout(&output), "no problems found in 1 file (1 card)\n");
     // Without the config the warning is there.
-    std::fs::remove_file(dir.path().join("phaselint.toml")).unwrap();
-    let output = run(&sets, &["check", "--format", "short", "red/runner.yaml"]);
+    std::fs::remove_file(project.join("phaselint.toml")).unwrap();
+    let output = project.run_in("sets", &["check", "--format", "short", "red/runner.yaml"]);
     assert_eq!(short_lines(&output), [warning_line("red/runner.yaml")]);
 }
 
 #[test]
 fn config_flag_uses_that_file_instead_of_the_one_found() {
-    let dir = tempdir();
-    write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"off\"\n");
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let settings = tempdir();
-    let strict = write(
-        settings.path(),
-        "strict.toml",
-        "[rules]\nobsolete-end-of-turn = \"error\"\n",
-    );
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--config",
-            strict.to_str().unwrap(),
-            "runner.yaml",
-        ],
-    );
+    let project = Project::with(&[
+        ("phaselint.toml", "[rules]\nPL101 = \"off\"\n"),
+        ("runner.yaml", WARNING_CARD),
+    ]);
+    let settings = Project::with(&[("strict.toml", "[rules]\nobsolete-end-of-turn = \"error\"\n")]);
+    let strict = settings.join("strict.toml");
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--config",
+        strict.to_str().unwrap(),
+        "runner.yaml",
+    ]);
     assert_exit(&output, 1);
     assert_eq!(
         short_lines(&output),
@@ -1239,58 +1033,54 @@ fn config_flag_uses_that_file_instead_of_the_one_found() {
 
 #[test]
 fn a_rule_set_off_is_silenced() {
-    let dir = tempdir();
-    write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"off\"\n");
-    write(
-        dir.path(),
-        "cards.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    let output = run(dir.path(), &["check", "--format", "short", "cards.yaml"]);
+    let project = Project::with(&[
+        ("phaselint.toml", "[rules]\nPL101 = \"off\"\n"),
+        ("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}")),
+    ]);
+    let output = project.run(&["check", "--format", "short", "cards.yaml"]);
     assert_exit(&output, 1);
     let lines = short_lines(&output);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("[PL201]"), "{lines:?}");
     // Off also means no fix.
-    let output = run(dir.path(), &["check", "--fix", "cards.yaml"]);
+    let output = project.run(&["check", "--fix", "cards.yaml"]);
     assert_exit(&output, 1);
-    assert!(read(dir.path().join("cards.yaml")).contains("At end of turn"));
+    assert!(project.read("cards.yaml").contains("At end of turn"));
 }
 
 #[test]
 fn changing_a_level_changes_the_severity_and_the_exit_code() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    write(dir.path(), "bell.yaml", ERROR_CARD);
-    write(dir.path(), "phaselint.toml", "[rules]\nPL101 = \"error\"\n");
-    let output = run(dir.path(), &["check", "--format", "short", "runner.yaml"]);
+    let project = Project::with(&[
+        ("runner.yaml", WARNING_CARD),
+        ("bell.yaml", ERROR_CARD),
+        ("phaselint.toml", "[rules]\nPL101 = \"error\"\n"),
+    ]);
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 1);
     assert!(stdout(&output).contains("error[PL101]"));
-    write(
-        dir.path(),
+    project.write(
         "phaselint.toml",
         "[rules]\nwindow-in-untap-step = \"note\"\n",
     );
-    let output = run(dir.path(), &["check", "--format", "short", "bell.yaml"]);
+    let output = project.run(&["check", "--format", "short", "bell.yaml"]);
     assert_exit(&output, 0);
     assert!(stdout(&output).contains("note[PL201]"));
 }
 
 #[test]
 fn an_ignore_path_glob_silences_its_files_only() {
-    let dir = tempdir();
-    write(
-        dir.path(),
-        "phaselint.toml",
-        "[[ignore]]\npath = \"legacy/**\"\nrules = [\"PL101\"]\n",
-    );
-    write(
-        dir.path(),
-        "legacy/old/runner.yaml",
-        format!("{WARNING_CARD}\n{ERROR_CARD}"),
-    );
-    write(dir.path(), "sets/runner.yaml", WARNING_CARD);
-    let output = run(dir.path(), &["check", "--format", "short", "."]);
+    let project = Project::with(&[
+        (
+            "phaselint.toml",
+            "[[ignore]]\npath = \"legacy/**\"\nrules = [\"PL101\"]\n",
+        ),
+        (
+            "legacy/old/runner.yaml",
+            &format!("{WARNING_CARD}\n{ERROR_CARD}"),
+        ),
+        ("sets/runner.yaml", WARNING_CARD),
+    ]);
+    let output = project.run(&["check", "--format", "short", "."]);
     assert_exit(&output, 1);
     let lines = short_lines(&output);
     assert_eq!(lines.len(), 2, "{lines:?}");
@@ -1302,36 +1092,33 @@ fn an_ignore_path_glob_silences_its_files_only() {
     assert_eq!(lines[1], warning_line("sets/runner.yaml"));
     // The same from inside legacy/, and with the files named one by one.
     let output = run(
-        &dir.path().join("legacy"),
+        &project.join("legacy"),
         &["check", "--format", "short", "old/runner.yaml"],
     );
     assert_eq!(short_lines(&output).len(), 1, "{}", stdout(&output));
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "legacy/old/runner.yaml",
-            "sets/runner.yaml",
-        ],
-    );
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "legacy/old/runner.yaml",
+        "sets/runner.yaml",
+    ]);
     assert_eq!(short_lines(&output).len(), 2, "{}", stdout(&output));
 }
 
 #[test]
 fn an_ignore_path_glob_holds_for_a_path_given_through_dot_dot() {
-    let dir = tempdir();
-    write(
-        dir.path(),
-        "phaselint.toml",
-        "[[ignore]]\npath = \"legacy/**\"\nrules = [\"all\"]\n",
-    );
-    write(dir.path(), "legacy/runner.yaml", WARNING_CARD);
-    write(dir.path(), "sets/runner.yaml", WARNING_CARD);
+    let project = Project::with(&[
+        (
+            "phaselint.toml",
+            "[[ignore]]\npath = \"legacy/**\"\nrules = [\"all\"]\n",
+        ),
+        ("legacy/runner.yaml", WARNING_CARD),
+        ("sets/runner.yaml", WARNING_CARD),
+    ]);
     // Run from sets/, naming legacy/ as ../legacy after the current directory.
     let output = run(
-        &dir.path().join("sets"),
+        &project.join("sets"),
         &["check", "--format", "short", ".", "../legacy"],
     );
     assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
@@ -1339,15 +1126,15 @@ fn an_ignore_path_glob_holds_for_a_path_given_through_dot_dot() {
 
 #[test]
 fn an_ignore_card_silences_that_card_only() {
-    let dir = tempdir();
-    write(
-        dir.path(),
-        "phaselint.toml",
-        "[[ignore]]\ncard = \"Ember Runner\"\nrules = [\"obsolete-end-of-turn\"]\n",
-    );
     let twin = WARNING_CARD.replace("Ember Runner", "Ember Walker");
-    write(dir.path(), "cards.yaml", format!("{WARNING_CARD}\n{twin}"));
-    let output = run(dir.path(), &["check", "--format", "json", "cards.yaml"]);
+    let project = Project::with(&[
+        (
+            "phaselint.toml",
+            "[[ignore]]\ncard = \"Ember Runner\"\nrules = [\"obsolete-end-of-turn\"]\n",
+        ),
+        ("cards.yaml", &format!("{WARNING_CARD}\n{twin}")),
+    ]);
+    let output = project.run(&["check", "--format", "json", "cards.yaml"]);
     let cards: Vec<Value> = diagnostics(&output)
         .iter()
         .map(|diagnostic| diagnostic["card"].clone())
@@ -1357,12 +1144,10 @@ fn an_ignore_card_silences_that_card_only() {
 
 #[test]
 fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", CLEAN_CARD);
     let config =
         "# phaselint settings\n[rules]\nPL101 = \"warning\"\n\n[output]\nformat = \"short\"\n";
-    write(dir.path(), "phaselint.toml", config);
-    let output = run(dir.path(), &["check", "--format", "short", "runner.yaml"]);
+    let project = Project::with(&[("runner.yaml", CLEAN_CARD), ("phaselint.toml", config)]);
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 2);
     assert_eq!(
         stdout(&output),
@@ -1370,17 +1155,14 @@ fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
          `ignore`, `files`, `edition`\nfound 1 error in 2 files (1 card)\n"
     );
     // With --config the path is the one given.
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--config",
-            "./phaselint.toml",
-            "runner.yaml",
-        ],
-    );
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--config",
+        "./phaselint.toml",
+        "runner.yaml",
+    ]);
     assert_exit(&output, 2);
     assert!(
         stdout(&output).starts_with("./phaselint.toml:5:2: error[PL903] unknown field `output`"),
@@ -1388,24 +1170,22 @@ fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
         stdout(&output)
     );
     // An unknown key inside a table, and an unknown rule.
-    write(
-        dir.path(),
+    project.write(
         "phaselint.toml",
         "[[ignore]]\ncard = \"X\"\nrule = [\"all\"]\n",
     );
-    let output = run(dir.path(), &["check", "--format", "short", "runner.yaml"]);
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 2);
     assert!(
         stdout(&output).starts_with("phaselint.toml:3:1: error[PL903] unknown field `rule`"),
         "{}",
         stdout(&output)
     );
-    write(
-        dir.path(),
+    project.write(
         "phaselint.toml",
         "[rules]\nPL101 = \"off\"\nPL999 = \"off\"\n",
     );
-    let output = run(dir.path(), &["check", "--format", "short", "runner.yaml"]);
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert!(
         stdout(&output).starts_with("phaselint.toml:3:1: error[PL903] unknown rule \"PL999\""),
         "{}",
@@ -1415,19 +1195,15 @@ fn an_unknown_config_key_is_pl903_at_its_line_and_column() {
 
 #[test]
 fn a_missing_config_file_given_with_config_exits_2() {
-    let dir = tempdir();
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--config",
-            "nope.toml",
-            "runner.yaml",
-        ],
-    );
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--config",
+        "nope.toml",
+        "runner.yaml",
+    ]);
     assert_exit(&output, 2);
     assert!(
         stdout(&output).starts_with(
@@ -1440,15 +1216,14 @@ fn a_missing_config_file_given_with_config_exits_2() {
 
 #[test]
 fn an_allow_comment_above_a_card_suppresses_for_that_card_only() {
-    let dir = tempdir();
     let source = format!(
         "{WARNING_CARD}\n# reviewed: the old wording stays on this one\n# phaselint: \
          allow(PL101)\n{}\n{}",
         WARNING_CARD.replace("Ember Runner", "Ember Keeper"),
         WARNING_CARD.replace("Ember Runner", "Ember Walker"),
     );
-    write(dir.path(), "cards.yaml", &source);
-    let output = run(dir.path(), &["check", "--format", "json", "cards.yaml"]);
+    let project = Project::with(&[("cards.yaml", &source)]);
+    let output = project.run(&["check", "--format", "json", "cards.yaml"]);
     let cards: Vec<Value> = diagnostics(&output)
         .iter()
         .map(|diagnostic| diagnostic["card"].clone())
@@ -1456,9 +1231,9 @@ fn an_allow_comment_above_a_card_suppresses_for_that_card_only() {
     assert_eq!(cards, [json!("Ember Runner"), json!("Ember Walker")]);
     // Allowed by name too, and --fix leaves the allowed card alone.
     let by_name = source.replace("allow(PL101)", "allow(obsolete-end-of-turn)");
-    let path = write(dir.path(), "cards.yaml", &by_name);
-    run(dir.path(), &["check", "--fix", "cards.yaml"]);
-    let fixed = read(&path);
+    project.write("cards.yaml", &by_name);
+    project.run(&["check", "--fix", "cards.yaml"]);
+    let fixed = project.read("cards.yaml");
     assert_eq!(fixed.matches("At end of turn").count(), 1, "{fixed}");
     assert!(
         fixed.contains("- name: Ember Keeper\n  mana_cost: \"{R}\"\n  type: Creature — Elemental\n  text: At end of turn"),
@@ -1472,12 +1247,9 @@ fn an_allow_comment_above_a_card_suppresses_for_that_card_only() {
 
 #[test]
 fn stdin_yaml_is_detected_and_linted() {
-    let dir = tempdir();
-    let output = run_with_stdin(
-        dir.path(),
-        &["check", "--format", "json", "-"],
-        WARNING_CARD.as_bytes(),
-    );
+    let project = Project::empty();
+    let output =
+        project.run_with_stdin(&["check", "--format", "json", "-"], WARNING_CARD.as_bytes());
     assert_exit(&output, 0);
     let document = parse_json(&output);
     let diagnostic = &document["diagnostics"][0];
@@ -1492,13 +1264,9 @@ fn stdin_yaml_is_detected_and_linted() {
 
 #[test]
 fn stdin_plain_text_takes_the_first_line_as_the_name() {
-    let dir = tempdir();
+    let project = Project::empty();
     let text = "Ancient Hourglass {3}\nArtifact\nAt end of turn, put a time counter on it.\n";
-    let output = run_with_stdin(
-        dir.path(),
-        &["check", "--format", "json", "-"],
-        text.as_bytes(),
-    );
+    let output = project.run_with_stdin(&["check", "--format", "json", "-"], text.as_bytes());
     assert_exit(&output, 0);
     let document = parse_json(&output);
     let diagnostic = &document["diagnostics"][0];
@@ -1514,10 +1282,8 @@ fn stdin_plain_text_takes_the_first_line_as_the_name() {
 
 #[test]
 fn stdin_and_files_mix_on_one_command_line() {
-    let dir = tempdir();
-    write(dir.path(), "bell.yaml", ERROR_CARD);
-    let output = run_with_stdin(
-        dir.path(),
+    let project = Project::with(&[("bell.yaml", ERROR_CARD)]);
+    let output = project.run_with_stdin(
         &["check", "--format", "short", "bell.yaml", "-"],
         WARNING_CARD.as_bytes(),
     );
@@ -1532,7 +1298,7 @@ fn stdin_and_files_mix_on_one_command_line() {
 
 #[test]
 fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
-    let dir = tempdir();
+    let project = Project::empty();
     for name in [
         "sets/c.yaml",
         "sets/a/z.yaml",
@@ -1544,9 +1310,9 @@ fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
         "sets/target/y.yaml",
         "sets/a/.git/w.yaml",
     ] {
-        write(dir.path(), name, WARNING_CARD);
+        project.write(name, WARNING_CARD);
     }
-    let output = run(dir.path(), &["check", "--format", "short", "sets"]);
+    let output = project.run(&["check", "--format", "short", "sets"]);
     assert_exit(&output, 0);
     assert_eq!(
         short_lines(&output),
@@ -1559,25 +1325,21 @@ fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
     );
     assert!(stdout(&output).ends_with("in 4 files (4 cards)\n4 fixable with --fix\n"));
     // A hidden directory named on the command line is walked.
-    let output = run(dir.path(), &["check", "--format", "short", "sets/.drafts"]);
+    let output = project.run(&["check", "--format", "short", "sets/.drafts"]);
     assert_eq!(short_lines(&output), [warning_line("sets/.drafts/x.yaml")]);
 }
 
 #[test]
 fn a_file_named_and_found_by_a_walk_is_checked_once() {
-    let dir = tempdir();
-    let path = write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "runner.yaml",
-            "./runner.yaml",
-            ".",
-        ],
-    );
+    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "runner.yaml",
+        "./runner.yaml",
+        ".",
+    ]);
     assert_eq!(
         stdout(&output),
         format!(
@@ -1586,63 +1348,54 @@ fn a_file_named_and_found_by_a_walk_is_checked_once() {
         )
     );
     // And fixed as one file.
-    run(dir.path(), &["check", "--fix", "runner.yaml", "."]);
+    project.run(&["check", "--fix", "runner.yaml", "."]);
     assert_eq!(
-        read(&path),
+        project.read("runner.yaml"),
         WARNING_CARD.replace("At end of turn", "At the beginning of the end step")
     );
 }
 
 #[test]
 fn exclude_skips_matching_files_and_directories() {
-    let dir = tempdir();
+    let project = Project::empty();
     for name in [
         "sets/a.yaml",
         "sets/drafts/b.yaml",
         "sets/c.json",
         "old/d.yaml",
     ] {
-        write(dir.path(), name, WARNING_CARD);
+        project.write(name, WARNING_CARD);
     }
-    write(dir.path(), "sets/c.json", "[]");
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--exclude",
-            "drafts",
-            "--exclude",
-            "*.json",
-            "sets",
-            "old",
-        ],
-    );
+    project.write("sets/c.json", "[]");
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--exclude",
+        "drafts",
+        "--exclude",
+        "*.json",
+        "sets",
+        "old",
+    ]);
     assert_exit(&output, 0);
     assert_eq!(
         short_lines(&output),
         [warning_line("sets/a.yaml"), warning_line("old/d.yaml")]
     );
     assert!(stdout(&output).ends_with("in 2 files (2 cards)\n2 fixable with --fix\n"));
-    let output = run(
-        dir.path(),
-        &["check", "--format", "short", "--exclude", "old/**", "."],
-    );
+    let output = project.run(&["check", "--format", "short", "--exclude", "old/**", "."]);
     let lines = short_lines(&output);
     assert!(!lines.iter().any(|line| line.contains("old/")), "{lines:?}");
     // A file named explicitly is checked whatever --exclude says.
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--exclude",
-            "drafts",
-            "sets/drafts/b.yaml",
-        ],
-    );
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--exclude",
+        "drafts",
+        "sets/drafts/b.yaml",
+    ]);
     assert_eq!(short_lines(&output), [warning_line("sets/drafts/b.yaml")]);
 }
 
@@ -1683,25 +1436,14 @@ fn original_reads_the_printed_text_of_an_mtgjson_file() {
 
 #[test]
 fn an_empty_file_is_zero_cards_and_exit_0() {
-    let dir = tempdir();
-    for name in [
-        "empty.yaml",
-        "empty.json",
-        "empty.jsonl",
-        "empty.txt",
-        "blank.yaml",
-    ] {
-        write(
-            dir.path(),
-            name,
-            if name == "blank.yaml" {
-                "\n\n# nothing yet\n"
-            } else {
-                ""
-            },
-        );
-    }
-    let output = run(dir.path(), &["check", "--format", "json", "."]);
+    let project = Project::with(&[
+        ("empty.yaml", ""),
+        ("empty.json", ""),
+        ("empty.jsonl", ""),
+        ("empty.txt", ""),
+        ("blank.yaml", "\n\n# nothing yet\n"),
+    ]);
+    let output = project.run(&["check", "--format", "json", "."]);
     assert_exit(&output, 0);
     assert_eq!(
         parse_json(&output),
@@ -1713,14 +1455,13 @@ fn an_empty_file_is_zero_cards_and_exit_0() {
             }
         })
     );
-    let output = run_with_stdin(dir.path(), &["check", "--format", "short", "-"], b"");
+    let output = project.run_with_stdin(&["check", "--format", "short", "-"], b"");
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), "no problems found in 1 file (0 cards)\n");
 }
 
 #[test]
 fn a_five_megabyte_json_lines_file_is_checked_whole() {
-    let dir = tempdir();
     let mut text = String::new();
     let mut cards = 0;
     while text.len() < 5 * 1024 * 1024 {
@@ -1737,8 +1478,8 @@ fn a_five_megabyte_json_lines_file_is_checked_whole() {
         ));
         cards += 1;
     }
-    write(dir.path(), "big.jsonl", &text);
-    let output = run(dir.path(), &["check", "--format", "json", "big.jsonl"]);
+    let project = Project::with(&[("big.jsonl", &text)]);
+    let output = project.run(&["check", "--format", "json", "big.jsonl"]);
     assert_exit(&output, 0);
     let document = parse_json(&output);
     assert_eq!(document["summary"]["cards"], cards);
@@ -1753,27 +1494,21 @@ fn a_five_megabyte_json_lines_file_is_checked_whole() {
 
 #[test]
 fn deeply_nested_brackets_are_malformed_input_not_a_crash() {
-    let dir = tempdir();
-    write(dir.path(), "deep.json", "[".repeat(200_000));
-    write(dir.path(), "deep.yaml", "[".repeat(200_000));
-    write(
-        dir.path(),
+    let project = Project::with(&[
+        ("deep.json", &"[".repeat(200_000)),
+        ("deep.yaml", &"[".repeat(200_000)),
+        ("deep.jsonl", &format!("{}\n", "[".repeat(200_000))),
+        ("runner.yaml", WARNING_CARD),
+    ]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "deep.json",
+        "deep.yaml",
         "deep.jsonl",
-        format!("{}\n", "[".repeat(200_000)),
-    );
-    write(dir.path(), "runner.yaml", WARNING_CARD);
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "deep.json",
-            "deep.yaml",
-            "deep.jsonl",
-            "runner.yaml",
-        ],
-    );
+        "runner.yaml",
+    ]);
     assert_exit(&output, 2);
     assert!(!stderr(&output).contains("panicked"), "{}", stderr(&output));
     let lines = short_lines(&output);
@@ -1790,10 +1525,9 @@ fn deeply_nested_brackets_are_malformed_input_not_a_crash() {
 
 #[test]
 fn a_yaml_file_with_a_byte_order_mark_has_exact_spans_and_fixes() {
-    let dir = tempdir();
     let source = format!("\u{feff}{WARNING_CARD}");
-    let path = write(dir.path(), "bom.yaml", &source);
-    let output = run(dir.path(), &["check", "--format", "json", "bom.yaml"]);
+    let project = Project::with(&[("bom.yaml", &source)]);
+    let output = project.run(&["check", "--format", "json", "bom.yaml"]);
     let diagnostics = diagnostics(&output);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     let span = only(&source, "At end of turn");
@@ -1809,18 +1543,14 @@ fn a_yaml_file_with_a_byte_order_mark_has_exact_spans_and_fixes() {
         (json!(4), json!(9))
     );
     assert_eq!(diagnostics[0]["fix"]["applicability"], "safe");
-    run(dir.path(), &["check", "--fix", "bom.yaml"]);
+    project.run(&["check", "--fix", "bom.yaml"]);
     assert_eq!(
-        read(&path),
+        project.read("bom.yaml"),
         source.replace("At end of turn", "At the beginning of the end step")
     );
     // Errors are placed right too.
-    write(
-        dir.path(),
-        "bom.yaml",
-        "\u{feff}- name: Broken\n  text: [unclosed\n",
-    );
-    let output = run(dir.path(), &["check", "--format", "short", "bom.yaml"]);
+    project.write("bom.yaml", "\u{feff}- name: Broken\n  text: [unclosed\n");
+    let output = project.run(&["check", "--format", "short", "bom.yaml"]);
     assert_eq!(
         short_lines(&output),
         ["bom.yaml:2:9: error[PL901] unclosed bracket '['"]
@@ -1833,8 +1563,8 @@ fn a_yaml_file_with_a_byte_order_mark_has_exact_spans_and_fixes() {
 
 #[test]
 fn rules_lists_every_code_once_in_aligned_columns() {
-    let dir = tempdir();
-    let output = run(dir.path(), &["rules"]);
+    let project = Project::empty();
+    let output = project.run(&["rules"]);
     assert_exit(&output, 0);
     let text = stdout(&output);
     let codes: Vec<&str> = text
@@ -1878,10 +1608,10 @@ fn rules_lists_every_code_once_in_aligned_columns() {
 
 #[test]
 fn rules_by_code_and_by_name_print_the_same_docs() {
-    let dir = tempdir();
-    let by_code = run(dir.path(), &["rules", "PL101"]);
-    let by_name = run(dir.path(), &["rules", "obsolete-end-of-turn"]);
-    let lower = run(dir.path(), &["rules", "pl101"]);
+    let project = Project::empty();
+    let by_code = project.run(&["rules", "PL101"]);
+    let by_name = project.run(&["rules", "obsolete-end-of-turn"]);
+    let lower = project.run(&["rules", "pl101"]);
     assert_exit(&by_code, 0);
     assert_exit(&by_name, 0);
     let docs = stdout(&by_code);
@@ -1898,13 +1628,13 @@ fn rules_by_code_and_by_name_print_the_same_docs() {
 
 #[test]
 fn every_rule_has_its_doc_sections() {
-    let dir = tempdir();
-    let list = stdout(&run(dir.path(), &["rules"]));
+    let project = Project::empty();
+    let list = stdout(&project.run(&["rules"]));
     for code in list
         .lines()
         .filter_map(|line| line.split_whitespace().next())
     {
-        let output = run(dir.path(), &["rules", code]);
+        let output = project.run(&["rules", code]);
         assert_exit(&output, 0);
         let docs = stdout(&output);
         // The input problems (PL9xx) are about files, not card text: no example of card text.
@@ -1921,8 +1651,8 @@ fn every_rule_has_its_doc_sections() {
 
 #[test]
 fn an_unknown_rule_exits_2() {
-    let dir = tempdir();
-    let output = run(dir.path(), &["rules", "PL999"]);
+    let project = Project::empty();
+    let output = project.run(&["rules", "PL999"]);
     assert_exit(&output, 2);
     assert_eq!(stdout(&output), "");
     assert!(
@@ -1940,7 +1670,6 @@ fn an_unknown_rule_exits_2() {
 fn a_closed_stdout_ends_quietly() {
     // As `phaselint check fixtures/ --format short | head -0`: the reader is gone at once.
     let mut child = command(&fixtures(), &["check", ".", "--format", "short"])
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -1955,13 +1684,11 @@ fn a_closed_stdout_ends_quietly() {
 fn a_pipe_closed_after_one_line_ends_quietly() {
     // As `phaselint check . --format short | head -1`, with more output than a pipe buffers, so
     // that the write meets the closed pipe.
-    let dir = tempdir();
     let cards: String = (0..3000)
         .map(|i| WARNING_CARD.replace("Ember Runner", &format!("Ember Runner {i}")) + "\n")
         .collect();
-    write(dir.path(), "many.yaml", cards);
-    let mut child = command(dir.path(), &["check", "many.yaml", "--format", "short"])
-        .stdin(Stdio::null())
+    let project = Project::with(&[("many.yaml", &cards)]);
+    let mut child = command(project.path(), &["check", "many.yaml", "--format", "short"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -1983,24 +1710,17 @@ fn a_pipe_closed_after_one_line_ends_quietly() {
 
 #[test]
 fn printed_wordings_read_with_original_are_reported_never_fixed() {
-    let dir = tempdir();
-    let database = read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/databases/cwd-mtgjson.json"
-    ));
-    let path = write(dir.path(), "cwd.json", database.clone());
-    let output = run(
-        dir.path(),
-        &[
-            "check",
-            "--format",
-            "short",
-            "--original",
-            "--fix",
-            "--fix-json",
-            "cwd.json",
-        ],
-    );
+    let database = read(fixtures().join("databases/cwd-mtgjson.json"));
+    let project = Project::with(&[("cwd.json", &database)]);
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--original",
+        "--fix",
+        "--fix-json",
+        "cwd.json",
+    ]);
     assert_exit(&output, 0);
     assert!(
         stdout(&output).contains("warning[PL101]"),
@@ -2008,7 +1728,7 @@ fn printed_wordings_read_with_original_are_reported_never_fixed() {
         stdout(&output)
     );
     assert_eq!(
-        read(&path),
+        project.read("cwd.json"),
         database,
         "originalText is history: never rewritten"
     );

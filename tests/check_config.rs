@@ -5,7 +5,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::stdout;
+use cli::{stdout, write};
 use std::path::Path;
 use std::process::Output;
 
@@ -17,12 +17,6 @@ fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
         cli::command(dir, args),
         stdin.unwrap_or_default().as_bytes(),
     )
-}
-
-fn write(dir: &Path, path: &str, text: &str) {
-    let path = dir.join(path);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("a directory");
-    std::fs::write(path, text).expect("written");
 }
 
 /// `old/` turns PL101 off and excludes its `drafts/` (which holds a malformed file); `new/` makes it an error; the root is

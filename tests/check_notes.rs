@@ -9,7 +9,7 @@ mod support;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
-use support::{run, stdout};
+use support::{Project, assert_exit, run, stdout};
 
 /// A card whose text has no finding, under a misspelt allow comment.
 const MISSPELT_ALLOW: &str = "# phaselint: allow(obsolete-end-of-trun, PL101)\n- name: Quiet Bear\n  type: Creature — Bear\n  text: Trample\n";
@@ -19,27 +19,6 @@ const WORKFLOW: &str = "name: CI\non: [push]\njobs:\n  test:\n    runs-on: ubunt
 
 /// A card whose type line and text are under keys phaselint does not read.
 const MISFILED: &str = "- name: Misfiled Cog\n  typeline: Artifact\n  body: \"{T}: Untap target artifact at end of turn.\"\n";
-
-#[track_caller]
-fn assert_exit(output: &Output, expected: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(expected),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(output),
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-fn dir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    for (name, contents) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().expect("a parent")).expect("a directory");
-        std::fs::write(path, contents).expect("written");
-    }
-    dir
-}
 
 /// `check --format short ARGS`: the finding lines and the summary line (not the line of what
 /// `--fix` would fix).
@@ -76,7 +55,7 @@ fn json(dir: &Path, args: &[&str]) -> Vec<Value> {
 
 #[test]
 fn a_misspelt_allow_is_a_warning_at_its_name_that_fails_only_with_deny_warnings() {
-    let dir = dir_with(&[("bear.yaml", MISSPELT_ALLOW)]);
+    let dir = Project::with(&[("bear.yaml", MISSPELT_ALLOW)]);
     let (output, lines, _) = short(dir.path(), &["bear.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(
@@ -103,7 +82,7 @@ fn a_misspelt_allow_is_a_warning_at_its_name_that_fails_only_with_deny_warnings(
 #[test]
 fn unknown_suppression_is_turned_off_by_the_config_or_ignore_not_by_an_allow() {
     let allowed = MISSPELT_ALLOW.replace("allow(", "allow(unknown-suppression, all, ");
-    let dir = dir_with(&[("bear.yaml", &allowed)]);
+    let dir = Project::with(&[("bear.yaml", &allowed)]);
     let (_, lines, _) = short(dir.path(), &["bear.yaml"]);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(lines[0].contains("warning[PL801]"), "{lines:?}");
@@ -113,7 +92,7 @@ fn unknown_suppression_is_turned_off_by_the_config_or_ignore_not_by_an_allow() {
         (lines.len(), summary.as_str()),
         (0, "no problems found in 1 file (1 card)")
     );
-    let dir = dir_with(&[
+    let dir = Project::with(&[
         ("bear.yaml", MISSPELT_ALLOW),
         ("phaselint.toml", "[rules]\nunknown-suppression = \"off\"\n"),
     ]);
@@ -128,7 +107,7 @@ fn unknown_suppression_is_turned_off_by_the_config_or_ignore_not_by_an_allow() {
 #[test]
 fn a_workflow_named_on_the_command_line_is_skipped_with_one_note() {
     // As pre-commit runs the hook: every staged YAML file, by its path.
-    let dir = dir_with(&[
+    let dir = Project::with(&[
         (".github/workflows/ci.yml", WORKFLOW),
         (
             "set/bear.yaml",
@@ -152,7 +131,7 @@ fn a_workflow_named_on_the_command_line_is_skipped_with_one_note() {
 #[test]
 fn yaml_that_is_not_cards_is_no_longer_malformed_input() {
     // A list of strings used to be PL901 for each item, and exit 2.
-    let dir = dir_with(&[("words.yaml", "- dawn\n- dusk\n"), ("version.yml", "3\n")]);
+    let dir = Project::with(&[("words.yaml", "- dawn\n- dusk\n"), ("version.yml", "3\n")]);
     let (output, lines, _) = short(dir.path(), &["words.yaml", "version.yml"]);
     assert_exit(&output, 0);
     assert_eq!(
@@ -166,7 +145,7 @@ fn yaml_that_is_not_cards_is_no_longer_malformed_input() {
 
 #[test]
 fn card_files_of_every_shape_get_no_note() {
-    let dir = dir_with(&[
+    let dir = Project::with(&[
         ("one.yaml", "name: Plains\n"),
         ("list.yaml", "- name: A\n  text: Draw a card.\n- name: B\n"),
         (
@@ -184,7 +163,7 @@ fn card_files_of_every_shape_get_no_note() {
 
 #[test]
 fn the_config_drops_the_note_by_exclude_or_by_level() {
-    let dir = dir_with(&[
+    let dir = Project::with(&[
         (
             "docker-compose.yml",
             "services:\n  web:\n    image: nginx\n",
@@ -199,7 +178,7 @@ fn the_config_drops_the_note_by_exclude_or_by_level() {
         (lines.len(), summary.as_str()),
         (0, "no problems found in 0 files (0 cards)")
     );
-    let dir = dir_with(&[
+    let dir = Project::with(&[
         (
             "docker-compose.yml",
             "services:\n  web:\n    image: nginx\n",
@@ -216,7 +195,7 @@ fn the_config_drops_the_note_by_exclude_or_by_level() {
 
 #[test]
 fn text_under_a_field_phaselint_does_not_read_is_a_note_at_the_key() {
-    let dir = dir_with(&[("cog.yaml", MISFILED)]);
+    let dir = Project::with(&[("cog.yaml", MISFILED)]);
     let (output, lines, _) = short(dir.path(), &["--deny-warnings", "cog.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(
@@ -248,18 +227,18 @@ fn text_under_a_field_phaselint_does_not_read_is_a_note_at_the_key() {
 #[test]
 fn metadata_and_second_fields_are_not_noted_and_an_allow_silences_the_note() {
     let quiet = "- name: A\n  type: Creature\n  flavor: It waits until the end of turn.\n  artist: B\n  rarity: rare\n- name: C\n  text: Draw a card.\n  body: At end of turn, draw.\n";
-    let dir = dir_with(&[("quiet.yaml", quiet)]);
+    let dir = Project::with(&[("quiet.yaml", quiet)]);
     let (_, lines, _) = short(dir.path(), &["quiet.yaml"]);
     assert_eq!(lines, Vec::<String>::new());
     let allowed = format!("# phaselint: allow(unread-field)\n{MISFILED}");
-    let dir = dir_with(&[("cog.yaml", &allowed)]);
+    let dir = Project::with(&[("cog.yaml", &allowed)]);
     let (_, lines, _) = short(dir.path(), &["cog.yaml"]);
     assert_eq!(lines, Vec::<String>::new());
 }
 
 #[test]
 fn rules_prints_the_docs_of_each_new_code() {
-    let dir = dir_with(&[]);
+    let dir = Project::empty();
     for (code, level) in [
         ("PL801", "warning"),
         ("not-a-card-file", "note"),

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::{command, run, stdout, without_colour};
+use cli::{Project, command, run, stdout, without_colour, write};
 
 /// A creature whose printed "At end of turn" has a safe fix (PL101, a warning), and a trigger at
 /// "your postcombat main phase" (PL401, a note).
@@ -28,28 +28,13 @@ const OMEN: &str = "\
   text: Scry 2. At end of turn, draw a card.
 ";
 
-fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("the parents are made");
-    std::fs::write(&path, contents).expect("the file is written");
-    path
-}
-
-fn tempdir_with(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    for (name, contents) in files {
-        write(dir.path(), name, contents);
-    }
-    dir
-}
-
 // ---------------------------------------------------------------------------------------------
 // One name for each severity
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn a_note_is_called_note_in_every_text_a_person_reads() {
-    let dir = tempdir_with(&[("drummer.yaml", DRUMMER)]);
+    let dir = Project::with(&[("drummer.yaml", DRUMMER)]);
     let check = |extra: &[&str]| {
         let mut args = vec!["check", "drummer.yaml"];
         args.extend_from_slice(extra);
@@ -116,7 +101,7 @@ fn a_note_is_called_note_in_every_text_a_person_reads() {
 
 /// The graphical report of `DRUMMER` with `COLUMNS` set to `columns` (or unset), colour removed.
 fn graphical_with_columns(columns: Option<&str>) -> String {
-    let dir = tempdir_with(&[("drummer.yaml", DRUMMER)]);
+    let dir = Project::with(&[("drummer.yaml", DRUMMER)]);
     let mut command = command(dir.path(), &["check", "--color", "always", "drummer.yaml"]);
     if let Some(columns) = columns {
         command.env("COLUMNS", columns);
@@ -176,7 +161,7 @@ fn the_graphical_report_wraps_at_columns_and_otherwise_at_100() {
 
 #[test]
 fn short_names_the_card_after_the_message() {
-    let dir = tempdir_with(&[
+    let dir = Project::with(&[
         ("drummer.yaml", DRUMMER),
         ("broken.yaml", "- name: [unclosed\n"),
         (
@@ -220,7 +205,7 @@ fn short_names_the_card_after_the_message() {
 
 #[test]
 fn the_summary_says_how_many_findings_fix_and_unsafe_fixes_would_fix() {
-    let dir = tempdir_with(&[("drummer.yaml", DRUMMER), ("omen.yaml", OMEN)]);
+    let dir = Project::with(&[("drummer.yaml", DRUMMER), ("omen.yaml", OMEN)]);
     let both = ["drummer.yaml", "omen.yaml"];
     let check = |extra: &[&str]| {
         let mut args = vec!["check"];
@@ -260,7 +245,7 @@ fn the_summary_says_how_many_findings_fix_and_unsafe_fixes_would_fix() {
 
 #[test]
 fn findings_fix_would_not_touch_are_not_counted() {
-    let dir = tempdir_with(&[("drummer.yaml", DRUMMER)]);
+    let dir = Project::with(&[("drummer.yaml", DRUMMER)]);
     let databases = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/databases");
     let mtgjson = databases.join("cwd-mtgjson.json");
     let mtgjson = mtgjson.to_str().expect("a UTF-8 path");
@@ -354,8 +339,8 @@ fn awkward_copy_of_fixtures(dir: &Path) {
         std::fs::write(target, bytes).expect("the copy is written");
     }
     write(dir, "drafts/no newline.yaml", DRUMMER.trim_end());
-    write(dir, "drafts/crlf.yaml", &OMEN.replace('\n', "\r\n"));
-    write(dir, "drafts/lone cr.yaml", &DRUMMER.replace('\n', "\r"));
+    write(dir, "drafts/crlf.yaml", OMEN.replace('\n', "\r\n"));
+    write(dir, "drafts/lone cr.yaml", DRUMMER.replace('\n', "\r"));
 }
 
 #[test]

@@ -9,8 +9,9 @@ mod corpus;
 
 use corpus::{corpus_file, tell};
 use phaselint::check::{CheckOptions, check_paths};
+use phaselint::compare::render_comparison;
 use phaselint::edition::Edition;
-use phaselint::explain::{explain_in, findings_json, render_comparison, render_text};
+use phaselint::explain::{explain_in, findings_json, render_text};
 use phaselint::source::ReadOptions;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Keyword abilities whose definition is timing (CR 702): each keyword of the table is found on a
 //! keyword line with its cost or number, in a comma list and where an effect grants it (and
 //! each keyword action of CR 701 in the table, as a verb); the
-//! README lists exactly the keywords of the table, with their kinds, points and rules; and on the
+//! keywords page (docs/keywords.md) lists exactly the keywords of the table, with their kinds, points and rules; and on the
 //! Oracle card set a keyword means what its reminder text says.
 
 #[path = "support/corpus.rs"]
@@ -15,7 +15,7 @@ use phaselint::phrase::keywords::{KEYWORDS, Keyword, Parameter};
 use phaselint::resolve::resolve_all;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The keywords with timing: those the README lists.
+/// The keywords with timing: those docs/keywords.md lists.
 fn timing_keywords() -> impl Iterator<Item = &'static Keyword> {
     KEYWORDS.iter().filter(|keyword| !keyword.says.is_empty())
 }
@@ -130,16 +130,10 @@ fn keyword_names_are_not_read_inside_words_or_prose() {
     }
 }
 
-/// The README's section "Keywords with timing": one row a keyword, `| name | kind | points |
-/// rule |`, kinds and points joined by `; ` in the order of the table's findings.
-fn readme_rows() -> BTreeMap<String, (String, String, String)> {
-    let readme = include_str!("../README.md");
-    let section = readme
-        .split("\n## Keywords with timing")
-        .nth(1)
-        .expect("README has a section \"Keywords with timing\"");
-    let section = section.split("\n## ").next().unwrap_or(section);
-    section
+/// The table of docs/keywords.md: one row a keyword, `| name | kind | points | rule |`, kinds and
+/// points joined by `; ` in the order of the table's findings.
+fn docs_rows() -> BTreeMap<String, (String, String, String)> {
+    include_str!("../docs/keywords.md")
         .lines()
         .filter(|line| line.starts_with("| ") && !line.starts_with("| keyword"))
         .filter_map(|line| {
@@ -159,7 +153,7 @@ fn readme_rows() -> BTreeMap<String, (String, String, String)> {
         .collect()
 }
 
-/// What the table gives a keyword, as the README writes it.
+/// What the table gives a keyword, as docs/keywords.md writes it.
 fn table_row(keyword: &Keyword) -> (String, String, String) {
     let findings = keyword_findings(&written(keyword));
     let kinds: Vec<String> = findings.iter().map(|(_, f)| f.kind.to_string()).collect();
@@ -177,19 +171,19 @@ fn table_row(keyword: &Keyword) -> (String, String, String) {
 }
 
 #[test]
-fn the_readme_lists_the_keywords_of_the_table() {
-    let rows = readme_rows();
+fn the_docs_list_the_keywords_of_the_table() {
+    let rows = docs_rows();
     let mut wrong = Vec::new();
     for keyword in timing_keywords() {
         let expected = table_row(keyword);
         match rows.get(keyword.name) {
             Some(row) if *row == expected => {}
             Some(row) => wrong.push(format!(
-                "{}: README {row:?}, table {expected:?}",
+                "{}: docs {row:?}, table {expected:?}",
                 keyword.name
             )),
             None => wrong.push(format!(
-                "| {} | {} | `{}` | {} |  (missing from the README)",
+                "| {} | {} | `{}` | {} |  (missing from docs/keywords.md)",
                 keyword.name, expected.0, expected.1, expected.2
             )),
         }
@@ -197,7 +191,7 @@ fn the_readme_lists_the_keywords_of_the_table() {
     let names: BTreeSet<&str> = timing_keywords().map(|keyword| keyword.name).collect();
     for name in rows.keys() {
         if !names.contains(name.as_str()) {
-            wrong.push(format!("{name}: in the README, not in the table"));
+            wrong.push(format!("{name}: in docs/keywords.md, not in the table"));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

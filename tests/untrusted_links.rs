@@ -6,22 +6,10 @@
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::Output;
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::{run, stdout};
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// Writes `contents` at `path` under `root`, making its directories.
-fn write(root: &Path, path: &str, contents: &str) {
-    let path = root.join(path);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("directories");
-    std::fs::write(path, contents).expect("written");
-}
+use cli::{run, stderr, stdout, write};
 
 /// A temporary directory, resolved (the system's own links out of the way), holding `repo/` with
 /// a `.git` directory: a checkout as CI has it.

@@ -8,11 +8,7 @@ use std::process::Output;
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::{command, run, stdout, without_colour};
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use cli::{command, run, stderr, stdout, without_colour, write};
 
 fn json(output: &Output) -> Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
@@ -22,10 +18,6 @@ fn json(output: &Output) -> Value {
 
 fn tempdir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
-}
-
-fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) {
-    std::fs::write(dir.join(name), contents).expect("write the file");
 }
 
 /// One JSON Lines card.

@@ -7,6 +7,7 @@
 use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry};
 use crate::edition::Edition;
 use crate::selection::RuleSelection;
+use crate::walk::Filter;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -131,6 +132,22 @@ impl Configs {
         self.loaded.borrow_mut().insert(key, loaded.clone());
         loaded
     }
+}
+
+/// A walk takes each entry as the config of its directory says.
+impl Filter for Configs {
+    fn excludes(&self, path: &Path) -> bool {
+        self.for_dir(parent(path)).is_excluded(path)
+    }
+
+    fn includes(&self, path: &Path) -> bool {
+        self.for_dir(parent(path)).is_included_extra(path)
+    }
+}
+
+/// The directory `path` is in (`""`, the current directory, for a bare name).
+fn parent(path: &Path) -> &Path {
+    path.parent().unwrap_or(Path::new(""))
 }
 
 /// A path found by searching (absolute) made relative to the current directory when it is inside

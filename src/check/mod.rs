@@ -1,24 +1,26 @@
 //! The check pipeline, one for every front end: the CLI's `check`, the language server and the
 //! tests. Paths are walked, each file read, its cards checked and, when asked, fixed; what comes
 //! out is a [`CheckedFile`] per file for the reporters.
+//!
+//! Architecture invariant: the pipeline may use every layer below it, and knows nothing of how its
+//! results are rendered (`crate::report`) or which front end asked.
 
 mod configs;
+mod paths;
 mod text;
 
 pub use configs::Configs;
+pub use paths::check_paths;
 pub use text::{check_text, fix_text};
 
 use crate::config::ConfigError;
-use crate::diagnostic::{Applicability, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::edition::Edition;
-use crate::fix;
 use crate::lint::input_problem;
-use crate::parallel;
 use crate::read::{DEFAULT_MAX_FILE_SIZE, ReadError};
 use crate::rules::{INVALID_CONFIG, UNREADABLE_FILE};
 use crate::selection::RuleSelection;
 use crate::source::{self, ReadOptions};
-use crate::walk::{Walked, walk};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -112,134 +114,6 @@ pub struct Checked {
     /// Config problems first, then paths that could not be walked, then the files in walk order.
     pub files: Vec<CheckedFile>,
     pub diffs: String,
-}
-
-/// Checks (and fixes, as `options` says) the files under `paths`; `on_file` is called as each
-/// file is done, from the checking threads (for a progress bar). A config problem is reported as
-/// a checked file of its own, and the files it governs are checked with the defaults; the error
-/// is a usage problem (a bad `--exclude` glob).
-pub fn check_paths(
-    paths: &[PathBuf],
-    options: &CheckOptions,
-    on_file: &(dyn Fn(&CheckedFile) + Sync),
-) -> Result<Checked, String> {
-    let configs = Configs::new(options.config.as_deref(), options.selection.clone())
-        .with_edition(options.edition);
-    let walked = walk(paths, &options.exclude, &configs)?;
-    // Each file's config, read here on one thread, once per config file.
-    let stands_for = |path: &Path| match (&options.stdin_filename, path.as_os_str() == "-") {
-        (Some(name), true) => name.clone(),
-        _ => path.to_path_buf(),
-    };
-    let planned: Vec<_> = walked
-        .files
-        .iter()
-        .map(|path| (path.clone(), configs.for_path(&stands_for(path))))
-        .collect();
-    let mut checked = Checked {
-        files: configs.problems().iter().map(config_problem).collect(),
-        ..Checked::default()
-    };
-    checked.files.extend(
-        walked
-            .errors
-            .iter()
-            .map(|(path, message)| unreadable(path, &ReadError::at_start(message.clone()))),
-    );
-    // Files are checked side by side. With fixes they are checked one at a time: two paths may
-    // name one file, and the second must see what the first wrote.
-    let threads = if options.fix == FixMode::Report {
-        parallel::cores()
-    } else {
-        1
-    };
-    // The cores are shared between the files checked at once and each large file's readers.
-    let per_file = (parallel::cores() / threads.min(planned.len()).max(1)).max(1);
-    let files = parallel::map(threads, &planned, |(path, config)| {
-        let mut diff = String::new();
-        let file = check_path(
-            path,
-            &walked,
-            &stands_for(path),
-            options,
-            config,
-            per_file,
-            &mut diff,
-        );
-        on_file(&file);
-        (file, diff)
-    });
-    for (file, diff) in files {
-        checked.files.push(file);
-        checked.diffs.push_str(&diff);
-    }
-    Ok(checked)
-}
-
-/// Reads, checks and (as `options` says) fixes one of the `walked` files; `shown` is the path it
-/// stands for.
-fn check_path(
-    path: &Path,
-    walked: &Walked,
-    shown: &Path,
-    options: &CheckOptions,
-    config: &crate::config::Config,
-    threads: usize,
-    diffs: &mut String,
-) -> CheckedFile {
-    // From the read to the rename: another run fixing this file waits, then reads what this one
-    // wrote, so neither loses the other's fixes.
-    let _lock = (options.fix == FixMode::Apply && path.as_os_str() != "-")
-        .then(|| crate::write::lock_for_fix(path));
-    let text = match walked.read(path, options.max_file_size) {
-        Ok(text) => text,
-        Err(error) => return unreadable(shown, &error),
-    };
-    let format = source::format_of(shown, &text);
-    let mut checked = text::check_text_on(shown, text, format, &options.read, config, threads);
-    checked.rewritable = !checked.failed && options.may_rewrite(path, format);
-    if options.fix == FixMode::Report || !checked.rewritable {
-        return checked;
-    }
-    let min = if options.unsafe_fixes {
-        Applicability::Unsafe
-    } else {
-        Applicability::Safe
-    };
-    let original = checked.source.clone();
-    let fixed = text::fix_rounds(
-        shown,
-        checked.clone(),
-        format,
-        &options.read,
-        config,
-        min,
-        threads,
-    );
-    if fixed.source == original {
-        return checked;
-    }
-    if options.fix == FixMode::Diff {
-        let name = crate::file_name::bytes(path);
-        diffs.push_str(&fix::unified_diff(&name, &original, &fixed.source));
-        // The report is of the file as it is on disk: the first check.
-        return checked;
-    }
-    match crate::write::replace_file(path, &original, &fixed.source) {
-        Ok(()) => fixed,
-        // Nothing was written: the report is of the file as it is, with no fix counted.
-        Err(message) => {
-            let mut unchanged = checked;
-            unchanged.diagnostics.push(input_problem(
-                &UNREADABLE_FILE,
-                0..0,
-                format!("could not write the fixes: {message}; the file was not changed"),
-                None,
-            ));
-            unchanged.failed = true;
-            unchanged
-        }
-    }
 }
 
 impl CheckedFile {

@@ -1,7 +1,7 @@
 //! `phaselint check [OPTIONS] PATH...`: lint card files, databases and design repositories.
 
-use super::Outcome;
 use super::format::FormatArg;
+use super::outcome::Outcome;
 use super::progress::Progress;
 use clap::Args;
 use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, check_paths};

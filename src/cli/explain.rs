@@ -1,10 +1,11 @@
 //! `phaselint explain [--format text|json] [--rules EDITION [--compare EDITION]] [--scenario LIST]
 //! [--file PATH] -- TEXT...`
 
-use super::Outcome;
+use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
+use phaselint::compare::render_comparison;
 use phaselint::edition::Edition;
-use phaselint::explain::{explain_in, findings_json, render_comparison, render_text};
+use phaselint::explain::{explain_in, findings_json, render_text};
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::report::{visible_json, visible_lines};
 use phaselint::turn::Scenario;

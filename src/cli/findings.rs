@@ -1,7 +1,7 @@
 //! `phaselint findings`: the findings of every card face of card files, as JSON Lines written as
 //! the files are read (`phaselint::export`).
 
-use super::Outcome;
+use super::outcome::Outcome;
 use clap::Args;
 use phaselint::check::Configs;
 use phaselint::export::each_face;

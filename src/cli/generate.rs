@@ -1,8 +1,8 @@
 //! `phaselint completions SHELL` and `phaselint man`: shell completions and the man page, made
 //! from the same clap definitions the parser uses, so they never drift from the flags.
 
-use super::{Cli, Outcome};
-use clap::{Args, CommandFactory};
+use super::outcome::Outcome;
+use clap::Args;
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
@@ -11,17 +11,20 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// The completion script for a shell, to be sourced or saved where the shell looks.
-pub fn completions(args: &CompletionsArgs) -> (Result<String, String>, Outcome) {
+/// The completion script for a shell, to be sourced or saved where the shell looks. `command` is
+/// the whole command line's (`Cli::command()`).
+pub fn completions(
+    args: &CompletionsArgs,
+    mut command: clap::Command,
+) -> (Result<String, String>, Outcome) {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "phaselint", &mut script);
+    clap_complete::generate(args.shell, &mut command, "phaselint", &mut script);
     utf8(script)
 }
 
 /// The man page of phaselint and each subcommand, in roff, one after another: `phaselint man |
-/// man -l -` reads it.
-pub fn man() -> (Result<String, String>, Outcome) {
-    let mut command = Cli::command();
+/// man -l -` reads it. `command` is the whole command line's (`Cli::command()`).
+pub fn man(mut command: clap::Command) -> (Result<String, String>, Outcome) {
     // Propagates the version to the subcommands' pages.
     command.build();
     let mut roff = Vec::new();
@@ -39,7 +42,7 @@ pub fn man() -> (Result<String, String>, Outcome) {
             return (
                 Err(format!(
                     "could not write the man page: {}",
-                    phaselint::config::io_message(&error)
+                    phaselint::read::io_message(&error)
                 )),
                 Outcome::Failed,
             );

@@ -1,10 +1,14 @@
 //! The command line: clap arguments and one module per subcommand.
+//!
+//! Architecture invariant: the command line parses arguments, calls the library and renders what it
+//! returns; it holds none of the pipeline's logic.
 
 pub mod check;
 pub mod explain;
 pub mod findings;
 mod format;
 pub mod generate;
+mod outcome;
 mod progress;
 pub mod rules;
 pub mod server;
@@ -39,25 +43,4 @@ pub enum Command {
     Completions(generate::CompletionsArgs),
     /// Print the man pages of phaselint and its subcommands, in roff.
     Man,
-}
-
-/// How a subcommand ended, for the exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Done, nothing at error level: exit 0.
-    Clean,
-    /// Done, and errors were found (or warnings, with --deny-warnings): exit 1.
-    Problems,
-    /// A usage or I/O problem: exit 2.
-    Failed,
-}
-
-impl Outcome {
-    pub fn exit_code(self) -> u8 {
-        match self {
-            Outcome::Clean => 0,
-            Outcome::Problems => 1,
-            Outcome::Failed => 2,
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! `phaselint server`: the language server, over stdin and stdout.
 
-use super::Outcome;
+use super::outcome::Outcome;
 use crate::server::{self, Ended};
 use clap::Args;
 

@@ -1,6 +1,6 @@
 //! `phaselint stats [--format text|json] PATH...`: what the grammar makes of a card pool.
 
-use super::Outcome;
+use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::Configs;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;

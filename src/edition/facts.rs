@@ -1,8 +1,9 @@
 //! The turn facts that differ between editions, one per topic in each edition, each with the
 //! rules of its own edition: when mana empties and whether it burns, whether combat damage uses
-//! the stack, whether the draw does.
+//! the stack, whether the draw does; and which of them bear on a finding.
 
 use super::Edition;
+use crate::model::{Edge, Finding, Kind, Unit};
 
 /// What a fact is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,19 +89,29 @@ const CR2004: &[Fact] = &[
     },
 ];
 
-pub(super) fn mana_burn(edition: Edition) -> Option<&'static str> {
-    match edition {
-        Edition::Current => None,
-        Edition::Cr2009 => Some("300.3"),
-        Edition::Cr2004 => Some("300.4"),
+impl Edition {
+    /// The rule of mana burn, in an edition that had it (2009 300.3, 2004 300.4): unspent mana
+    /// is lost as each phase ends, at 1 life a mana.
+    pub fn mana_burn(self) -> Option<&'static str> {
+        match self {
+            Edition::Current => None,
+            Edition::Cr2009 => Some("300.3"),
+            Edition::Cr2004 => Some("300.4"),
+        }
     }
-}
 
-pub(super) fn of(edition: Edition) -> &'static [Fact] {
-    match edition {
-        Edition::Current => CURRENT,
-        Edition::Cr2009 => CR2009,
-        Edition::Cr2004 => CR2004,
+    /// The turn facts of this edition, one for each topic.
+    pub fn facts(self) -> &'static [Fact] {
+        match self {
+            Edition::Current => CURRENT,
+            Edition::Cr2009 => CR2009,
+            Edition::Cr2004 => CR2004,
+        }
+    }
+
+    /// The fact of this edition on `topic`.
+    pub fn fact(self, topic: Topic) -> Option<&'static Fact> {
+        self.facts().iter().find(|fact| fact.topic == topic)
     }
 }
 
@@ -124,4 +135,30 @@ pub fn facts_prefix(edition: Edition) -> &'static str {
         Edition::Cr2009 => "2009 CR",
         Edition::Cr2004 => "2004 CR",
     }
+}
+
+/// The turn facts that bear on a finding: mana when one of its points is the end of a step or
+/// phase (where mana empties, and once burned); combat damage when it names the combat damage
+/// step or combat damage; the draw when it names the draw step.
+pub fn topics(finding: &Finding) -> Vec<Topic> {
+    let mut out = Vec::new();
+    let at_an_end = finding
+        .timing
+        .iter()
+        .any(|point| point.edge == Edge::End && !matches!(point.unit, Unit::Turn | Unit::Game));
+    if at_an_end && finding.kind != Kind::Window {
+        out.push(Topic::Mana);
+    }
+    let damage = finding.phrase.to_lowercase().contains("combat damage")
+        || finding
+            .timing
+            .iter()
+            .any(|point| point.unit == Unit::CombatDamage);
+    if damage {
+        out.push(Topic::CombatDamage);
+    }
+    if finding.timing.iter().any(|point| point.unit == Unit::Draw) {
+        out.push(Topic::Draw);
+    }
+    out
 }

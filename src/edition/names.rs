@@ -1,8 +1,8 @@
-//! The names of phases and steps in each edition. The current names are the model's own
-//! (`crate::turn::phase`); an older edition lists only the names it spelled otherwise.
+//! The names of phases and steps in each edition, and their strip labels. The current names are
+//! the turn model's own (`crate::turn::phase`, which asks here for an edition's); an older
+//! edition lists only the names it spelled otherwise.
 
 use super::Edition;
-use crate::turn::{Phase, Step};
 
 /// Current name, 2009 name (2009 300.1, 312.1, 313), 2004 name (seed 002 300.1, 305.1, 312, 313).
 const RENAMED: &[(&str, &str, &str)] = &[
@@ -20,8 +20,17 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn renamed(edition: Edition, current: &'static str) -> &'static str {
-    let Some((_, cr2009, cr2004)) = RENAMED.iter().find(|(name, _, _)| *name == current) else {
+/// Current strip label of a step, 2009 label, 2004 label: the end step is "end-of-turn" where it
+/// was the end of turn step.
+const RELABELED: &[(&str, &str, &str)] = &[("end", "end-of-turn", "end-of-turn")];
+
+/// The edition's column of `table` in the row of `current`; `current` where no row has it.
+fn renamed(
+    table: &[(&str, &'static str, &'static str)],
+    edition: Edition,
+    current: &'static str,
+) -> &'static str {
+    let Some((_, cr2009, cr2004)) = table.iter().find(|(name, _, _)| *name == current) else {
         return current;
     };
     match edition {
@@ -31,28 +40,31 @@ fn renamed(edition: Edition, current: &'static str) -> &'static str {
     }
 }
 
-pub(super) fn step_name(edition: Edition, step: Step) -> &'static str {
-    renamed(edition, step.name())
-}
+impl Edition {
+    /// This edition's name of the phase or step whose current name is `current`: "end of turn
+    /// step" for "end step" in 2009 and 2004.
+    pub fn name_of(self, current: &'static str) -> &'static str {
+        renamed(RENAMED, self, current)
+    }
 
-pub(super) fn phase_name(edition: Edition, phase: Phase) -> &'static str {
-    renamed(edition, phase.name())
-}
+    /// This edition's strip label of the step whose current label is `current`.
+    pub fn label_of(self, current: &'static str) -> &'static str {
+        renamed(RELABELED, self, current)
+    }
 
-/// The strip label: the end step is "end-of-turn" where it was the end of turn step.
-pub(super) fn step_label(edition: Edition, step: Step) -> &'static str {
-    match (edition, step) {
-        (Edition::Cr2009 | Edition::Cr2004, Step::End) => "end-of-turn",
-        _ => step.label(),
+    /// `text` (written with the current names of phases and steps and the current rule numbers)
+    /// with this edition's names and numbers.
+    pub fn rename(self, text: &str) -> String {
+        renumber(self, &rename_words(self, text))
     }
 }
 
 /// `text` with each current name this edition spelled otherwise replaced by the edition's, as
 /// whole words ("end steps" too).
-pub(super) fn rename(edition: Edition, text: &str) -> String {
+fn rename_words(edition: Edition, text: &str) -> String {
     let mut out = text.to_string();
     for (current, ..) in RENAMED {
-        let old = renamed(edition, current);
+        let old = edition.name_of(current);
         if old == *current {
             continue;
         }
@@ -62,7 +74,7 @@ pub(super) fn rename(edition: Edition, text: &str) -> String {
 }
 
 /// `text` with each rule number of the current CR in it ("(514.2)") in `edition`'s numbers.
-pub(super) fn renumber(edition: Edition, text: &str) -> String {
+fn renumber(edition: Edition, text: &str) -> String {
     if edition == Edition::Current {
         return text.to_string();
     }
@@ -137,26 +149,30 @@ mod tests {
 
     #[test]
     fn names_of_2009_and_2004() {
-        assert_eq!(step_name(Edition::Cr2009, Step::End), "end of turn step");
-        assert_eq!(phase_name(Edition::Cr2009, Phase::Ending), "end phase");
+        assert_eq!(Edition::Cr2009.name_of("end step"), "end of turn step");
+        assert_eq!(Edition::Cr2009.name_of("ending phase"), "end phase");
         assert_eq!(
-            phase_name(Edition::Cr2004, Phase::PrecombatMain),
+            Edition::Cr2004.name_of("precombat main phase"),
             "first main phase"
         );
-        assert_eq!(step_name(Edition::Current, Step::End), "end step");
+        assert_eq!(Edition::Current.name_of("end step"), "end step");
+        assert_eq!(Edition::Cr2009.name_of("upkeep step"), "upkeep step");
+        assert_eq!(Edition::Cr2009.label_of("end"), "end-of-turn");
+        assert_eq!(Edition::Cr2004.label_of("cleanup"), "cleanup");
+        assert_eq!(Edition::Current.label_of("end"), "end");
         assert_eq!(
-            rename(
+            rename_words(
                 Edition::Cr2009,
                 "Triggers as each end step begins; the ending phase."
             ),
             "Triggers as each end of turn step begins; the end phase."
         );
         assert_eq!(
-            rename(Edition::Cr2009, "the end steps"),
+            rename_words(Edition::Cr2009, "the end steps"),
             "the end of turn steps"
         );
         assert_eq!(
-            rename(Edition::Cr2009, "a blend stepping"),
+            rename_words(Edition::Cr2009, "a blend stepping"),
             "a blend stepping"
         );
     }

@@ -1,10 +1,80 @@
 //! The rule numbers of older editions: for each current rule that phaselint cites, the rule of
 //! the 2009 CR (MagicCompRules-2009-05-01) and of the edition of about 2004 (seed 002, its turn
-//! structure section only) that says the same thing, where there is one.
+//! structure section only) that says the same thing, where there is one; and a current rule cited
+//! in an edition's numbers.
+
+use super::Edition;
+use std::fmt;
+
+impl Edition {
+    /// This edition's number for `current`, a rule number of the current CR.
+    pub fn cite(self, current: &'static str) -> Cite {
+        let found = match self {
+            Edition::Current => return Cite::Number(current),
+            Edition::Cr2009 => lookup(current, Column::Cr2009),
+            Edition::Cr2004 => lookup(current, Column::Cr2004),
+        };
+        match found {
+            Some(number) => Cite::Number(number),
+            None => Cite::None {
+                current,
+                edition: self,
+            },
+        }
+    }
+
+    /// `rules` in this edition's numbers, as text; a rule without counterpart says so.
+    pub fn cite_all(self, rules: &[&'static str]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for rule in rules {
+            let cited = self.cite(rule).to_string();
+            // Two current rules may share one older rule (500.5 and 500.5b are both 300.4).
+            if !out.contains(&cited) {
+                out.push(cited);
+            }
+        }
+        out
+    }
+
+    /// This edition's number for a current rule number as text, or that it has none.
+    pub(super) fn cite_text(self, current: &str) -> String {
+        let found = match self {
+            Edition::Current => return current.to_string(),
+            Edition::Cr2009 => lookup(current, Column::Cr2009),
+            Edition::Cr2004 => lookup(current, Column::Cr2004),
+        };
+        match found {
+            Some(number) => number.to_string(),
+            None => format!("none in {self} (current {current})"),
+        }
+    }
+}
+
+/// A rule cited in an edition's numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cite {
+    Number(&'static str),
+    /// The edition has no rule that says what `current` says.
+    None {
+        current: &'static str,
+        edition: Edition,
+    },
+}
+
+impl fmt::Display for Cite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cite::Number(number) => f.write_str(number),
+            Cite::None { current, edition } => {
+                write!(f, "none in {edition} (current {current})")
+            }
+        }
+    }
+}
 
 /// Which older edition's column of the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Column {
+enum Column {
     Cr2009,
     Cr2004,
 }
@@ -12,7 +82,7 @@ pub(super) enum Column {
 /// The number in `column` of the current rule `current`: from the table of rules, or, for a
 /// keyword ability (702.N and its subrules), the older rule that defines the same keyword. The
 /// subrule letters of a keyword differ between editions, so a subrule maps to the keyword's rule.
-pub(super) fn lookup(current: &str, column: Column) -> Option<&'static str> {
+fn lookup(current: &str, column: Column) -> Option<&'static str> {
     if let Some((_, cr2009, cr2004)) = RULES.iter().find(|(rule, _, _)| *rule == current) {
         return match column {
             Column::Cr2009 => *cr2009,
@@ -226,3 +296,27 @@ pub(super) const KEYWORDS_2009: &[(&str, &str, &str)] = &[
     ("702.84", "502.84", "unearth"),
     ("702.85", "502.85", "cascade"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citations_map_or_say_there_is_none() {
+        assert_eq!(Edition::Cr2009.cite("514.2").to_string(), "314.2");
+        assert_eq!(Edition::Cr2004.cite("514.2").to_string(), "314.1b");
+        assert_eq!(
+            Edition::Cr2009.cite("505.1b").to_string(),
+            "none in 2009 (current 505.1b)"
+        );
+        assert_eq!(Edition::Current.cite("505.1b").to_string(), "505.1b");
+        // A keyword's subrule maps to the keyword's rule of 2009 (502.N).
+        assert_eq!(Edition::Cr2009.cite("702.26a").to_string(), "502.15");
+        assert_eq!(Edition::Cr2009.cite("702.30").to_string(), "502.19");
+        // A rule no table knows is never given the current number silently.
+        assert_eq!(
+            Edition::Cr2004.cite("999.9").to_string(),
+            "none in 2004 (current 999.9)"
+        );
+    }
+}

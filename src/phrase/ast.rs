@@ -1,7 +1,6 @@
 //! The typed syntax of a timing phrase, lowered from the grammar's parse tree. It says what the
 //! words are ("your next upkeep"); what they mean on the turn is the resolver's work.
 
-use super::keywords::KeywordUse;
 use super::parser::Rule;
 use crate::model::Span;
 
@@ -438,4 +437,78 @@ pub enum TurnChange {
     SkipThatTurn,
     /// "skip that step instead": the step a player would begin is skipped (614.10).
     SkipThatStep,
+}
+
+/// One keyword ability of CR 702.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Keyword {
+    /// As Oracle text spells it at the start of a line.
+    pub name: &'static str,
+    /// Its rule in CR 702 (the rule that defines it, or for a variant, the variant's rule).
+    pub rule: &'static str,
+    pub parameter: Parameter,
+    /// What its definition says about the turn: one finding each. Empty: no timing.
+    pub says: &'static [Says],
+}
+
+/// What follows a keyword's name on a keyword line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parameter {
+    /// Nothing: "Flash", "Rebound".
+    None,
+    /// A number: "Vanishing 3", "Mobilize X, where X is ...".
+    Number,
+    /// A cost: "Echo {2}{R}", "Equip legendary creature {3}", "Cumulative upkeep—Pay 1 life."
+    Cost,
+    /// A number and a cost: "Suspend 4—{R}".
+    NumberCost,
+    /// An ability or condition after a dash: "Forecast — {1}{W}, Reveal this card ...: ...". The
+    /// finding lies on the name alone.
+    Label,
+    /// Anything up to the next comma (the keywords without timing: "Protection from red").
+    Any,
+    /// A keyword action (CR 701): a verb of an effect ("goad target creature"), never on a
+    /// keyword line nor granted.
+    Verb,
+}
+
+/// One thing a keyword's definition says about the turn, in the words of the templates the
+/// grammar reads (`ast`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Says {
+    /// A printed trigger: "At the beginning of your upkeep, ..." (500.6).
+    Trigger(UnitRef),
+    /// A delayed trigger an effect of the keyword creates (603.7): "at the beginning of the next
+    /// end step", "at end of combat".
+    Delayed(TriggerPoint),
+    /// "Whenever this creature attacks / blocks / becomes blocked / deals combat damage".
+    Combat(CombatEvent),
+    /// A window: "Activate only as a sorcery", "any time you could cast an instant"; `None`
+    /// for a window no point of the turn bounds ("any time you have priority"), and whether it
+    /// is open only once each turn.
+    Window(Option<WindowTime>, bool),
+    /// "until end of turn", "for the rest of the game".
+    Until(Until),
+    /// "as long as this spell is on the stack": a duration with no point of the turn.
+    While(WhileCondition),
+    /// "this turn" in a clause: "if an opponent lost life this turn".
+    ThisTurn(ClauseKind),
+    /// A turn-based action: phasing (502.1).
+    Action(TurnBasedAction),
+    /// The day/night check of the untap step (502.2) that daybound and nightbound hang on.
+    DayNight,
+    /// "doesn't untap during your next untap step": an effect on a step.
+    During(UnitRef),
+    /// "attacks each combat if able" (508.1d).
+    EachTurn(EachTurn),
+}
+
+/// One use of a keyword in card text: the keyword, the one thing of its definition this
+/// finding is about, and whether an effect grants it ("gains haste") rather than the card
+/// printing it on a keyword line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeywordUse {
+    pub keyword: &'static Keyword,
+    pub says: &'static Says,
+    pub granted: bool,
 }

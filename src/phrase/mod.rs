@@ -1,5 +1,8 @@
 //! Finding timing phrases in card text: the pest grammar, the finder that walks whole card texts,
 //! and the lowering of parse trees into the typed syntax of `ast`.
+//!
+//! Architecture invariant: the grammar knows card text and the vocabulary of `crate::model`, and
+//! nothing of what a phrase means on the turn (`crate::resolve`), of rules or of files.
 
 pub mod ast;
 mod parser;

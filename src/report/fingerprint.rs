@@ -4,8 +4,8 @@
 //! is in the file, never a line number. FNV-1a is written out here because std's hasher is seeded
 //! per process.
 
-use super::lines::LineIndex;
 use crate::check::CheckedFile;
+use crate::lines::LineIndex;
 use std::collections::HashMap;
 
 /// One fingerprint per diagnostic of `file`, in order: 16 lower-case hex digits.

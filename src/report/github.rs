@@ -1,10 +1,10 @@
 //! The github format: workflow commands that GitHub Actions turns into annotations on the lines
 //! of a pull request. Only commands are written, so nothing else lands in the log as noise.
 
-use super::lines::LineIndex;
 use super::visible::visible_lines;
 use crate::check::CheckedFile;
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
+use crate::lines::LineIndex;
 use std::fmt::{self, Write};
 
 /// `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=error[CODE] name::message` per

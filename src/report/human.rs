@@ -4,7 +4,6 @@
 //! text from the file (the snippet, the path, messages and labels that quote card text) is made
 //! visible first: no control character of a card file reaches the terminal.
 
-use super::HumanStyle;
 use super::narrate::{Mark, Narration, narrate};
 use super::source::{FileSource, MAX_CONTEXT, Snippet};
 use super::summary::Summary;
@@ -21,6 +20,33 @@ const MIN_WIDTH: usize = 40;
 /// The most of one span a snippet shows, in bytes: a longer span (a whole line given up on,
 /// which can be megabytes) is shown from its start, and its label says where it ends.
 const MAX_SHOWN_SPAN: usize = 2 * MAX_CONTEXT;
+
+/// How the human format is drawn. The CLI decides: `graphical` when stdout is a terminal,
+/// `color` when graphical and `NO_COLOR` is unset, `width` with [`wrap_width`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HumanStyle {
+    /// Snippets drawn with box characters; otherwise miette's narratable plain text.
+    pub graphical: bool,
+    /// Colours in the graphical drawing.
+    pub color: bool,
+    /// Columns to wrap at; widths below 40 are taken as 40.
+    pub width: usize,
+}
+
+/// The width of the human report when neither `COLUMNS` nor a terminal gives one.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The columns to wrap the human report at: `COLUMNS` when it holds a positive whole number (the
+/// user's word, as `ls` and Python's `shutil` take it), else the width of the terminal stdout is
+/// (`terminal`), else [`DEFAULT_WIDTH`].
+pub fn wrap_width(columns: Option<&str>, terminal: Option<usize>) -> usize {
+    columns
+        .and_then(|columns| columns.trim().parse::<usize>().ok())
+        .into_iter()
+        .chain(terminal)
+        .find(|&width| width > 0)
+        .unwrap_or(DEFAULT_WIDTH)
+}
 
 /// Every diagnostic of every file, then the summary line.
 pub(super) fn render(files: &[CheckedFile], style: &HumanStyle, summary: &Summary) -> String {
@@ -474,5 +500,32 @@ found 1 warning in 1 file (2 cards)
             "error[PL201(restriction-after-combat)]: sets/dawn.yaml:4:47: \"can’t block this \
              turn\" begins after the turn's last combat\n"
         );
+    }
+
+    #[test]
+    fn columns_wins_over_the_terminal_when_it_is_a_positive_number() {
+        assert_eq!(wrap_width(Some("72"), Some(180)), 72);
+        assert_eq!(wrap_width(Some(" 72\n"), None), 72);
+        assert_eq!(wrap_width(Some("300"), None), 300);
+        // Not a usable number: the terminal's width, or the default.
+        for columns in [
+            "",
+            "0",
+            "-80",
+            "80x",
+            "eighty",
+            "1e3",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(wrap_width(Some(columns), Some(132)), 132, "{columns:?}");
+            assert_eq!(
+                wrap_width(Some(columns), None),
+                DEFAULT_WIDTH,
+                "{columns:?}"
+            );
+        }
+        assert_eq!(wrap_width(None, Some(132)), 132);
+        assert_eq!(wrap_width(None, Some(0)), DEFAULT_WIDTH);
+        assert_eq!(wrap_width(None, None), DEFAULT_WIDTH);
     }
 }

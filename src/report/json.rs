@@ -2,10 +2,10 @@
 //! bytes (`span`, for tools that edit the file) and characters (`line`/`column`, for people), and
 //! the run's summary.
 
-use super::lines::LineIndex;
 use super::summary::Summary;
 use crate::check::CheckedFile;
 use crate::diagnostic::{Fix, Severity};
+use crate::lines::LineIndex;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -78,7 +78,7 @@ pub(super) fn render(files: &[CheckedFile], summary: &Summary) -> String {
         serde_json::json!({ "error": error.to_string() }).to_string()
     });
     out.push('\n');
-    super::visible_json(out)
+    super::visible::visible_json(out)
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! Reporters: the checked files of a run rendered into one string, in the format the user picked.
 //! The library only builds the text; the binary writes it once.
+//!
+//! Architecture invariant: reporters render what the pipeline returns; they check, read and write
+//! nothing.
 
 mod fingerprint;
 mod github;
 mod human;
 mod json;
-mod lines;
 mod narrate;
 mod sarif;
 mod short;
@@ -16,7 +18,8 @@ mod visible;
 #[cfg(test)]
 mod fixture;
 
-pub use lines::{LineIndex, Position, Region};
+pub use crate::lines::{LineIndex, Position, Region};
+pub use human::{DEFAULT_WIDTH, HumanStyle, wrap_width};
 pub use summary::Summary;
 pub use visible::{visible, visible_json, visible_lines};
 
@@ -81,33 +84,6 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// How the human format is drawn. The CLI decides: `graphical` when stdout is a terminal,
-/// `color` when graphical and `NO_COLOR` is unset, `width` with [`wrap_width`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HumanStyle {
-    /// Snippets drawn with box characters; otherwise miette's narratable plain text.
-    pub graphical: bool,
-    /// Colours in the graphical drawing.
-    pub color: bool,
-    /// Columns to wrap at; widths below 40 are taken as 40.
-    pub width: usize,
-}
-
-/// The width of the human report when neither `COLUMNS` nor a terminal gives one.
-pub const DEFAULT_WIDTH: usize = 100;
-
-/// The columns to wrap the human report at: `COLUMNS` when it holds a positive whole number (the
-/// user's word, as `ls` and Python's `shutil` take it), else the width of the terminal stdout is
-/// (`terminal`), else [`DEFAULT_WIDTH`].
-pub fn wrap_width(columns: Option<&str>, terminal: Option<usize>) -> usize {
-    columns
-        .and_then(|columns| columns.trim().parse::<usize>().ok())
-        .into_iter()
-        .chain(terminal)
-        .find(|&width| width > 0)
-        .unwrap_or(DEFAULT_WIDTH)
-}
-
 /// The whole output of a run: the files in the order given, each file's diagnostics in the order
 /// given (the caller sorts). `rules` describes the rules in SARIF; `summary`, the counts of
 /// `files` ([`Summary::of`], or [`Summary::counting_fixes_in`] the files `--fix` may rewrite),
@@ -153,33 +129,6 @@ mod tests {
             let out = render(format, &files, &rules, &style, &Summary::of(&files));
             assert!(out.ends_with('\n'), "{format:?}");
         }
-    }
-
-    #[test]
-    fn columns_wins_over_the_terminal_when_it_is_a_positive_number() {
-        assert_eq!(wrap_width(Some("72"), Some(180)), 72);
-        assert_eq!(wrap_width(Some(" 72\n"), None), 72);
-        assert_eq!(wrap_width(Some("300"), None), 300);
-        // Not a usable number: the terminal's width, or the default.
-        for columns in [
-            "",
-            "0",
-            "-80",
-            "80x",
-            "eighty",
-            "1e3",
-            "99999999999999999999999",
-        ] {
-            assert_eq!(wrap_width(Some(columns), Some(132)), 132, "{columns:?}");
-            assert_eq!(
-                wrap_width(Some(columns), None),
-                DEFAULT_WIDTH,
-                "{columns:?}"
-            );
-        }
-        assert_eq!(wrap_width(None, Some(132)), 132);
-        assert_eq!(wrap_width(None, Some(0)), DEFAULT_WIDTH);
-        assert_eq!(wrap_width(None, None), DEFAULT_WIDTH);
     }
 
     #[test]

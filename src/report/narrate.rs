@@ -4,9 +4,9 @@
 //! shows starts: on a line cut down to the window around the span, that is not the line's start,
 //! and the columns were wrong. Here every line and column is the file's, as in the other formats.
 
-use super::lines::{LineIndex, Position};
 use super::source::FileSource;
 use super::visible::{visible, visible_lines};
+use crate::lines::{LineIndex, Position};
 use std::fmt::Write;
 use std::ops::Range;
 

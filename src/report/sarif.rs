@@ -4,9 +4,9 @@
 //! a fingerprint that survives edits above it, and the fix as artifact changes.
 
 use super::fingerprint::fingerprints;
-use super::lines::LineIndex;
 use crate::check::CheckedFile;
 use crate::diagnostic::{Diagnostic, Fix};
+use crate::lines::LineIndex;
 use crate::rules::RuleInfo;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -222,7 +222,7 @@ pub(super) fn render(files: &[CheckedFile], rules: &[&RuleInfo]) -> String {
         serde_json::json!({ "error": error.to_string() }).to_string()
     });
     out.push('\n');
-    super::visible_json(out)
+    super::visible::visible_json(out)
 }
 
 /// The crate's homepage or repository, when Cargo.toml names one: SARIF wants a real URI or none.

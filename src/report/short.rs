@@ -1,11 +1,11 @@
 //! The short format: one line per diagnostic, as compilers print them, for editors' problem
 //! matchers and for grep; then the summary line.
 
-use super::lines::LineIndex;
 use super::summary::Summary;
 use super::visible::visible;
 use crate::check::CheckedFile;
 use crate::diagnostic::Diagnostic;
+use crate::lines::LineIndex;
 use std::fmt::{self, Write};
 
 /// `path:line:col: severity[CODE] message (card: Name)` for each diagnostic (no card for a

@@ -11,8 +11,8 @@
 //!   given or gives back is an offset of that shown text (`Shown`), which grows by a few bytes at
 //!   each control character.
 
-use super::lines::LineIndex;
 use super::visible::{extra_bytes, shown_len, visible, visible_lines};
+use crate::lines::LineIndex;
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::ops::Range;
 

@@ -4,7 +4,7 @@
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use super::{Meaning, caveats};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{ThisUnit, UnitRef, Until, WhileCondition};
+use crate::phrase::ast::{ClauseKind, ThisUnit, UnitRef, Until, WhileCondition};
 
 fn expires(edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(Role::Expires, edge, unit, occurrence, owner)
@@ -136,5 +136,20 @@ pub fn while_condition(condition: WhileCondition) -> Meaning {
         WhileCondition::UntilLeavesTheBattlefield => meaning.rule("610.3"),
         WhileCondition::UntilAbandoned => meaning.rule("701.33").rule("904.11"),
         WhileCondition::UntilEvent => meaning.rule("611.2a"),
+    }
+}
+
+/// A clause ending in "this turn" or "this combat".
+pub fn this_turn_clause(clause: ClauseKind, unit: ThisUnit, opens_ability: bool) -> Meaning {
+    match clause {
+        ClauseKind::Duration => this_span(unit),
+        // A printed trigger's "this turn" counts events ("dealt damage by this creature this
+        // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
+        ClauseKind::TriggerDuration if opens_ability => Meaning::new(Kind::Reference),
+        ClauseKind::TriggerDuration => Meaning {
+            kind: Kind::DelayedTrigger,
+            ..this_span(unit).rule("603.7b")
+        },
+        ClauseKind::Reference => Meaning::new(Kind::Reference),
     }
 }

@@ -2,10 +2,11 @@
 //! that resolve the same words in card text, so a keyword and its reminder text mean the same.
 //! The keyword's own rule is cited first.
 
-use super::{Meaning, action, duration, during, trigger, window};
+use super::{Meaning, action, duration, during, each_turn, trigger, window};
 use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatTrigger, Place, ThisUnit, TriggerPoint, Window, WindowActor};
-use crate::phrase::keywords::{KeywordUse, Says};
+use crate::phrase::ast::{
+    CombatTrigger, KeywordUse, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
+};
 
 pub fn keyword(used: &KeywordUse) -> Meaning {
     let meaning = says(used.says);
@@ -43,7 +44,7 @@ fn says(says: &Says) -> Meaning {
         }),
         Says::Until(until) => duration::until(until),
         Says::While(condition) => duration::while_condition(*condition),
-        Says::ThisTurn(clause) => super::this_turn_clause(*clause, ThisUnit::Turn, false),
+        Says::ThisTurn(clause) => duration::this_turn_clause(*clause, ThisUnit::Turn, false),
         Says::Action(action) => action::turn_based_action(action),
         // As the untap step begins, after phasing, it may become day or night (502.2), and a
         // permanent with daybound or nightbound transforms (702.145b, 702.145e). It happens in
@@ -59,7 +60,7 @@ fn says(says: &Says) -> Meaning {
             .rule("502.2")
             .rule("730.2"),
         Says::During(unit_ref) => during::during_unit(unit_ref),
-        Says::EachTurn(each) => super::each_turn(*each),
+        Says::EachTurn(each) => each_turn::each_turn(*each),
     }
 }
 

@@ -28,7 +28,7 @@ pub struct FaceText<'a> {
     /// The timing words of the lines read (`crate::phrase::timing_words`).
     pub timing_words: Vec<Span>,
     /// The edition of the rules the text is written in: its own templates are no obsolete
-    /// wording (`Edition::printed`).
+    /// wording (`crate::resolve::printed`).
     pub edition: Edition,
 }
 

@@ -5,6 +5,7 @@ use super::{FaceText, Violation};
 use crate::diagnostic::Applicability;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Phrase, Wording};
+use crate::resolve::printed;
 
 /// `replacement` with its first letter upper-cased when `original` starts with a capital.
 pub fn keep_capital(original: &str, replacement: &str) -> String {
@@ -32,7 +33,7 @@ pub fn marks<'f>(
             // A template of the edition the text is written in is no obsolete wording there.
             .filter(move |mark| {
                 let words = face.text.get(mark.span.start..mark.span.end).unwrap_or("");
-                !face.edition.printed(mark.wording, words)
+                !printed(face.edition, mark.wording, words)
             })
             .map(move |mark| (mark.span, mark.wording, phrase, finding))
     })

@@ -1,11 +1,15 @@
 //! The lint rules, one per file, and the registry of them all. A rule reads one face of a card
 //! (its text, phrases and findings, see `context`) and reports violations in the text's bytes;
 //! `crate::lint` maps them onto the file.
+//!
+//! Architecture invariant: a rule knows one face's text, phrases and findings, and nothing of card
+//! files, configs or how its violations are reported.
 
 mod context;
 mod helpers;
 mod input;
 mod input_notes;
+mod registry;
 mod templates;
 
 mod activate_this_ability;
@@ -34,9 +38,9 @@ pub use input::{
     INVALID_CONFIG, MALFORMED_INPUT, TOO_MANY_FINDINGS, UNREADABLE_FILE, UNREADABLE_TEXT,
 };
 pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD};
+pub use registry::{closest, lints, lookup, registry};
 
 use crate::diagnostic::{Applicability, Severity};
-use crate::edit_distance::char_distance;
 use crate::model::Span;
 
 /// Whether a rule offers fixes.
@@ -119,107 +123,16 @@ impl Violation {
     }
 }
 
-/// A rule: its identity and its check.
-pub struct Lint {
-    pub info: &'static RuleInfo,
-    pub check: fn(&FaceText<'_>) -> Vec<Violation>,
-}
-
-static LINTS: &[Lint] = &[
-    unknown_timing_phrase::LINT,
-    obsolete_end_of_turn::LINT,
-    obsolete_play_verb::LINT,
-    obsolete_step_name::LINT,
-    sorcery_timing_wording::LINT,
-    activate_this_ability::LINT,
-    window_in_untap_step::LINT,
-    window_in_cleanup_step::LINT,
-    cast_window_at_sorcery_speed::LINT,
-    contradictory_windows::LINT,
-    next_end_step_from_end_step::LINT,
-    second_main_phase::LINT,
-    first_combat_only::LINT,
-    skippable_window_point::LINT,
-    after_upkeep_window::LINT,
-    loose_step_trigger::LINT,
-    once_per_turn::LINT,
-    until_the_end_of_turn::LINT,
-    at_the_end_of_combat::LINT,
-    reminder_disagrees_with_keyword::LINT,
-];
-
-static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {
-    let mut infos: Vec<&'static RuleInfo> = LINTS.iter().map(|lint| lint.info).collect();
-    infos.extend([
-        &UNKNOWN_SUPPRESSION,
-        &NOT_A_CARD_FILE,
-        &UNREAD_FIELD,
-        &UNREADABLE_FILE,
-        &MALFORMED_INPUT,
-        &UNREADABLE_TEXT,
-        &INVALID_CONFIG,
-        &TOO_MANY_FINDINGS,
-    ]);
-    infos
-});
-
-/// The rules that check card text, in code order.
-pub fn lints() -> &'static [Lint] {
-    LINTS
-}
-
-/// Every rule, including the input notes (PL8xx) and input problems (PL9xx), in code order.
-pub fn registry() -> &'static [&'static RuleInfo] {
-    &INFOS
-}
-
 /// Whether `rule` is an input problem (PL9xx): reported whatever the config or a suppression
 /// says, since a file that was not read whole was not checked whole.
 pub fn is_input_problem(rule: &RuleInfo) -> bool {
     rule.code.starts_with("PL9")
 }
 
-/// A rule by its code (any case) or its name.
-pub fn lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
-    registry()
-        .iter()
-        .copied()
-        .find(|rule| rule.code.eq_ignore_ascii_case(code_or_name) || rule.name == code_or_name)
-}
-
-/// The rule whose code or name is closest to `written`, a name that is neither, when few enough
-/// edits (a third of the name, at least one) would make it one.
-pub fn closest(written: &str) -> Option<&'static RuleInfo> {
-    let written = written.to_ascii_lowercase();
-    registry()
-        .iter()
-        .flat_map(|rule| {
-            [
-                (rule.code.to_ascii_lowercase(), *rule),
-                (rule.name.to_string(), *rule),
-            ]
-        })
-        .map(|(spelling, rule)| (char_distance(&written, &spelling), spelling.len(), rule))
-        .filter(|&(distance, len, _)| distance <= (len / 3).max(1))
-        .min_by_key(|&(distance, _, _)| distance)
-        .map(|(_, _, rule)| rule)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::closest;
-
-    #[test]
-    fn the_closest_rule_is_named_by_code_or_name() {
-        let code = |written: &str| closest(written).map(|rule| rule.code);
-        assert_eq!(code("obsolete-end-of-trun"), Some("PL101"));
-        assert_eq!(code("PL10"), Some("PL101"));
-        assert_eq!(code("pl5O3"), Some("PL503"));
-        assert_eq!(code("unknown-timing"), Some("PL001"));
-        assert_eq!(code("late-trigger"), None);
-        assert_eq!(code("zzz"), None);
-        assert_eq!(code(""), None);
-    }
+/// A rule: its identity and its check.
+pub struct Lint {
+    pub info: &'static RuleInfo,
+    pub check: fn(&FaceText<'_>) -> Vec<Violation>,
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
 use crate::explain::sentence;
 use crate::model::{Finding, Kind, Role, Span};
-use crate::phrase::ast::{Form, Phrase, Template};
-use crate::phrase::keywords::Parameter;
+use crate::phrase::ast::{Form, Parameter, Phrase, Template};
+use crate::resolve::printed;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL601",
@@ -16,7 +16,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "reminder text whose timing disagrees with its keyword's definition (207.2a, 702)",
     docs: r#"## What it does
-Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line (after a keyword with a label, "Forecast — ...", the first parenthesis on its line): the points of the turn the keyword's definition names (CR 701 and 702, see "Keywords with timing" in the README) and the points at which the reminder's phrases say the ability acts. When the reminder names a point the keyword does not, it reports the reminder with both readings.
+Compares the timing of a keyword with the timing of the reminder text in parentheses right after it, on the same line (after a keyword with a label, "Forecast — ...", the first parenthesis on its line): the points of the turn the keyword's definition names (CR 701 and 702, see docs/keywords.md) and the points at which the reminder's phrases say the ability acts. When the reminder names a point the keyword does not, it reports the reminder with both readings.
 
 ## Why
 Reminder text is not rules text: it summarises the keyword's rule and has no effect on play (CR 207.2a). A reader, a judge or an engine that trusts a wrong reminder plays the card wrong. The keyword wins; the reminder must say what it means.
@@ -139,7 +139,7 @@ fn obsolete_in_edition(face: &FaceText<'_>, phrase: &Phrase) -> bool {
     phrase
         .marks
         .iter()
-        .any(|mark| !face.edition.printed(mark.wording, mark.span.of(face.text)))
+        .any(|mark| !printed(face.edition, mark.wording, mark.span.of(face.text)))
 }
 
 /// Where the reminder of a keyword starts looking: right after its item, or for a keyword with a

@@ -12,6 +12,9 @@
 //! problems of the server itself go to stderr. A panic while phaselint works on a document is
 //! caught (`guard`): the document gets an error saying so, a request about it an error answer,
 //! and the session goes on for every other document.
+//!
+//! Architecture invariant: the server speaks LSP and calls the library's pipeline, as the command
+//! line does; it holds none of the pipeline's logic.
 
 mod actions;
 mod documents;

@@ -8,7 +8,7 @@
 use super::shallow;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{ErrorCode, Message, RequestId, Response};
-use phaselint::config::io_message;
+use phaselint::read::io_message;
 use std::io::{self, BufRead, Read, Write};
 use std::thread::JoinHandle;
 

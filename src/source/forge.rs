@@ -12,49 +12,11 @@
 //! face without one is an error, most likely a file cut short.
 
 use super::decoded::Decoded;
+use super::forge_shape::{ALTERNATE, key};
 use super::map::Style;
 use super::text::lines;
 use super::{Card, CardText, Face, SourceError};
 use std::ops::Range;
-
-/// Whether `text` is shaped as a Forge script: its first non-blank line is `Name:...`, every
-/// non-blank line is `Key:Value` (a key of letters and digits) or `ALTERNATE`, and it has an
-/// `Oracle:` or a `Types:` line (a script cut before its `Oracle:` line is still a script).
-pub(super) fn is_script(text: &str) -> bool {
-    let mut keys = lines(text)
-        .filter_map(|line| text.get(line.content))
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .map(|line| {
-            if line == ALTERNATE {
-                Some(ALTERNATE)
-            } else {
-                key(line)
-            }
-        });
-    if keys.next() != Some(Some("Name")) {
-        return false;
-    }
-    let mut card_key = false;
-    for key in keys {
-        match key {
-            Some(key) => card_key |= key == "Oracle" || key == "Types",
-            None => return false,
-        }
-    }
-    card_key
-}
-
-const ALTERNATE: &str = "ALTERNATE";
-
-/// The key of a `Key:Value` line.
-fn key(line: &str) -> Option<&str> {
-    let (key, _) = line.split_once(':')?;
-    let mut chars = key.chars();
-    let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric());
-    well_formed.then_some(key)
-}
 
 /// One face as its lines give it.
 #[derive(Debug, Default)]
@@ -247,7 +209,7 @@ mod tests {
     #[test]
     fn alternate_starts_the_second_face() {
         let script = "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human\nOracle:At the beginning of each upkeep, if no spells were cast last turn, transform CARDNAME.\nAlternateMode:DoubleFaced\n\nALTERNATE\n\nName:Dusk Stalker\nManaCost:no cost\nTypes:Creature Werewolf\nOracle:  Until end of turn, NICKNAME gets +2/+0.\n";
-        assert!(is_script(script));
+        assert!(super::super::forge_shape::is_script(script));
         let cards = read_str(script);
         assert_eq!(cards.len(), 1);
         let card = &cards[0];
@@ -278,24 +240,6 @@ mod tests {
         assert_eq!(names, [Some("A"), Some("B")]);
         assert!(cards[1].faces[0].text.is_none());
         assert_eq!(&text[cards[1].span.clone()], "Name:B\nOracle:");
-    }
-
-    #[test]
-    fn only_scripts_are_sniffed_as_scripts() {
-        assert!(is_script(EMBER));
-        assert!(is_script("\u{feff}Name:X\n\nOracle:\n"));
-        // A text card whose name has a colon, and one with a sentence.
-        assert!(!is_script(
-            "Circle of Protection: Red\nEnchantment\nOracle: no\n"
-        ));
-        assert!(!is_script("Name:X\nOracle:Y\nThis line is no key.\n"));
-        assert!(!is_script("Name:X\nPT:1/1\n"));
-        // Cut before its Oracle line.
-        assert!(is_script("Name:X\nTypes:Instant\n"));
-        assert!(!is_script("Oracle:Y\nName:X\n"));
-        assert!(!is_script(""));
-        assert_eq!(key("SVar:X:Count$Y"), Some("SVar"));
-        assert_eq!(key("Card Name:X"), None);
     }
 
     #[test]

@@ -1,24 +1,30 @@
 //! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines, plain text,
-//! Cockatrice XML, Forge card scripts and CSV/TSV spreadsheets, read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the file.
+//! Cockatrice XML, Forge card scripts and CSV/TSV spreadsheets, read into [`Card`]s whose text
+//! values carry a [`TextMap`] back to the bytes of the file.
 //!
 //! Readers never panic and never stop at the first problem they can step over: what they could
 //! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
 //! read where the format allows.
+//!
+//! Architecture invariant: the readers know card files and their byte maps, and nothing of timing
+//! phrases, the turn, rules or configs.
 
 mod cockatrice;
 mod decoded;
 mod delimited;
 mod escape;
 mod forge;
+mod forge_shape;
 mod json;
 mod json_cursor;
 mod jsonl;
 pub mod map;
+mod readers;
 mod text;
 mod yaml;
-mod yaml_scalar;
 
 pub use map::TextMap;
+pub use readers::{read, read_each, read_each_noting};
 
 use std::ops::Range;
 use std::path::Path;
@@ -65,7 +71,7 @@ pub fn format_from_extension(path: &Path) -> Option<Format> {
 /// file shaped as a Forge script is one.
 pub fn format_of(path: &Path, text: &str) -> Format {
     match format_from_extension(path) {
-        Some(Format::Text) if forge::is_script(text) => Format::Forge,
+        Some(Format::Text) if forge_shape::is_script(text) => Format::Forge,
         Some(format) => format,
         None => sniff_format(text),
     }
@@ -73,18 +79,18 @@ pub fn format_of(path: &Path, text: &str) -> Format {
 
 /// The format of a file named explicitly or by a config glob with an unknown extension, guessed
 /// from its content: a Forge script (`Name:` first, every line `Key:Value`, an `Oracle:` or
-/// `Types:` line);
-/// an XML declaration or a `<cockatrice_carddatabase` start is a Cockatrice database; a first line that is a JSON object
-/// followed by another such line is JSON Lines; otherwise a first non-blank byte `{` or `[` is
-/// JSON; a first line `key: value` (lower case key, as in card maps) or a `- ` or `---` start is
-/// YAML; anything else is text. CSV and TSV are known by their extension only.
+/// `Types:` line); an XML declaration or a `<cockatrice_carddatabase` start is a Cockatrice
+/// database; a first line that is a JSON object followed by another such line is JSON Lines;
+/// otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower case
+/// key, as in card maps) or a `- ` or `---` start is YAML; anything else is text. CSV and TSV are
+/// known by their extension only.
 pub fn sniff_format(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
     let Some(first) = lines.next() else {
         return Format::Text;
     };
-    if forge::is_script(text) {
+    if forge_shape::is_script(text) {
         return Format::Forge;
     }
     if first.starts_with("<?xml") || first.starts_with("<cockatrice_carddatabase") {
@@ -299,59 +305,6 @@ pub struct CardText {
     pub value: String,
     /// From byte ranges of `value` to byte ranges of the file.
     pub map: TextMap,
-}
-
-/// Read a whole file. Never panics, whatever the input.
-pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
-    let mut cards = Vec::new();
-    let mut notes = Vec::new();
-    let errors = read_each_noting(
-        format,
-        text,
-        options,
-        &mut |card| cards.push(card),
-        &mut notes,
-    );
-    Parsed {
-        cards,
-        errors,
-        notes,
-    }
-}
-
-/// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
-/// drops them keeps only the file text and one card in memory (JSON and JSON Lines; YAML and text
-/// files are small and read whole). Returns the errors. Never panics.
-pub fn read_each(
-    format: Format,
-    text: &str,
-    options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
-) -> Vec<SourceError> {
-    read_each_noting(format, text, options, on_card, &mut Vec::new())
-}
-
-/// [`read_each`], with what the reader noticed besides errors in `notes` (a YAML file that holds
-/// no card). Never panics.
-pub fn read_each_noting(
-    format: Format,
-    text: &str,
-    options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
-    notes: &mut Vec<SourceNote>,
-) -> Vec<SourceError> {
-    let mut errors = Vec::new();
-    match format {
-        Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
-        Format::Json => json::read(text, options, on_card, &mut errors),
-        Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
-        Format::Text => text::read(text, on_card),
-        Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
-        Format::Forge => forge::read(text, on_card, &mut errors),
-        Format::Csv => delimited::read(text, b',', on_card, &mut errors, notes),
-        Format::Tsv => delimited::read(text, b'\t', on_card, &mut errors, notes),
-    }
-    errors
 }
 
 #[cfg(test)]

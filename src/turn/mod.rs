@@ -1,6 +1,9 @@
 //! The formal turn model (CR section 5): phases and steps, turns and the changes effects make to
 //! them, a small game of consecutive turns, where a timing point falls, named what-if scenarios,
 //! and a one-line strip to draw a turn with its marked points.
+//!
+//! Architecture invariant: the turn model knows nothing of card text, the grammar, the lint rules
+//! or files; of editions it knows only their data (names, mana burn), from `crate::edition`.
 
 mod game;
 mod locate;

@@ -1,6 +1,8 @@
 //! The five phases and ten steps of a turn (CR 500.1, 501.1, 505, 506.1, 512.1), their names,
-//! short strip labels, whether players get priority in them, and how contract units match them.
+//! short strip labels (and an edition's, `crate::edition`), whether players get priority in them,
+//! and how contract units match them.
 
+use crate::edition::Edition;
 use crate::model::Unit;
 
 /// A phase of a turn (500.1).
@@ -86,6 +88,11 @@ impl Phase {
         self.row().0
     }
 
+    /// The name in `edition`: "end phase" in 2009 and 2004.
+    pub fn name_in(self, edition: Edition) -> &'static str {
+        edition.name_of(self.name())
+    }
+
     /// The short label a strip shows for a phase without steps. A main phase's is "main": the strip
     /// adds its ordinal in the turn (505.1b), which the phase alone does not know.
     pub fn label(self) -> &'static str {
@@ -134,9 +141,19 @@ impl Step {
         self.row().0
     }
 
+    /// The name in `edition`: "end of turn step" in 2009 and 2004.
+    pub fn name_in(self, edition: Edition) -> &'static str {
+        edition.name_of(self.name())
+    }
+
     /// The short label a strip shows.
     pub fn label(self) -> &'static str {
         self.row().1
+    }
+
+    /// The strip label in `edition`: "end-of-turn" where the end step was the end of turn step.
+    pub fn label_in(self, edition: Edition) -> &'static str {
+        edition.label_of(self.label())
     }
 
     pub fn unit(self) -> Unit {
@@ -195,5 +212,21 @@ mod tests {
         assert!(matches_step(Unit::DeclareBlockers, Step::DeclareBlockers));
         assert_eq!(Step::DeclareBlockers.name(), "declare blockers step");
         assert_eq!(Phase::PrecombatMain.name(), "precombat main phase");
+    }
+
+    #[test]
+    fn older_editions_name_the_end_step_and_the_ending_phase_otherwise() {
+        assert_eq!(Step::End.name_in(Edition::Cr2009), "end of turn step");
+        assert_eq!(Step::End.label_in(Edition::Cr2004), "end-of-turn");
+        assert_eq!(Step::End.label_in(Edition::Current), "end");
+        assert_eq!(Step::Cleanup.label_in(Edition::Cr2009), "cleanup");
+        assert_eq!(Phase::Ending.name_in(Edition::Cr2009), "end phase");
+        assert_eq!(
+            Phase::PostcombatMain.name_in(Edition::Cr2004),
+            "second main phase"
+        );
+        for step in Phase::ALL.iter().flat_map(|phase| phase.steps()) {
+            assert_eq!(step.name_in(Edition::Current), step.name());
+        }
     }
 }

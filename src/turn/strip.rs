@@ -51,7 +51,7 @@ pub fn render_in(turn: &Turn, marks: &[Moment], turn_index: usize, edition: Edit
                 line.push(' ');
             }
             let skipped = run.skipped || step.skipped;
-            let span = push_label(&mut line, edition.step_label(step.step), skipped);
+            let span = push_label(&mut line, step.step.label_in(edition), skipped);
             if !skipped {
                 happening.push(span);
             }

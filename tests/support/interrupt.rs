@@ -24,8 +24,12 @@ pub fn terminate(mut child: Child, delay: Duration, dir: &Path, point: u32) {
         .args(["-TERM", &child.id().to_string()])
         .status();
     let status = child.wait().expect("phaselint ends");
+    // On a busy machine the signal can come before the handler is installed, as the process
+    // starts: it then dies of it, before it has read or written anything.
+    use std::os::unix::process::ExitStatusExt;
+    let before_the_handler = status.signal() == Some(15);
     assert!(
-        matches!(status.code(), Some(0 | 130)),
+        matches!(status.code(), Some(0 | 130)) || before_the_handler,
         "kill point {point}: {status:?}"
     );
     assert_eq!(temp_files(dir), Vec::<String>::new(), "kill point {point}");

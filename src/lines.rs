@@ -1,6 +1,9 @@
 //! Byte offsets to 1-based lines and columns. Columns count characters (Unicode scalar values), as
 //! editors show them and as SARIF's `unicodeCodePoints`: card text is full of `—` and `’`, so byte
 //! columns would point at the wrong place.
+//!
+//! Architecture invariant: plain arithmetic over a text; it knows nothing of card files, findings
+//! or reports (`crate::report` and `crate::export` both place spans with it).
 
 use std::ops::Range;
 

@@ -1,7 +1,8 @@
 //! The text of `explain --rules A --compare B`: each phrase under both editions side by side, and
-//! what changed, from `crate::edition::compare`.
+//! what changed.
 
-use crate::edition::{Comparison, Difference, Edition, compare, facts_prefix};
+use super::{Comparison, Difference, compare};
+use crate::edition::{Edition, facts_prefix};
 use std::fmt::Write;
 
 /// Each phrase of `text` under `left` and `right`, and how its meaning or wording changed.

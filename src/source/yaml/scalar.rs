@@ -7,9 +7,12 @@
 //! (or an escape that stands for them); blanks and line breaks of the value map to raw blanks and
 //! line breaks; raw indentation and folded whitespace are skipped. Any mismatch (an alias, a tag
 //! that changes the value, a style this walk does not know) leaves the map whole.
+//!
+//! It knows a scalar's raw bytes and its decoded value; it knows nothing of the tree around the
+//! scalar nor of cards.
 
-use super::escape::{Dialect, Escape, read_escape};
-use super::map::{MapBuilder, Style, TextMap};
+use crate::source::escape::{Dialect, Escape, read_escape};
+use crate::source::map::{MapBuilder, Style, TextMap};
 use std::ops::Range;
 
 /// How raw whitespace after a line break is skipped.

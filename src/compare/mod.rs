@@ -1,11 +1,21 @@
 //! Two editions side by side for each phrase of a text: its sentence, rules and wording under
-//! each, and what differs. Every difference is derived from the editions' data (names, numbers,
-//! the wordings each printed, turn facts), none is written for a particular phrase.
+//! each, and what differs (`text` renders it for `explain --rules A --compare B`). Every
+//! difference is derived from the editions' data (names, numbers, the wordings each printed, turn
+//! facts), none is written for a particular phrase.
+//!
+//! Architecture invariant: a comparison only reads what the layers below say (the editions'
+//! data, the turn's names, the rules' reports, the explanations' sentences); it judges nothing
+//! itself, and nothing below it knows of it.
 
-use super::{Edition, Fact, Topic};
+mod text;
+
+pub use text::render_comparison;
+
+use crate::edition::{Edition, Fact, Topic, topics};
 use crate::explain::sentence;
-use crate::model::{Finding, Kind, Unit};
+use crate::model::{Finding, Span, Unit};
 use crate::rules::{FaceText, lints};
+use crate::turn::{Phase, Step};
 
 /// One phrase under two editions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,7 +100,7 @@ pub fn compare(text: &str, left: Edition, right: Edition) -> Vec<Comparison> {
         .collect()
 }
 
-type Reported = (crate::model::Span, &'static str, String, Option<String>);
+type Reported = (Span, &'static str, String, Option<String>);
 
 /// Every violation of every lint rule on `face`.
 fn reports(face: &FaceText<'_>) -> Vec<Reported> {
@@ -112,7 +122,7 @@ fn reports(face: &FaceText<'_>) -> Vec<Reported> {
         .collect()
 }
 
-fn overlaps(a: crate::model::Span, b: crate::model::Span) -> bool {
+fn overlaps(a: Span, b: Span) -> bool {
     a.start < b.end && b.start < a.end
 }
 
@@ -159,43 +169,17 @@ fn differences(finding: &Finding, sides: &[Side; 2]) -> Vec<Difference> {
 
 /// The names a unit has in `edition`: the step's or phase's, for the units that are one.
 fn names_of(unit: Unit, edition: Edition) -> Vec<&'static str> {
-    use crate::turn::{Phase, Step};
     let steps: Vec<Step> = Phase::ALL
         .iter()
         .flat_map(|phase| phase.steps().iter().copied())
         .filter(|step| step.unit() == unit)
         .collect();
     if !steps.is_empty() {
-        return steps.into_iter().map(|s| edition.step_name(s)).collect();
+        return steps.into_iter().map(|s| s.name_in(edition)).collect();
     }
     Phase::ALL
         .into_iter()
         .filter(|phase| phase.unit() == unit)
-        .map(|phase| edition.phase_name(phase))
+        .map(|phase| phase.name_in(edition))
         .collect()
-}
-
-/// The turn facts that bear on a finding: mana when one of its points is the end of a step or
-/// phase (where mana empties, and once burned); combat damage when it names the combat damage
-/// step or combat damage; the draw when it names the draw step.
-pub fn topics(finding: &Finding) -> Vec<Topic> {
-    let mut out = Vec::new();
-    let at_an_end = finding.timing.iter().any(|point| {
-        point.edge == crate::model::Edge::End && !matches!(point.unit, Unit::Turn | Unit::Game)
-    });
-    if at_an_end && finding.kind != Kind::Window {
-        out.push(Topic::Mana);
-    }
-    let damage = finding.phrase.to_lowercase().contains("combat damage")
-        || finding
-            .timing
-            .iter()
-            .any(|point| point.unit == Unit::CombatDamage);
-    if damage {
-        out.push(Topic::CombatDamage);
-    }
-    if finding.timing.iter().any(|point| point.unit == Unit::Draw) {
-        out.push(Topic::Draw);
-    }
-    out
 }

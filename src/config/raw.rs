@@ -1,0 +1,534 @@
+//! The config file as written (the serde structs, strict about unknown keys) and its validation:
+//! every rule name, level and glob checked, the first error in file order reported at its place.
+
+use super::globs::PathGlobs;
+use super::{Config, ConfigError, Ignore, Level, RuleSet, Target};
+use crate::diagnostic::clean_message;
+use crate::edition::Edition;
+use crate::rules::RuleInfo;
+use crate::selection::RuleSelection;
+use crate::tree::absolute;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned;
+
+impl Config {
+    /// Parse and validate `text`, the contents of the config file at `path`, against the rule
+    /// registry.
+    pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+        Config::parse_with(path, text, crate::rules::lookup)
+    }
+
+    /// [`Config::parse`] with the rules looked up by `lookup` (tests use a fake registry).
+    fn parse_with(
+        path: &Path,
+        text: &str,
+        lookup: impl Fn(&str) -> Option<&'static RuleInfo>,
+    ) -> Result<Config, ConfigError> {
+        let error = |span: Option<Range<usize>>, message: String| ConfigError {
+            path: path.to_path_buf(),
+            source_text: text.to_string(),
+            span,
+            message,
+        };
+        let raw: RawConfig =
+            toml::from_str(text).map_err(|err| error(err.span(), clean_message(err.message())))?;
+        let root = absolute(path.parent().unwrap_or(Path::new("")));
+        let edition = match &raw.edition {
+            None => Edition::Current,
+            Some(value) => Edition::parse(value.get_ref()).ok_or_else(|| {
+                error(
+                    Some(value.span()),
+                    format!(
+                        "unknown edition \"{}\", expected \"current\", \"2009\" or \"2004\"",
+                        value.get_ref()
+                    ),
+                )
+            })?,
+        };
+        raw.validate(&root, &lookup)
+            .map(|(levels, ignores, include, exclude)| Config {
+                root,
+                file: Some(path.to_path_buf()),
+                levels,
+                ignores,
+                include,
+                exclude,
+                selection: RuleSelection::default(),
+                edition,
+            })
+            .map_err(|(span, message)| error(Some(span), message))
+    }
+}
+
+/// The file as written, before validation.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    ignore: Vec<Spanned<RawIgnore>>,
+    #[serde(default)]
+    files: RawFiles,
+    /// The edition of the rules the cards are written in: "current", "2009" or "2004".
+    edition: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawIgnore {
+    path: Option<Spanned<String>>,
+    card: Option<Spanned<String>>,
+    rules: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawFiles {
+    #[serde(default)]
+    include: Vec<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+}
+
+type Invalid = (Range<usize>, String);
+type Validated = (
+    BTreeMap<&'static str, Level>,
+    Vec<Ignore>,
+    PathGlobs,
+    PathGlobs,
+);
+
+impl RawConfig {
+    /// Check every name, level and glob; the first error in file order wins.
+    fn validate(
+        self,
+        root: &Path,
+        lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
+    ) -> Result<Validated, Invalid> {
+        // The map is ordered by key text; errors should come in file order.
+        let mut rules: Vec<_> = self.rules.into_iter().collect();
+        rules.sort_by_key(|(key, _)| key.span().start);
+        let mut levels: BTreeMap<&'static str, Level> = BTreeMap::new();
+        let mut written: BTreeMap<&'static str, &str> = BTreeMap::new();
+        for (key, value) in &rules {
+            let rule = configurable(lookup, key)?;
+            if let Some(first) = written.get(rule.code) {
+                return Err((
+                    key.span(),
+                    format!(
+                        "rule \"{}\" is already configured as \"{first}\"",
+                        key.get_ref()
+                    ),
+                ));
+            }
+            let level = Level::parse(value.get_ref()).ok_or_else(|| {
+                (
+                    value.span(),
+                    format!(
+                        "unknown level \"{}\", expected \"error\", \"warning\", \"note\" or \"off\"",
+                        value.get_ref()
+                    ),
+                )
+            })?;
+            written.insert(rule.code, key.get_ref());
+            levels.insert(rule.code, level);
+        }
+
+        let mut ignores = Vec::new();
+        for entry in &self.ignore {
+            ignores.push(validate_ignore(entry, root, lookup)?);
+        }
+
+        let include = globs(root, &self.files.include)?;
+        let exclude = globs(root, &self.files.exclude)?;
+        Ok((levels, ignores, include, exclude))
+    }
+}
+
+fn validate_ignore(
+    entry: &Spanned<RawIgnore>,
+    root: &Path,
+    lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
+) -> Result<Ignore, Invalid> {
+    let raw = entry.get_ref();
+    let target = match (&raw.path, &raw.card) {
+        (Some(path), None) => Target::Path(globs(root, std::slice::from_ref(path))?),
+        (None, Some(card)) => Target::Card(card.get_ref().clone()),
+        (Some(_), Some(card)) => {
+            return Err((
+                card.span(),
+                "an ignore entry takes `path` or `card`, not both".to_string(),
+            ));
+        }
+        (None, None) => {
+            return Err((
+                entry.span(),
+                "an ignore entry needs `path` or `card`".to_string(),
+            ));
+        }
+    };
+    if raw.rules.get_ref().is_empty() {
+        return Err((
+            raw.rules.span(),
+            "empty rule list, write [\"all\"] to ignore every rule".to_string(),
+        ));
+    }
+    let mut codes = Vec::new();
+    let mut all = false;
+    for name in raw.rules.get_ref() {
+        if name.get_ref() == "all" {
+            all = true;
+            continue;
+        }
+        let rule = configurable(lookup, name)?;
+        codes.push(rule.code);
+    }
+    let rules = if all {
+        RuleSet::All
+    } else {
+        RuleSet::Codes(codes)
+    };
+    Ok(Ignore { target, rules })
+}
+
+/// The rule `name` names, if a config may set its level or ignore it: input problems (PL9xx)
+/// always report.
+fn configurable(
+    lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
+    name: &Spanned<String>,
+) -> Result<&'static RuleInfo, Invalid> {
+    let rule = lookup(name.get_ref())
+        .ok_or_else(|| (name.span(), format!("unknown rule \"{}\"", name.get_ref())))?;
+    if crate::rules::is_input_problem(rule) {
+        return Err((
+            name.span(),
+            format!(
+                "{} ({}) is an input problem, which always reports: its level cannot be set and it cannot be ignored",
+                rule.code, rule.name
+            ),
+        ));
+    }
+    Ok(rule)
+}
+
+/// Globs of the config, relative to its directory. One with a `..` component can never match:
+/// paths are matched relative to the config's directory, below it.
+fn globs(root: &Path, texts: &[Spanned<String>]) -> Result<PathGlobs, Invalid> {
+    if let Some(outside) = texts
+        .iter()
+        .find(|text| text.get_ref().split('/').any(|part| part == ".."))
+    {
+        return Err((
+            outside.span(),
+            format!(
+                "\"{}\" can never match: globs match paths below the config's directory, and `..` leads out of it",
+                outside.get_ref()
+            ),
+        ));
+    }
+    PathGlobs::new(root, texts.iter().map(|text| text.get_ref().as_str())).map_err(
+        |(index, message)| {
+            let span = texts.get(index).map(Spanned::span).unwrap_or_default();
+            (span, message)
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::FILE_NAME;
+    use crate::diagnostic::Severity;
+    use crate::rules::FixAvailability;
+    use std::path::PathBuf;
+
+    static OBSOLETE: RuleInfo = RuleInfo {
+        code: "PL001",
+        name: "obsolete-end-of-turn",
+        level: Severity::Warning,
+        summary: "test rule",
+        docs: "",
+        fix: FixAvailability::None,
+    };
+    static STEP: RuleInfo = RuleInfo {
+        code: "PL101",
+        name: "obsolete-step-name",
+        level: Severity::Error,
+        summary: "test rule",
+        docs: "",
+        fix: FixAvailability::None,
+    };
+
+    static INPUT: RuleInfo = RuleInfo {
+        code: "PL900",
+        name: "unreadable-file",
+        level: Severity::Error,
+        summary: "test input problem",
+        docs: "",
+        fix: FixAvailability::None,
+    };
+
+    fn fake_lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
+        [&OBSOLETE, &STEP, &INPUT]
+            .into_iter()
+            .find(|rule| rule.code.eq_ignore_ascii_case(code_or_name) || rule.name == code_or_name)
+    }
+
+    const ROOT: &str = "/project";
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse_with(&Path::new(ROOT).join(FILE_NAME), text, fake_lookup)
+    }
+
+    /// The error's message and the text its span covers.
+    fn error(text: &str) -> (String, String) {
+        let err = parse(text).expect_err("config should be rejected");
+        let span = err.span.clone().expect("error should have a span");
+        (err.message, text[span].to_string())
+    }
+
+    fn level(config: &Config, rule: &RuleInfo, path: &str, card: Option<&str>) -> Level {
+        config.level(rule, Path::new(path), card)
+    }
+
+    const EXAMPLE: &str = r#"
+# rule levels, by code or by name
+[rules]
+PL001 = "note"
+obsolete-step-name = "off"
+
+[[ignore]]
+path = "legacy/**"
+rules = ["PL001"]
+
+[[ignore]]
+card = "Ancient Relic"
+rules = ["all"]
+
+[files]
+include = ["**/*.cards"]
+exclude = ["drafts/**"]
+"#;
+
+    #[test]
+    fn the_example_file_is_read() {
+        let config = parse(EXAMPLE).unwrap();
+        assert_eq!(config.root, Path::new(ROOT));
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/a.yaml", None),
+            Level::Note
+        );
+        assert_eq!(level(&config, &STEP, "/project/a.yaml", None), Level::Off);
+    }
+
+    #[test]
+    fn defaults_are_the_rules_own_levels() {
+        let config = Config::default_for(PathBuf::from(ROOT));
+        assert_eq!(config.file, None);
+        assert_eq!(level(&config, &OBSOLETE, "a.yaml", None), Level::Warning);
+        assert_eq!(level(&config, &STEP, "a.yaml", Some("X")), Level::Error);
+        assert!(!config.is_included_extra(Path::new("a.cards")));
+        assert!(!config.is_excluded(Path::new("a.yaml")));
+        assert_eq!(parse("").unwrap().levels, BTreeMap::new());
+    }
+
+    #[test]
+    fn codes_are_case_insensitive() {
+        let config = parse("[rules]\npl101 = \"warning\"\n").unwrap();
+        assert_eq!(level(&config, &STEP, "a.yaml", None), Level::Warning);
+    }
+
+    #[test]
+    fn path_ignores_apply_to_their_rules_only() {
+        let config = parse(EXAMPLE).unwrap();
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/legacy/old/a.yaml", None),
+            Level::Off
+        );
+        // PL101 is off by [rules] anyway; check the ignore leaves other rules alone.
+        let config = parse("[[ignore]]\npath = \"legacy/**\"\nrules = [\"PL101\"]\n").unwrap();
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/legacy/a.yaml", None),
+            Level::Warning
+        );
+        assert_eq!(
+            level(&config, &STEP, "/project/legacy/a.yaml", None),
+            Level::Off
+        );
+        assert_eq!(
+            level(&config, &STEP, "/project/new/a.yaml", None),
+            Level::Error
+        );
+    }
+
+    #[test]
+    fn path_ignores_match_absolute_relative_and_outside_paths() {
+        let config = parse("[[ignore]]\npath = \"legacy/**\"\nrules = [\"all\"]\n").unwrap();
+        // Inside the root: the root prefix is stripped.
+        assert_eq!(
+            level(&config, &STEP, "/project/legacy/a.yaml", None),
+            Level::Off
+        );
+        assert_eq!(
+            level(&config, &STEP, "/project/./legacy/a.yaml", None),
+            Level::Off
+        );
+        // `..` is resolved by the text of the path.
+        assert_eq!(
+            level(&config, &STEP, "/project/sets/../legacy/a.yaml", None),
+            Level::Off
+        );
+        assert_eq!(
+            level(&config, &STEP, "/project/legacy/../sets/a.yaml", None),
+            Level::Error
+        );
+        // Outside the root: matched as given.
+        assert_eq!(
+            level(&config, &STEP, "/elsewhere/legacy/a.yaml", None),
+            Level::Error
+        );
+        // Relative to the current directory (the crate, not below /project): outside the root, so
+        // matched as given, without the `./`.
+        assert_eq!(level(&config, &STEP, "./legacy/a.yaml", None), Level::Off);
+        assert_eq!(level(&config, &STEP, "legacy/a.yaml", None), Level::Off);
+    }
+
+    #[test]
+    fn card_ignores_compare_names_exactly() {
+        let config = parse(EXAMPLE).unwrap();
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/a.yaml", Some("Ancient Relic")),
+            Level::Off
+        );
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/a.yaml", Some("ancient relic")),
+            Level::Note
+        );
+        assert_eq!(
+            level(&config, &OBSOLETE, "/project/a.yaml", None),
+            Level::Note
+        );
+    }
+
+    #[test]
+    fn files_include_and_exclude() {
+        let config = parse(EXAMPLE).unwrap();
+        assert!(config.is_included_extra(Path::new("/project/a.cards")));
+        assert!(config.is_included_extra(Path::new("/project/sets/x/a.cards")));
+        assert!(!config.is_included_extra(Path::new("/project/a.cardsx")));
+        assert!(config.is_excluded(Path::new("/project/drafts/a.yaml")));
+        assert!(!config.is_excluded(Path::new("/project/sets/drafts/a.yaml")));
+        assert!(!config.is_excluded(Path::new("/project/a.yaml")));
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_with_their_place() {
+        let (message, at) = error("[rule]\nPL001 = \"off\"\n");
+        assert!(message.starts_with("unknown field `rule`"), "{message}");
+        assert_eq!(at, "rule");
+
+        let (message, at) = error("[[ignore]]\npath = \"a\"\nrule = [\"all\"]\n");
+        assert!(message.starts_with("unknown field `rule`"), "{message}");
+        assert_eq!(at, "rule");
+
+        let (message, at) = error("[files]\nincludes = []\n");
+        assert!(message.starts_with("unknown field `includes`"), "{message}");
+        assert_eq!(at, "includes");
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let err = parse("[rules\n").unwrap_err();
+        assert!(err.span.is_some());
+        assert!(!err.message.ends_with('.'));
+        assert!(
+            !err.message.starts_with(char::is_uppercase),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn unknown_rules_are_errors_at_the_key_or_string() {
+        assert_eq!(
+            error("[rules]\nPL001 = \"off\"\nPL999 = \"off\"\n"),
+            ("unknown rule \"PL999\"".to_string(), "PL999".to_string())
+        );
+        let (message, at) = error("[[ignore]]\ncard = \"X\"\nrules = [\"PL001\", \"nope\"]\n");
+        assert_eq!(message, "unknown rule \"nope\"");
+        assert_eq!(at, "\"nope\"");
+    }
+
+    #[test]
+    fn a_rule_configured_twice_is_an_error() {
+        let (message, at) = error("[rules]\nPL001 = \"off\"\nobsolete-end-of-turn = \"note\"\n");
+        assert_eq!(
+            message,
+            "rule \"obsolete-end-of-turn\" is already configured as \"PL001\""
+        );
+        assert_eq!(at, "obsolete-end-of-turn");
+    }
+
+    #[test]
+    fn bad_levels_are_errors_at_the_value() {
+        let (message, at) = error("[rules]\nPL001 = \"warn\"\n");
+        assert!(message.starts_with("unknown level \"warn\""), "{message}");
+        assert_eq!(at, "\"warn\"");
+        let (message, at) = error("[rules]\nPL001 = 1\n");
+        assert!(message.contains("string"), "{message}");
+        assert_eq!(at, "1");
+    }
+
+    #[test]
+    fn an_ignore_entry_needs_exactly_one_target() {
+        let (message, at) = error("[[ignore]]\nrules = [\"all\"]\n");
+        assert_eq!(message, "an ignore entry needs `path` or `card`");
+        assert!(at.starts_with("[[ignore]]"), "{at}");
+        let (message, at) = error("[[ignore]]\npath = \"a\"\ncard = \"B\"\nrules = [\"all\"]\n");
+        assert_eq!(message, "an ignore entry takes `path` or `card`, not both");
+        assert_eq!(at, "\"B\"");
+        let (message, at) = error("[[ignore]]\npath = \"a\"\nrules = []\n");
+        assert!(message.starts_with("empty rule list"), "{message}");
+        assert_eq!(at, "[]");
+        let (message, _) = error("[[ignore]]\npath = \"a\"\n");
+        assert!(message.starts_with("missing field `rules`"), "{message}");
+    }
+
+    #[test]
+    fn input_problems_cannot_be_configured() {
+        let message = "PL900 (unreadable-file) is an input problem, which always reports: its level cannot be set and it cannot be ignored";
+        assert_eq!(
+            error("[rules]\nPL900 = \"off\"\n"),
+            (message.to_string(), "PL900".to_string())
+        );
+        assert_eq!(
+            error("[[ignore]]\npath = \"x/**\"\nrules = [\"unreadable-file\"]\n"),
+            (message.to_string(), "\"unreadable-file\"".to_string())
+        );
+    }
+
+    #[test]
+    fn globs_leading_out_of_the_config_directory_are_errors() {
+        for glob in ["../**", "sets/../../x", ".."] {
+            let (message, at) = error(&format!("[files]\nexclude = [\"{glob}\"]\n"));
+            assert!(message.ends_with("`..` leads out of it"), "{message}");
+            assert_eq!(at, format!("\"{glob}\""));
+        }
+        // `..` inside a name is no parent directory.
+        assert!(parse("[files]\nexclude = [\"a..b/**\"]\n").is_ok());
+    }
+
+    #[test]
+    fn bad_globs_are_errors_at_the_glob() {
+        let (message, at) = error("[files]\nexclude = [\"ok/**\", \"a[b\"]\n");
+        assert!(message.starts_with("invalid glob"), "{message}");
+        assert_eq!(at, "\"a[b\"");
+        let (message, at) = error("[[ignore]]\npath = \"\"\nrules = [\"all\"]\n");
+        assert_eq!(message, "empty glob");
+        assert_eq!(at, "\"\"");
+    }
+}

@@ -1,0 +1,157 @@
+//! Explaining a text: each finding with its sentence, and each of its points placed in a game of
+//! a few turns.
+
+use super::{Explained, Explanation, Placement, first_combat, sentence, window};
+use crate::edition::Edition;
+use crate::model::{Edge, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::resolve::printed_caveats;
+use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
+
+/// Explains every phrase of `text` in the standard game changed by `scenarios`.
+pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
+    explain_in(text, scenarios, Edition::Current)
+}
+
+/// [`explain`] in the terms of `edition`: its names of phases and steps in the sentences and the
+/// strip, its rule numbers, its turn facts. The meaning is the one model's.
+pub fn explain_in(text: &str, scenarios: &[Scenario], edition: Edition) -> Explanation {
+    let game = build_game(scenarios);
+    let created = creation_moment(&game);
+    let found = crate::phrase::find(text);
+    let mut findings = crate::resolve::resolve_all(text, &found.phrases);
+    // An older edition's own templates are no obsolete wording in it.
+    for (phrase, finding) in found.phrases.iter().zip(&mut findings) {
+        let printed = printed_caveats(edition, text, phrase);
+        finding.caveats.retain(|caveat| !printed.contains(caveat));
+    }
+    let errors = found.errors;
+    let explained = findings
+        .into_iter()
+        .map(|finding| {
+            // A window's bound of "the turn" falls in the turns the window is confined to.
+            let owner = window::turn_owner(&finding);
+            let placements = finding
+                .timing
+                .iter()
+                .map(|point| {
+                    let measured = window::within_window(point, owner);
+                    (*point, place(&game, &measured, created))
+                })
+                .collect();
+            Explained {
+                sentence: edition.rename(&sentence(&finding)),
+                finding,
+                placements,
+            }
+        })
+        .collect();
+    Explanation {
+        text: text.to_string(),
+        scenarios: scenarios.to_vec(),
+        game,
+        created,
+        explained,
+        errors,
+        edition,
+    }
+}
+
+/// The begin of the current turn's precombat main phase.
+fn creation_moment(game: &Game) -> Option<Moment> {
+    let turn = game.turns.first()?;
+    let phase = turn
+        .phases
+        .iter()
+        .position(|run| run.phase == Phase::PrecombatMain && !run.skipped)?;
+    Some(Moment::new(0, phase, None, Edge::Begin))
+}
+
+/// Where `point` falls in `game`.
+fn place(game: &Game, point: &TimingPoint, created: Option<Moment>) -> Placement {
+    if matches!(point.unit, Unit::Phase | Unit::Step) {
+        return Placement::InProgress;
+    }
+    if point.occurrence == Occurrence::First && point.unit.is_combat() {
+        return first_combat::place(game, point);
+    }
+    let at = |occurrence| {
+        locate(
+            game,
+            point.unit,
+            point.edge,
+            occurrence,
+            point.owner,
+            created,
+        )
+    };
+    let moments = at(point.occurrence);
+    if !moments.is_empty() {
+        return Placement::At(moments);
+    }
+    // A window closing at a step of each combat phase closes elsewhere without it (506.7e).
+    if point.role == Role::Closes && point.owner == Owner::Any && point.unit.is_combat() {
+        return first_combat::instead_in_each(game, point);
+    }
+    // A unit of another player's turn is not in the current turn: show the next one. A unit
+    // skipped in the current turn is not looked for later: it does not happen this turn.
+    let owned_elsewhere = matches!(
+        (point.owner, game.turns.first().map(|t| t.active)),
+        (Owner::You, Some(Player::Opponent)) | (Owner::Opponent, Some(Player::You))
+    );
+    if owned_elsewhere && matches!(point.occurrence, Occurrence::Each | Occurrence::This) {
+        let later = at(Occurrence::Next);
+        if !later.is_empty() {
+            return Placement::Later(later);
+        }
+    }
+    Placement::Never
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Placement, explain};
+    use crate::explain::render_text;
+    use crate::model::Unit;
+
+    /// The placement of the point of `unit` in the one finding of `text`.
+    fn placed(text: &str, unit: Unit) -> Placement {
+        let explanation = explain(text, &[]);
+        let found = explanation.explained[0]
+            .placements
+            .iter()
+            .find(|(point, _)| point.unit == unit);
+        found
+            .map(|(_, placement)| placement.clone())
+            .unwrap_or(Placement::Never)
+    }
+
+    #[test]
+    fn a_bound_of_a_window_on_an_opponents_turn_falls_in_that_turn_506_7d() {
+        let text = "Cast this spell only during an opponent's turn, after blockers are declared.";
+        let Placement::Later(moments) = placed(text, Unit::DeclareBlockers) else {
+            panic!("the declare blockers step of the opponent's turn, later")
+        };
+        assert!(moments.iter().all(|moment| moment.turn == 1), "{moments:?}");
+        let text = "Activate only during your turn, before attackers are declared.";
+        let Placement::At(moments) = placed(text, Unit::DeclareAttackers) else {
+            panic!("the declare attackers step of this turn")
+        };
+        assert!(moments.iter().all(|moment| moment.turn == 0), "{moments:?}");
+    }
+
+    /// A unit of a turn another phrase named, or of the whole game, is not placed on the turns
+    /// shown, and the text says why rather than "never comes".
+    #[test]
+    fn that_and_game_points_say_why_they_are_not_on_the_strip() {
+        let text = render_text(&explain(
+            "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game. You have no maximum hand size for the rest of the game.",
+            &[],
+        ));
+        assert!(
+            text.contains("in the turn or combat named before"),
+            "{text}"
+        );
+        assert!(text.contains("at a point of the whole game"), "{text}");
+        assert!(!text.contains("never comes"), "{text}");
+    }
+}

@@ -1,0 +1,45 @@
+//! The old and nonstandard wordings inside a phrase (its `Mark`s), from the grammar rules that
+//! name them, whichever template they sit in.
+//!
+//! It reads a phrase's pairs, not its meaning; of its siblings it imports `error` and `units`.
+
+use super::error::{Lowered, span_of};
+use super::units::unit_name;
+use crate::phrase::ast::*;
+use crate::phrase::parser::Rule;
+use pest::iterators::Pair;
+
+/// The old and nonstandard wordings inside a phrase, from the grammar rules that name them.
+pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
+    let mut marks = Vec::new();
+    for inner in pair.clone().into_inner().flatten() {
+        let wording = match inner.as_rule() {
+            Rule::old_untap_phase
+            | Rule::old_upkeep_phase
+            | Rule::old_draw_phase
+            | Rule::old_end_of_turn_step => Wording::OldStepName(unit_name(&inner)?),
+            Rule::actor_play | Rule::actor_play_this_ability | Rule::actor_use_this_ability => {
+                Wording::PlayVerb
+            }
+            Rule::obsolete_play_verb => Wording::PlayForCast,
+            Rule::actor_activate_this_ability => Wording::ActivateThisAbility,
+            Rule::sorcery_any_time => Wording::AnyTimeSorcery,
+            Rule::once_per_turn => Wording::OncePerTurn,
+            Rule::loose_trigger_word | Rule::loose_during_word => Wording::LooseTrigger,
+            Rule::the_end_of_combat => Wording::AtTheEndOfCombat,
+            Rule::next_count | Rule::all_units => Wording::NextSeveral,
+            _ => continue,
+        };
+        marks.push(Mark {
+            span: span_of(&inner),
+            wording,
+        });
+    }
+    if pair.as_rule() == Rule::until_the_end_of_turn {
+        marks.push(Mark {
+            span: span_of(pair),
+            wording: Wording::UntilTheEndOfTurn,
+        });
+    }
+    Ok(marks)
+}

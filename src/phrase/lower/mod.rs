@@ -1,0 +1,262 @@
+//! Lowering of pest pairs into the typed syntax of `ast`: one function per grammar rule that makes
+//! a pair. A pair the grammar cannot produce at a place is a bug in lowering, reported as
+//! `LowerError` rather than a panic.
+//!
+//! One file a section of grammar/timing.pest, as `rules/` has one file a rule: `triggers`,
+//! `durations`, `this_turn`, `each_turn`, `standing`, `windows` and `turn_changes` lower the
+//! templates of their section; `units` the owners and the phase and step names they all name;
+//! `marks` the old wordings inside any phrase; `error` what goes wrong. This file walks an ability
+//! and picks the family by the phrase's rule. No other lowering file imports it, and the families
+//! import only `units` and `error`.
+
+mod durations;
+mod each_turn;
+mod error;
+mod marks;
+mod standing;
+mod this_turn;
+mod triggers;
+mod turn_changes;
+mod units;
+mod windows;
+
+use durations::{object_duration, until_the_end_of};
+use each_turn::once_each_turn;
+use error::{Lowered, span_of, unexpected};
+use marks::marks;
+use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
+use this_turn::this_span_in;
+use triggers::{combat_trigger, end_of_combat_trigger, trigger};
+use turn_changes::{additional_phases, only_unit_name, skip_replaced, skip_unit};
+use units::{inner_owner, owned_unit, single_unit_ref, unit_ref};
+use windows::{sorcery_timing, window};
+
+use crate::model::Span;
+use crate::phrase::ast::*;
+use crate::phrase::parser::Rule;
+use pest::iterators::{Pair, Pairs};
+
+pub use error::LowerError;
+
+/// Lowers the pairs of one `ability_line` into the phrases it holds, in text order. Spans are
+/// shifted by `offset`, the line's start in the whole text.
+pub fn ability_line(pairs: Pairs<'_, Rule>, ability: usize, offset: usize) -> Lowered<Vec<Phrase>> {
+    let mut phrases = Vec::new();
+    let place = Place {
+        ability,
+        opens_ability: false,
+        in_quotes: false,
+        in_reminder: false,
+    };
+    for pair in pairs {
+        match pair.as_rule() {
+            Rule::ability_line => {
+                for inner in pair.into_inner() {
+                    match inner.as_rule() {
+                        Rule::ability => container(inner, place, &mut phrases)?,
+                        Rule::EOI => {}
+                        _ => return unexpected(&inner, "an ability"),
+                    }
+                }
+            }
+            _ => return unexpected(&pair, "an ability"),
+        }
+    }
+    for phrase in &mut phrases {
+        shift(phrase, offset);
+    }
+    Ok(phrases)
+}
+
+/// Lowers what an entry rule (`try_<rule>`, see the grammar's last section) matched in a suffix
+/// of a line. `content_start` is where the content of the enclosing ability, quoted ability or
+/// reminder begins, in the suffix's bytes, if it is not before the suffix. Spans are shifted by
+/// `offset`, the suffix's start in the whole text.
+pub(super) fn entry(
+    pair: Pair<'_, Rule>,
+    place: Place,
+    content_start: Option<usize>,
+    offset: usize,
+    out: &mut Vec<Phrase>,
+) -> Lowered<()> {
+    for child in pair.into_inner() {
+        let mut phrase = child_phrase(child, place, content_start)?;
+        shift(&mut phrase, offset);
+        out.push(phrase);
+    }
+    Ok(())
+}
+
+/// Moves a phrase and its marks `by` bytes later.
+fn shift(phrase: &mut Phrase, by: usize) {
+    let shift = |span: Span| Span::new(span.start + by, span.end + by);
+    phrase.span = shift(phrase.span);
+    for mark in &mut phrase.marks {
+        mark.span = shift(mark.span);
+    }
+}
+
+/// Lowers a phrase that is a child of an ability, a quoted ability or reminder text. A printed
+/// trigger opens the ability; a combat trigger or a trigger lasting this turn opens it where it
+/// begins the container's content.
+fn child_phrase(
+    child: Pair<'_, Rule>,
+    place: Place,
+    content_start: Option<usize>,
+) -> Lowered<Phrase> {
+    let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
+        || (matches!(
+            child.as_rule(),
+            Rule::combat_trigger | Rule::trigger_this_turn
+        ) && Some(child.as_span().start()) == content_start);
+    phrase(
+        child,
+        Place {
+            opens_ability: opens,
+            ..place
+        },
+    )
+}
+
+/// Lowers the children of an ability, a quoted ability or reminder text. A trigger that begins
+/// where its container's content begins opens that ability.
+fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lowered<()> {
+    let content_start = match pair.as_rule() {
+        Rule::quoted_ability | Rule::reminder => {
+            // Past the opening quote or parenthesis.
+            let text = pair.as_str();
+            pair.as_span().start() + text.chars().next().map_or(0, char::len_utf8)
+        }
+        _ => pair.as_span().start(),
+    };
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::quoted_ability => container(
+                child,
+                Place {
+                    in_quotes: true,
+                    ..place
+                },
+                out,
+            )?,
+            Rule::reminder => container(
+                child,
+                Place {
+                    in_reminder: true,
+                    ..place
+                },
+                out,
+            )?,
+            _ => out.push(child_phrase(child, place, Some(content_start))?),
+        }
+    }
+    Ok(())
+}
+
+/// Lowers one phrase pair.
+fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
+    // After a repeated process ("Repeat this process until ..."), the phrase is the "until" clause.
+    let span = pair
+        .clone()
+        .into_inner()
+        .find(|inner| inner.as_rule() == Rule::repeated_until)
+        .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
+    let marks = marks(&pair)?;
+    let template = Template::Rule(pair.as_rule());
+    let form = match pair.as_rule() {
+        Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
+        Rule::loose_trigger => Form::AtPoint {
+            // "At your upkeep" reads as "At the beginning of your upkeep".
+            point: TriggerPoint::Beginning(owned_unit(pair)?),
+            this_turn: false,
+        },
+        Rule::end_of_combat_trigger => Form::AtPoint {
+            point: end_of_combat_trigger(pair)?,
+            this_turn: false,
+        },
+        Rule::obsolete_end_of_turn_trigger => Form::AtPoint {
+            point: TriggerPoint::ObsoleteEndOfTurn,
+            this_turn: false,
+        },
+        Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
+        Rule::until_end_of_turn | Rule::until_the_end_of_turn => Form::Until(Until::EndOfTurn),
+        Rule::until_end_of_combat => match pair.clone().into_inner().next() {
+            Some(on_next_turn) => Form::Until(Until::EndOfCombatOn(inner_owner(on_next_turn)?)),
+            None => Form::Until(Until::EndOfCombat),
+        },
+        Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
+        Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
+        Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
+        Rule::until_not_timing => Form::RepeatUntil,
+        Rule::during_next_turn => Form::During(unit_ref(pair)?),
+        Rule::rest_of_game => Form::Until(Until::RestOfGame),
+        Rule::during_unit | Rule::unit_test => Form::DuringUnit(during_unit(pair)?),
+        Rule::last_unit => Form::LastUnit,
+        Rule::game_end_test => Form::GameEndTest,
+        Rule::unit_mention => Form::StepMention,
+        Rule::this_and_next_turn => Form::Until(Until::TheEndOf(UnitRef {
+            name: UnitName::Turn,
+            owner: None,
+            quantifier: Quantifier::Next,
+        })),
+        Rule::once_during_turns => Form::Window(once_during_turns(pair)?),
+        Rule::turn_based_action => Form::TurnBasedAction(turn_based_action(pair)?),
+        Rule::each_combat => Form::EachTurn(EachTurn::EachCombat),
+        Rule::day_night_next_turn => Form::DayNightNextTurn,
+        Rule::quoted_mention => Form::Mention,
+        Rule::next_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::trigger_this_turn => Form::ThisSpan {
+            clause: ClauseKind::TriggerDuration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::turn_duration | Rule::leading_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::turn_reference => Form::ThisSpan {
+            clause: ClauseKind::Reference,
+            unit: this_span_in(pair)?,
+        },
+        Rule::once_each_turn => once_each_turn(pair)?,
+        Rule::during_permission => Form::Window(during_permission(pair)?),
+        Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
+        Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
+        Rule::each_turn_if_able => match pair.clone().into_inner().next() {
+            Some(_) => Form::EachTurn(EachTurn::IfAble),
+            None => Form::EachTurn(EachTurn::Counted),
+        },
+        Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
+        Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
+        Rule::skip_replaced => skip_replaced(pair)?,
+        Rule::extra_turn_mention => Form::ExtraTurnMention,
+        Rule::end_of_turn_statement => Form::EndOfTurnStatement,
+        Rule::activation_condition => Form::Condition,
+        Rule::old_step_mention => Form::StepMention,
+        Rule::extra_turn => match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+            Some(Rule::extra_turn_after_that) => Form::TurnChange(TurnChange::ExtraTurnAfterThat),
+            taken => Form::TurnChange(TurnChange::ExtraTurn {
+                by_you: taken == Some(Rule::take_imperative),
+            }),
+        },
+        Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
+        Rule::additional_step => {
+            Form::TurnChange(TurnChange::AdditionalStep(only_unit_name(pair)?))
+        }
+        Rule::step_after_phase => {
+            Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
+        }
+        Rule::skip_unit => Form::TurnChange(TurnChange::Skip(skip_unit(pair)?)),
+        Rule::unknown_timing => Form::Unknown,
+        _ => return unexpected(&pair, "a phrase"),
+    };
+    Ok(Phrase {
+        span,
+        place,
+        form,
+        marks,
+        template,
+    })
+}

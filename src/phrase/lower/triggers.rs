@@ -1,0 +1,111 @@
+//! Lowering of the grammar's "Triggers": printed and delayed triggers at a point of the turn, end
+//! of combat triggers and combat triggers (attacks, blocks, combat damage).
+//!
+//! Of its siblings it imports `error` and `units` only.
+
+use super::error::{Lowered, unexpected};
+use super::units::{inner_owner, unit_ref};
+use crate::phrase::ast::*;
+use crate::phrase::parser::Rule;
+use pest::iterators::Pair;
+
+/// `printed_trigger` and `delayed_trigger`.
+pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
+    let mut point = None;
+    let mut this_turn = false;
+    for inner in pair.clone().into_inner() {
+        match inner.as_rule() {
+            Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
+            Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
+            Rule::the_game => point = Some(TriggerPoint::Game),
+            Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
+            Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
+            Rule::stated_this_turn => this_turn = true,
+            _ => return unexpected(&inner, "a trigger"),
+        }
+    }
+    match point {
+        Some(point) => Ok(Form::AtPoint { point, this_turn }),
+        None => unexpected(&pair, "a trigger"),
+    }
+}
+
+/// `end_of_combat_trigger`.
+pub(super) fn end_of_combat_trigger(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    match pair.clone().into_inner().next() {
+        Some(inner) if inner.as_rule() == Rule::end_of_combat_point => end_of_combat_point(inner),
+        _ => unexpected(&pair, "an end of combat trigger"),
+    }
+}
+
+/// `combat_on_turn`.
+fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::on_turn => owner = Some(inner_owner(child)?),
+            _ => return unexpected(&child, "combat on a turn"),
+        }
+    }
+    Ok(TriggerPoint::CombatOnTurn { owner })
+}
+
+/// `end_of_combat_point`.
+fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    let mut next = false;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::on_turn => owner = Some(inner_owner(child)?),
+            Rule::this_turns_next => next = true,
+            Rule::the_end_of_combat => {}
+            _ => return unexpected(&child, "end of combat"),
+        }
+    }
+    Ok(TriggerPoint::EndOfCombat { owner, next })
+}
+
+/// `combat_trigger`.
+pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
+    let mut event = None;
+    let mut by_player = false;
+    let mut other_events = false;
+    let mut this_turn = false;
+    let mut this_combat = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::player_subject => by_player = true,
+            Rule::stated_this_combat => this_combat = true,
+            Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
+            Rule::stated_this_turn => this_turn = true,
+            _ => event = Some(combat_event(&child)?),
+        }
+    }
+    match event {
+        Some(event) => Ok(CombatTrigger {
+            event,
+            by_player,
+            other_events,
+            this_turn,
+            this_combat,
+        }),
+        None => unexpected(&pair, "a combat trigger"),
+    }
+}
+
+/// The combat event rules (`event_attacks`, ...).
+fn combat_event(pair: &Pair<'_, Rule>) -> Lowered<CombatEvent> {
+    Ok(match pair.as_rule() {
+        Rule::event_attacks_and_isnt_blocked => CombatEvent::AttacksAndIsntBlocked,
+        Rule::event_attacks_or_blocks => CombatEvent::AttacksOrBlocks,
+        Rule::event_blocks_or_becomes_blocked => CombatEvent::BlocksOrBecomesBlocked,
+        Rule::event_becomes_blocked_by_creature => CombatEvent::BecomesBlockedByACreature,
+        Rule::event_becomes_blocked => CombatEvent::BecomesBlocked,
+        Rule::event_attacks => CombatEvent::Attacks,
+        Rule::event_blocks_creature => CombatEvent::BlocksACreature,
+        Rule::event_blocks => CombatEvent::Blocks,
+        Rule::event_combat_damage => CombatEvent::DealsCombatDamage,
+        _ => return unexpected(pair, "a combat event"),
+    })
+}

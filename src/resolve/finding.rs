@@ -1,0 +1,78 @@
+//! Resolving phrases into findings: each phrase by its form, with the caveats of its marked
+//! wordings, then each `that` against the phrase it refers back to.
+
+use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
+use super::{trigger, turn_change, window};
+use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical};
+use crate::phrase::ast::{Form, Phrase};
+
+/// Resolves one phrase found in `text` into its finding.
+pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
+    let meaning = phrase.marks.iter().fold(meaning(phrase), |meaning, mark| {
+        meaning.caveat(caveats::wording(mark.wording))
+    });
+    Finding {
+        phrase: phrase.span.of(text).to_string(),
+        span: phrase.span,
+        kind: meaning.kind,
+        canonical: canonical(&meaning.timing),
+        timing: meaning.timing,
+        conditions: meaning.conditions,
+        rules: meaning.rules,
+        caveats: meaning.caveats,
+        antecedent: None,
+    }
+}
+
+/// Resolves the phrases of one card text, in text order: each on its own, then every `that`
+/// occurrence against the earlier phrase of its ability that named its turn or combat.
+pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = phrases.iter().map(|phrase| resolve(text, phrase)).collect();
+    antecedent::link(phrases, &mut findings);
+    findings
+}
+
+/// Finds and resolves every phrase of a card text.
+pub fn find_and_resolve(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
+    let found = crate::phrase::find(text);
+    (resolve_all(text, &found.phrases), found.errors)
+}
+
+fn meaning(phrase: &Phrase) -> Meaning {
+    match &phrase.form {
+        Form::AtPoint { point, this_turn } => trigger::at_point(point, phrase.place, *this_turn),
+        Form::Combat(trigger) => trigger::combat(*trigger),
+        Form::Until(until) => duration::until(until),
+        Form::WhileCondition(condition) => duration::while_condition(*condition),
+        Form::ThisSpan { clause, unit } => {
+            duration::this_turn_clause(*clause, *unit, phrase.place.opens_ability)
+        }
+        Form::EachTurn(each) => each_turn::each_turn(*each),
+        Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
+        Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
+        Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
+        Form::EndOfTurnStatement => Meaning::new(Kind::Reference)
+            .rule("514.2")
+            .caveat(caveats::end_of_turn_statement()),
+        Form::StepMention => Meaning::new(Kind::Reference),
+        Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
+        Form::During(unit_ref) => duration::during(unit_ref),
+        Form::DuringUnit(unit_ref) => during::during_unit(unit_ref),
+        Form::LastUnit => Meaning::new(Kind::Reference),
+        Form::GameEndTest => Meaning::new(Kind::Reference)
+            .point(TimingPoint::new(
+                Role::Tests,
+                Edge::End,
+                Unit::Game,
+                Occurrence::This,
+                Owner::Any,
+            ))
+            .rule("104.1"),
+        Form::TurnBasedAction(action) => action::turn_based_action(action),
+        Form::DayNightNextTurn => Meaning::new(Kind::Reference).rule("502.2").rule("730.2a"),
+        Form::Window(window) => window::window(window),
+        Form::TurnChange(change) => turn_change::turn_change(change),
+        Form::Keyword(used) => keyword::keyword(used),
+        Form::Unknown => Meaning::new(Kind::Unknown),
+    }
+}
