@@ -12,6 +12,7 @@
 //! references is ever expanded, and elements nest at most [`MAX_DEPTH`] deep: the reader holds
 //! the file's text, one card and a short stack, whatever the input.
 
+use super::bounds;
 use super::decoded::Decoded;
 use super::map::Style;
 use super::{Card, CardText, Face, NoteKind, SourceError, SourceNote};
@@ -231,6 +232,9 @@ impl Database<'_, '_> {
                     });
                     Tag::Field(kind)
                 }),
+            Some(Tag::Field(_)) if bounds::full(self.errors, self.text, span.start) => {
+                return Flow::Stop;
+            }
             Some(Tag::Field(kind)) => {
                 self.errors.push(SourceError::new(
                     span.clone(),
@@ -339,6 +343,7 @@ impl Database<'_, '_> {
                     decoded.char(c, span.start, span.len());
                 }
             }
+            Err(_) if bounds::full(self.errors, self.text, span.start) => return Flow::Stop,
             Err(unknown) => self
                 .errors
                 .push(SourceError::new(span, unknown.message(raw))),

@@ -13,6 +13,7 @@
 //! delimiter or line end as it is written. Only the fields of the columns read are kept, so a row
 //! of a million fields costs no memory.
 
+use super::bounds;
 use super::decoded::Decoded;
 use super::map::Style;
 use super::{Card, Face, NoteKind, SourceError, SourceNote};
@@ -112,6 +113,9 @@ pub(super) fn read(
         }) else {
             return;
         };
+        if parser.pos < text.len() && bounds::full(errors, text, parser.pos) {
+            return;
+        }
         if record.blank {
             continue;
         }

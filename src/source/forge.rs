@@ -11,6 +11,7 @@
 //! are read each once. Forge gives every face an `Oracle:` line (empty for a vanilla creature): a
 //! face without one is an error, most likely a file cut short.
 
+use super::bounds;
 use super::decoded::Decoded;
 use super::forge_shape::{ALTERNATE, key};
 use super::map::Style;
@@ -63,6 +64,9 @@ pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<S
         let value = text.get(value_start..line.content.end).unwrap_or("");
         if key == "Name" && script.faces.last().is_some_and(|face| face.name.is_some()) {
             script.emit(on_card, errors);
+            if bounds::full(errors, text, line.content.start) {
+                return;
+            }
         }
         script.extend(line.content.clone());
         if script.faces.is_empty() {
@@ -257,6 +261,18 @@ mod tests {
                 .starts_with("no `Oracle:` line for this face")
         );
         assert!(cards[1].faces[0].text.is_none());
+    }
+
+    #[test]
+    fn a_file_of_faces_without_text_stops_after_the_bound() {
+        use crate::source::bounds::MAX_ERRORS;
+        let text = "Name:X\nTypes:Instant\n".repeat(3 * MAX_ERRORS);
+        let mut cards = 0;
+        let mut errors = Vec::new();
+        read(&text, &mut |_| cards += 1, &mut errors);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
+        assert_eq!(cards, MAX_ERRORS);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! Architecture invariant: the readers know card files and their byte maps, and nothing of timing
 //! phrases, the turn, rules or configs.
 
+pub(crate) mod bounds;
 mod cockatrice;
 mod decoded;
 mod delimited;

@@ -278,3 +278,21 @@ fn nesting_is_bounded() {
             .starts_with("elements nested more than 64 deep")
     );
 }
+
+#[test]
+fn a_text_of_unknown_entities_stops_after_the_bound() {
+    use crate::source::bounds::MAX_ERRORS;
+    let text = format!(
+        "<cockatrice_carddatabase><cards><card><name>F</name><text>{}</text></card></cards></cockatrice_carddatabase>",
+        "&x;".repeat(3 * MAX_ERRORS)
+    );
+    let parsed = parse(&text);
+    assert_eq!(parsed.errors.len(), MAX_ERRORS + 1);
+    assert!(
+        parsed.errors[MAX_ERRORS]
+            .message
+            .starts_with("too many errors")
+    );
+    assert_eq!(&text[parsed.errors[MAX_ERRORS].span.clone()], "&");
+    assert!(parsed.cards.is_empty());
+}

@@ -163,3 +163,18 @@ fn lone_carriage_returns_end_rows() {
         "x\ny"
     );
 }
+
+#[test]
+fn a_file_of_broken_rows_stops_after_the_bound() {
+    use crate::source::bounds::MAX_ERRORS;
+    let text = format!("name,text\n{}B,fine\n", "\"x\"y,z\n".repeat(3 * MAX_ERRORS));
+    let parsed = parse(Format::Csv, &text);
+    assert_eq!(parsed.errors.len(), MAX_ERRORS + 1);
+    let last = &parsed.errors[MAX_ERRORS];
+    assert_eq!(
+        last.message,
+        "too many errors in this file: reading stopped here, after the first 1000"
+    );
+    assert_eq!(last.span.start, "name,text\n".len() + 7 * MAX_ERRORS);
+    assert!(parsed.cards.is_empty());
+}
