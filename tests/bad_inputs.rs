@@ -1,4 +1,4 @@
-//! `fixtures/bad/`: a file for each class of bad input of issue 11, each checked by name as
+//! `fixtures/bad/`: a file for each class of bad input of issues 11 and 20, each checked by name as
 //! `phaselint check --format short fixtures/bad/<file>`, with its exit code, in one snapshot
 //! (`snapshots/bad_inputs.snap`). The files with control characters in their card text are also
 //! shown in the human format, where the text of the card is quoted.
@@ -20,9 +20,12 @@ const BAD: &[&str] = &[
     "control-chars.txt",
     "control-chars.yaml",
     "cr-only.txt",
+    "cut-script.txt",
+    "cut.xml",
     "deep-nesting.json",
     "deep-nesting.yaml",
     "empty.yaml",
+    "entity-bomb.xml",
     "lone-surrogate.json",
     "long-line.yaml",
     "malformed.json",
@@ -33,11 +36,17 @@ const BAD: &[&str] = &[
     "mse-huge-claim.mse-set",
     "mse-no-set.mse-set",
     "mse-noise.mse-set",
+    "no-text-column.tsv",
+    "noise.xml",
+    "not-a-database.xml",
     "not-utf8.yaml",
     "number-name.yaml",
+    "stray-quote.csv",
     "tab-indentation.yaml",
     "truncated.jsonl",
     "unclosed-flow.yaml",
+    "unknown-entity.xml",
+    "unterminated.csv",
     "whitespace.yaml",
     "workflow.yml",
 ];

@@ -31,6 +31,15 @@ pub(crate) enum Style {
     /// A Magic Set Editor value written on the lines under its key, each indented by `indent`
     /// tabs.
     MseBlock { indent: usize },
+    /// The content of an XML element (Cockatrice); `markup` when a CDATA section, a comment or a
+    /// processing instruction lies inside it, whose delimiters an edit could cut.
+    XmlText { markup: bool },
+    /// A Forge script's `Oracle:` line, with `\n` for a line break.
+    ForgeOracle,
+    /// A CSV or TSV field in `"…"`.
+    CsvQuoted,
+    /// A CSV or TSV field without quotes, between two `delimiter`s.
+    CsvBare { delimiter: u8 },
 }
 
 /// One run of the map: decoded bytes `dec..dec+dec_len` come from file bytes `file..file+file_len`.
@@ -139,8 +148,10 @@ impl TextMap {
 
     /// Encode a plain replacement string for writing at a [`TextMap::to_file`] range: JSON-escape
     /// inside JSON strings, YAML double-quoted escaping inside `"…"`, `''` doubling inside `'…'`,
-    /// verbatim in plain and block scalars. None if it cannot be written safely there (a line
-    /// break in a plain, single-quoted or folded scalar, `: ` or ` #` in a plain scalar, …).
+    /// verbatim in plain and block scalars; XML entities for `&`, `<`, `>` in XML, `\n` in a Forge
+    /// `Oracle:` line, `""` in a quoted CSV field. None if it cannot be written safely there (a
+    /// line break in a plain, single-quoted or folded scalar, `: ` or ` #` in a plain scalar, the
+    /// delimiter in a bare CSV field, …).
     pub fn encode(&self, replacement: &str) -> Option<String> {
         match self.style {
             Style::Json => Some(encode_json(replacement)),
@@ -182,8 +193,52 @@ impl TextMap {
             }
             Style::MseLine => encode_mse(replacement, None),
             Style::MseBlock { indent } => encode_mse(replacement, Some(indent)),
+            Style::XmlText { markup } => encode_xml(replacement, markup),
+            Style::ForgeOracle => {
+                // A backslash would start an escape; the line must stay one line.
+                if replacement.contains('\\')
+                    || replacement.chars().any(|c| c.is_control() && c != '\n')
+                {
+                    return None;
+                }
+                Some(replacement.replace('\n', "\\n"))
+            }
+            Style::CsvQuoted => {
+                if replacement
+                    .chars()
+                    .any(|c| c.is_control() && c != '\n' && c != '\t')
+                {
+                    return None;
+                }
+                Some(replacement.replace('"', "\"\""))
+            }
+            Style::CsvBare { delimiter } => {
+                let unsafe_text = replacement.chars().any(|c| {
+                    (c.is_control() && c != '\t') || c == '"' || c == char::from(delimiter)
+                });
+                (!unsafe_text).then(|| replacement.to_owned())
+            }
         }
     }
+}
+
+/// Element content: `&`, `<` and `>` as entities (`>` so that no `]]>` is written). XML 1.0
+/// holds no other control character than tab and line break, and a CR would be read as a line
+/// break; inside markup nothing is written, since an edit may cut a CDATA section in two.
+fn encode_xml(s: &str, markup: bool) -> Option<String> {
+    if markup || s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 fn encode_json(s: &str) -> String {
@@ -440,5 +495,40 @@ mod tests {
             Some("until end of turn.\n\t\tDraw a card.")
         );
         assert_eq!(block.encode("a\u{7}"), None);
+    }
+
+    #[test]
+    fn encodes_for_the_designers_formats() {
+        let m = |style| TextMap::whole(0..1, style);
+        let xml = m(Style::XmlText { markup: false });
+        assert_eq!(
+            xml.encode("R&D's <b> \"x\"").as_deref(),
+            Some("R&amp;D's &lt;b&gt; \"x\"")
+        );
+        assert_eq!(xml.encode("a\nb").as_deref(), Some("a\nb"));
+        assert_eq!(xml.encode("a\rb"), None);
+        assert_eq!(xml.encode("\u{1}"), None);
+        assert_eq!(m(Style::XmlText { markup: true }).encode("until"), None);
+        let forge = m(Style::ForgeOracle);
+        assert_eq!(forge.encode("a\nb").as_deref(), Some("a\\nb"));
+        assert_eq!(forge.encode("a\\nb"), None);
+        assert_eq!(forge.encode("a\rb"), None);
+        let quoted = m(Style::CsvQuoted);
+        assert_eq!(
+            quoted.encode("say \"hi\",\nthen").as_deref(),
+            Some("say \"\"hi\"\",\nthen")
+        );
+        assert_eq!(quoted.encode("a\rb"), None);
+        let bare = m(Style::CsvBare { delimiter: b',' });
+        assert_eq!(
+            bare.encode("until end of turn").as_deref(),
+            Some("until end of turn")
+        );
+        assert_eq!(bare.encode("a, b"), None);
+        assert_eq!(bare.encode("a \"b\""), None);
+        assert_eq!(bare.encode("a\nb"), None);
+        let tabbed = m(Style::CsvBare { delimiter: b'\t' });
+        assert_eq!(tabbed.encode("a, b").as_deref(), Some("a, b"));
+        assert_eq!(tabbed.encode("a\tb"), None);
     }
 }

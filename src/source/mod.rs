@@ -1,6 +1,7 @@
-//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall), JSON Lines, plain text and
-//! Magic Set Editor sets, read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes
-//! of the file.
+//! Inputs: card files in YAML (custom sets), JSON (MTGJSON, Scryfall, any JSON of card objects),
+//! JSON Lines, plain text, Magic Set Editor sets, Cockatrice XML, Forge card scripts and CSV/TSV
+//! spreadsheets, read into [`Card`]s whose text values carry a [`TextMap`] back to the bytes of the
+//! file.
 //!
 //! Readers never panic and never stop at the first problem they can step over: what they could
 //! not read is a [`SourceError`] with a byte range in the file, and the cards around it are still
@@ -9,8 +10,14 @@
 //! Architecture invariant: the readers know card files and their byte maps, and nothing of timing
 //! phrases, the turn, rules or configs.
 
+pub(crate) mod bounds;
+mod cockatrice;
+mod decoded;
+mod delimited;
 mod escape;
 mod fields;
+mod forge;
+mod forge_shape;
 mod json;
 mod json_cursor;
 mod jsonl;
@@ -45,10 +52,19 @@ pub enum Format {
     Text,
     /// A Magic Set Editor `set` file, or a `card NAME` file of a set (`card:` blocks).
     Mse,
+    /// A Cockatrice card database (`<cockatrice_carddatabase>`, versions 3 and 4).
+    Cockatrice,
+    /// A Forge card script: `Key:Value` lines, the text on `Oracle:`.
+    Forge,
+    /// A spreadsheet exported as comma-separated values, with a header row.
+    Csv,
+    /// A spreadsheet exported as tab-separated values, with a header row.
+    Tsv,
 }
 
-/// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, any
-/// case); None for other extensions.
+/// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, `.xml`,
+/// `.csv`, `.tsv`, any case); None for other extensions. A `.txt` file is text here: Forge
+/// scripts share the extension, and [`format_of`] tells them apart by content.
 pub fn format_from_extension(path: &Path) -> Option<Format> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
@@ -56,20 +72,31 @@ pub fn format_from_extension(path: &Path) -> Option<Format> {
         "json" => Some(Format::Json),
         "jsonl" | "ndjson" => Some(Format::JsonLines),
         "txt" => Some(Format::Text),
+        "xml" => Some(Format::Cockatrice),
+        "csv" => Some(Format::Csv),
+        "tsv" => Some(Format::Tsv),
         _ => None,
     }
 }
 
-/// The format of `path`, whose contents are `text`: by its extension, else sniffed.
+/// The format of `path`, whose contents are `text`: by its extension, else sniffed. A `.txt`
+/// file shaped as a Forge script is one.
 pub fn format_of(path: &Path, text: &str) -> Format {
-    format_from_extension(path).unwrap_or_else(|| sniff_format(text))
+    match format_from_extension(path) {
+        Some(Format::Text) if forge_shape::is_script(text) => Format::Forge,
+        Some(format) => format,
+        None => sniff_format(text),
+    }
 }
 
 /// The format of a file named explicitly or by a config glob with an unknown extension, guessed
 /// from its content: a first line `mse_version: ...`, or `card:` followed by a line indented with
-/// a tab, is Magic Set Editor's; a first line that is a JSON object followed by another such line
-/// is JSON Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value`
-/// (lower case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text.
+/// a tab, is Magic Set Editor's; a Forge script (`Name:` first, every line `Key:Value`, an
+/// `Oracle:` or `Types:` line); an XML declaration or a `<cockatrice_carddatabase` start is a
+/// Cockatrice database; a first line that is a JSON object followed by another such line is JSON
+/// Lines; otherwise a first non-blank byte `{` or `[` is JSON; a first line `key: value` (lower
+/// case key, as in card maps) or a `- ` or `---` start is YAML; anything else is text. CSV and
+/// TSV are known by their extension only.
 pub fn sniff_format(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if mse_shape::starts_as_mse(text) {
@@ -79,6 +106,12 @@ pub fn sniff_format(text: &str) -> Format {
     let Some(first) = lines.next() else {
         return Format::Text;
     };
+    if forge_shape::is_script(text) {
+        return Format::Forge;
+    }
+    if first.starts_with("<?xml") || first.starts_with("<cockatrice_carddatabase") {
+        return Format::Cockatrice;
+    }
     if first.starts_with('{') || first.starts_with('[') {
         let second = lines.next();
         let is_object = |line: &str| line.starts_with('{') && json_cursor::is_one_value(line);
@@ -178,7 +211,9 @@ pub struct SourceNote {
 /// What a [`SourceNote`] is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoteKind {
-    /// A YAML file in which no document has a card's shape: no card was read from it.
+    /// A file of a card format that holds no card (a YAML file in which no document has a card's
+    /// shape, an XML file that is not a Cockatrice card database, a CSV file with no text
+    /// column): no card was read from it.
     NotACardFile,
 }
 
@@ -293,5 +328,7 @@ pub struct CardText {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod tests_formats;
 #[cfg(test)]
 mod tests_mse;

@@ -1,7 +1,7 @@
 //! Each format to its reader: a file's text read whole, or card by card.
 
 use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote};
-use super::{json, jsonl, mse, text, yaml};
+use super::{cockatrice, delimited, forge, json, jsonl, mse, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
 pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
@@ -22,8 +22,8 @@ pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
 }
 
 /// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
-/// drops them keeps only the file text and one card in memory (JSON and JSON Lines; YAML and text
-/// files are small and read whole). Returns the errors. Never panics.
+/// drops them keeps only the file text and one card in memory (JSON, JSON Lines, Cockatrice XML,
+/// CSV and TSV; YAML and text files are small and read whole, a Forge script is one card). Returns the errors. Never panics.
 pub fn read_each(
     format: Format,
     text: &str,
@@ -54,6 +54,10 @@ pub fn read_each_noting(
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
         Format::Text => text::read(text, on_card),
         Format::Mse => mse::read(text, on_card, &mut errors, notes),
+        Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
+        Format::Forge => forge::read(text, on_card, &mut errors),
+        Format::Csv => delimited::read(text, b',', on_card, &mut errors, notes),
+        Format::Tsv => delimited::read(text, b'\t', on_card, &mut errors, notes),
     }
     if cards == 0 && errors.is_empty() && notes.is_empty() {
         notes.extend(no_card(format, text));
@@ -70,8 +74,14 @@ fn no_card(format: Format, text: &str) -> Option<SourceNote> {
             "JSON",
             "phaselint reads MTGJSON, Scryfall and any JSON of card objects (an array of them, an object whose values are cards, or a list under `cards` or `data`) whose fields it knows by name (`name`, `text`, `oracle_text`, `rulesText`, `type_line`, `manaCost`, ...); name your own fields in phaselint.toml (`[fields]`), or exclude the file (`[files] exclude`) to drop this note",
         ),
-        // Any other text is cards, and YAML and MSE say so themselves.
-        Format::Yaml | Format::Text | Format::Mse => return None,
+        // Any other text is cards, and the other readers say what they found themselves.
+        Format::Yaml
+        | Format::Text
+        | Format::Mse
+        | Format::Cockatrice
+        | Format::Forge
+        | Format::Csv
+        | Format::Tsv => return None,
     };
     let len = text[start..].chars().next().map_or(0, char::len_utf8);
     Some(SourceNote {

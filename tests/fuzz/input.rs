@@ -1,8 +1,9 @@
 //! The inputs of the fuzz targets: seed files, mutated.
 //!
 //! The seeds are every file under `fixtures/` (the set, the databases, the text file, the
-//! explain sampler, the config, the README and the broken files of `fixtures/bad/`), and card-like
-//! random texts (`tests/support/random_text.rs`) written as each format writes a card. A case is
+//! designers' formats, the explain sampler, the config, the README and the broken files of
+//! `fixtures/bad/`), each read in the format `check` would read it in, and card-like random texts
+//! (`tests/support/random_text.rs`) written as each format writes a card. A case is
 //! a seed with a few mutations: bytes flipped, the file cut or a piece deleted, timing words,
 //! quotes, escapes and YAML indicators inserted, a piece repeated (long lines, many findings),
 //! deep nesting, an alias bomb, or a piece of another seed spliced in. Positions are taken modulo
@@ -10,7 +11,7 @@
 //! proptest can shrink a failing case by dropping mutations and moving positions toward 0.
 
 use crate::random_text::random_texts;
-use phaselint::source::{Format, format_from_extension, sniff_format};
+use phaselint::source::{Format, format_of};
 use proptest::prelude::*;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -254,6 +255,19 @@ fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every format, each given random texts as seeds.
+pub const FORMATS: [Format; 9] = [
+    Format::Yaml,
+    Format::Json,
+    Format::JsonLines,
+    Format::Text,
+    Format::Mse,
+    Format::Cockatrice,
+    Format::Forge,
+    Format::Csv,
+    Format::Tsv,
+];
+
 /// A random text as one card of `format`.
 fn as_card(text: &str, format: Format, index: usize) -> String {
     let quoted = serde_json::to_string(text).expect("a string serialises");
@@ -289,6 +303,29 @@ fn as_card(text: &str, format: Format, index: usize) -> String {
                 "\u{feff}mse_version: 2.0.2\ncard:\n\tname: Random {index}\n\tsuper_type: <word-list-type>Instant</word-list-type>\n\trule_text:\n{block}"
             )
         }
+        Format::Cockatrice => {
+            // Entities of each kind: named, decimal and hexadecimal.
+            let escaped = text
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('’', "&#8217;")
+                .replace('—', "&#x2014;");
+            format!(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_carddatabase version=\"4\"><cards><card><name>Random {index}</name><text>{escaped}</text><prop><type>Instant</type></prop></card></cards></cockatrice_carddatabase>\n"
+            )
+        }
+        Format::Forge => {
+            let oracle = text.replace('\r', "").replace('\n', "\\n");
+            format!("Name:Random {index}\nManaCost:1 R\nTypes:Instant\nOracle:{oracle}\n")
+        }
+        Format::Csv | Format::Tsv => {
+            let delimiter = if format == Format::Csv { ',' } else { '\t' };
+            let quoted = text.replace('"', "\"\"");
+            format!(
+                "name{delimiter}type{delimiter}text\nRandom {index}{delimiter}Instant{delimiter}\"{quoted}\"\n"
+            )
+        }
     }
 }
 
@@ -303,8 +340,7 @@ pub fn seeds() -> &'static [Seed] {
             .iter()
             .map(|path| {
                 let bytes = std::fs::read(path).expect("a fixture is readable");
-                let format = format_from_extension(path)
-                    .unwrap_or_else(|| sniff_format(&String::from_utf8_lossy(&bytes)));
+                let format = format_of(path, &String::from_utf8_lossy(&bytes));
                 let name = path
                     .strip_prefix(root)
                     .unwrap_or(path)
@@ -318,13 +354,7 @@ pub fn seeds() -> &'static [Seed] {
             })
             .collect();
         assert!(seeds.len() >= 20, "the fixtures are seeds: {}", seeds.len());
-        let formats = [
-            Format::Yaml,
-            Format::Json,
-            Format::JsonLines,
-            Format::Text,
-            Format::Mse,
-        ];
+        let formats = FORMATS;
         for (index, text) in random_texts(120).iter().enumerate() {
             let format = formats[index % formats.len()];
             seeds.push(Seed {

@@ -5,7 +5,7 @@
 //! | target | what is fed | what must hold |
 //! |---|---|---|
 //! | `finder` | the text, as card text | `phrase::find`, `find_by_whole_lines`, `resolve::find_and_resolve` and `explain::explain` (in scenarios the case picks, rendered) never panic; every span lies in the text on character boundaries, phrases in text order; the walk finds what the whole-line parse finds; a bounded number of phrases |
-//! | `readers` | the bytes, from a file; the text, to each of the five formats | `read::read_file` reads UTF-8 text without NUL within the limit as it is, and of anything else shows no character; `source::read_each` never panics; cards, errors and text maps lie in the file on character boundaries; an exact map places each character of a value on itself, an escape or entity of it, `''`, or blanks for a blank, and a card's name that maps only as a whole on an MSE `<atom-cardname>` element; a bounded number of cards and errors |
+//! | `readers` | the bytes, from a file; the text, to each of the nine formats | `read::read_file` reads UTF-8 text without NUL within the limit as it is, and of anything else shows no character; `source::read_each` never panics; cards, errors and text maps lie in the file on character boundaries; an exact map places each character of a value on itself, an escape of it, `''`, an XML or MSE entity, a CSV `""`, or blanks for a blank, and a card's name that maps only as a whole on an MSE `<atom-cardname>` element; a bounded number of cards and errors |
 //! | `span_maps` | the text, to its seed's format | each finding of each face (and of `export::each_face`, by line and column) maps through the face's `TextMap` into its raw string, on character boundaries, where the map is exact; there, the file's text at the mapped span is the card text, but for escapes, `''` and folded line breaks; every diagnostic of `check::check_text` (its span, labels and fix edits) lies in the file on character boundaries; every output format renders without panic, to a bounded size |
 //! | `keywords` | each line of the text (16 KiB at most), with runs of keyword grants, keywords, keyword actions and quotes inserted (`input::keyword_cases`) | `phrase::keywords::find` never gives up a line on its own and reads at most `WORK_PER_BYTE` bytes a byte of it (`Work::spent`); its phrases lie in the line on character boundaries; with room for `n` phrases it keeps at most `n`, the first `n` by start of all it finds; `phrase::find` on the text keeps at most `MAX_PHRASES` |
 //! | `fixes` | the text, to its seed's format | `fix::apply` keeps every byte outside the edits (its text is the file with some of the offered edits applied); `check::fix_text` never panics, a second fix changes nothing, and a text that read whole still reads whole with no more input problems |
@@ -227,13 +227,15 @@ fn span_in(text: &str, span: Span) -> bool {
 }
 
 /// Whether the file bytes `slice` may stand for the decoded character `c`: itself, an escape
-/// (`\u2014`, `\n`, `\e`, ...), an entity (`&lt;`, `&#8212;`), `''` for `'`, or blanks and line
-/// breaks for a blank or a line break (folding, CRLF, an MSE value's next line and its tabs).
+/// (`\u2014`, `\n`, `\e`, ...), an entity (`&lt;`, `&#8212;`), `''` for `'`, `""` for `"`
+/// (CSV), or blanks and line breaks for a blank or a line break (folding, CRLF, an MSE value's
+/// next line and its tabs).
 fn stands_for(slice: &str, c: char) -> bool {
     slice == c.encode_utf8(&mut [0; 4])
         || slice.starts_with('\\')
-        || (slice.starts_with('&') && slice.ends_with(';'))
         || (c == '\'' && slice == "''")
+        || (c == '"' && slice == "\"\"")
+        || (slice.len() > 2 && slice.starts_with('&') && slice.ends_with(';'))
         || (c.is_whitespace() && !slice.is_empty() && slice.chars().all(char::is_whitespace))
 }
 
@@ -308,9 +310,9 @@ fn whole_run(file: &str, text: &CardText, pos: usize) -> Result<Run, TestCaseErr
 }
 
 /// A span of the decoded value, mapped: inside the raw string, on character boundaries, and,
-/// where no escape, `''`, line break or MSE markup (`<`, `&`) lies between, the very same text.
-/// A span that starts or ends inside a run that maps only as a whole ([`whole_run`]) is placed
-/// on the whole run.
+/// where no escape, `''`, line break, entity or markup (MSE tags, a CDATA section, a comment)
+/// or CSV `""` lies between, the very same text. A span that starts or ends inside a run that
+/// maps only as a whole ([`whole_run`]) is placed on the whole run.
 fn check_mapped_span(file: &str, text: &CardText, span: Span) -> Result<(), TestCaseError> {
     prop_assert!(span_in(&text.value, span), "{span:?} in {:?}", text.value);
     let mut mapped = text.map.to_file(span.start..span.end);
@@ -338,7 +340,7 @@ fn check_mapped_span(file: &str, text: &CardText, span: Span) -> Result<(), Test
     );
     let in_file = &file[mapped];
     let decoded = span.of(&text.value);
-    if !in_file.contains(['\\', '\'', '\n', '\r', '<', '&']) {
+    if !in_file.contains(['\\', '\'', '\n', '\r', '&', '<']) && !in_file.contains("\"\"") {
         prop_assert!(in_file == decoded, "{decoded:?} is {in_file:?} in the file");
     }
     Ok(())
@@ -381,8 +383,11 @@ fn path_for(format: Format) -> &'static Path {
         Format::Yaml => "fuzz.yaml",
         Format::Json => "fuzz.json",
         Format::JsonLines => "fuzz.jsonl",
-        Format::Text => "fuzz.txt",
+        Format::Text | Format::Forge => "fuzz.txt",
         Format::Mse => "set",
+        Format::Cockatrice => "fuzz.xml",
+        Format::Csv => "fuzz.csv",
+        Format::Tsv => "fuzz.tsv",
     })
 }
 
@@ -601,15 +606,9 @@ fn readers() {
     fuzz("readers", 8_000, input::cases(), |case| {
         check_read_file(dir.path(), case)?;
         let text = case.text();
-        for format in [
-            Format::Yaml,
-            Format::Json,
-            Format::JsonLines,
-            Format::Text,
-            Format::Mse,
-        ] {
+        for format in input::FORMATS {
             for original in [false, true] {
-                if original && matches!(format, Format::Yaml | Format::Text | Format::Mse) {
+                if original && !matches!(format, Format::Json | Format::JsonLines) {
                     continue;
                 }
                 let options = ReadOptions {

@@ -1,0 +1,285 @@
+//! Forge card scripts: one card a file, `Key:Value` lines.
+//!
+//! `Name:` is the face's name, `Types:` its type line (as Forge writes it, without a dash:
+//! `Creature Goblin`), `ManaCost:` its cost (`1 R`, read as `{1}{R}`; `no cost` is none), and
+//! `Oracle:` its text, on one line with `\n` for each line break: each `\n` is one decoded
+//! character standing for its two bytes. The script lines (`A:`, `T:`, `S:`, `SVar:`, ...) are
+//! not card text, though their `SpellDescription$` and `TriggerDescription$` repeat parts of it.
+//! A line `ALTERNATE` starts the second face of a double-faced card; the card's name is then
+//! `Front // Back`. `CARDNAME` and `NICKNAME`, which stand for the card's name in Forge, are kept
+//! as written. A second `Name:` in one face starts another card, so scripts pasted into one file
+//! are read each once. Forge gives every face an `Oracle:` line (empty for a vanilla creature): a
+//! face without one is an error, most likely a file cut short.
+
+use super::bounds;
+use super::decoded::Decoded;
+use super::forge_shape::{ALTERNATE, key};
+use super::map::Style;
+use super::text::lines;
+use super::{Card, CardText, Face, SourceError};
+use std::ops::Range;
+
+/// One face as its lines give it.
+#[derive(Debug, Default)]
+struct ScriptFace {
+    /// Its first line (`Name:`, or `ALTERNATE` for a second face).
+    first_line: Range<usize>,
+    /// It has an `Oracle:` line, maybe empty.
+    oracle: bool,
+    name: Option<String>,
+    type_line: Option<String>,
+    mana_cost: Option<String>,
+    text: Option<CardText>,
+}
+
+/// The card being read: its faces and its extent.
+#[derive(Debug, Default)]
+struct Script {
+    faces: Vec<ScriptFace>,
+    span: Option<Range<usize>>,
+}
+
+/// Read a script.
+pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+    let mut script = Script::default();
+    for line in lines(text) {
+        let Some(content) = text.get(line.content.clone()) else {
+            continue;
+        };
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if trimmed == ALTERNATE {
+            script
+                .faces
+                .push(ScriptFace::starting(line.content.clone()));
+            script.extend(line.content);
+            continue;
+        }
+        let Some(key) = key(content.trim_start()) else {
+            continue;
+        };
+        let value_start = line.content.start + content.find(':').map_or(0, |i| i + 1);
+        let value = text.get(value_start..line.content.end).unwrap_or("");
+        if key == "Name" && script.faces.last().is_some_and(|face| face.name.is_some()) {
+            script.emit(on_card, errors);
+            if bounds::full(errors, text, line.content.start) {
+                return;
+            }
+        }
+        script.extend(line.content.clone());
+        if script.faces.is_empty() {
+            script
+                .faces
+                .push(ScriptFace::starting(line.content.clone()));
+        }
+        let Some(face) = script.faces.last_mut() else {
+            continue;
+        };
+        let value_trimmed = (!value.trim().is_empty()).then(|| value.trim().to_owned());
+        match key {
+            "Name" => face.name = value_trimmed,
+            "Types" if face.type_line.is_none() => face.type_line = value_trimmed,
+            "ManaCost" if face.mana_cost.is_none() => face.mana_cost = mana_cost(value),
+            "Oracle" if !face.oracle => {
+                face.oracle = true;
+                face.text = oracle(value_start, value);
+            }
+            _ => {}
+        }
+    }
+    script.emit(on_card, errors);
+}
+
+impl ScriptFace {
+    fn starting(first_line: Range<usize>) -> ScriptFace {
+        ScriptFace {
+            first_line,
+            ..ScriptFace::default()
+        }
+    }
+}
+
+impl Script {
+    fn extend(&mut self, line: Range<usize>) {
+        let start = self.span.as_ref().map_or(line.start, |span| span.start);
+        self.span = Some(start..line.end);
+    }
+
+    /// The card read so far, if it has a name or a text, and an error for each face without an
+    /// `Oracle:` line; the script starts anew.
+    fn emit(&mut self, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+        let Script { faces, span } = std::mem::take(self);
+        for face in faces.iter().filter(|face| !face.oracle) {
+            errors.push(SourceError::new(
+                face.first_line.clone(),
+                "no `Oracle:` line for this face: Forge scripts give the card's text there, so none was read (is the file cut short?)",
+            ));
+        }
+        let readable = faces
+            .iter()
+            .any(|face| face.name.is_some() || face.text.is_some());
+        let Some(span) = span.filter(|_| readable) else {
+            return;
+        };
+        let names: Vec<&str> = faces
+            .iter()
+            .filter_map(|face| face.name.as_deref())
+            .collect();
+        let name = (!names.is_empty()).then(|| names.join(" // "));
+        on_card(Card {
+            name,
+            set: None,
+            span,
+            faces: faces
+                .into_iter()
+                .map(|face| Face {
+                    name: face.name,
+                    type_line: face.type_line,
+                    mana_cost: face.mana_cost,
+                    text: face.text,
+                })
+                .collect(),
+            allows: Vec::new(),
+            unread: Vec::new(),
+        });
+    }
+}
+
+/// `1 R` as `{1}{R}`; `no cost` and a blank are none; a cost already in braces is kept.
+fn mana_cost(value: &str) -> Option<String> {
+    let value = value.trim();
+    if value.is_empty() || value.eq_ignore_ascii_case("no cost") {
+        return None;
+    }
+    if value.contains('{') {
+        return Some(value.to_owned());
+    }
+    Some(
+        value
+            .split_whitespace()
+            .map(|shard| format!("{{{shard}}}"))
+            .collect(),
+    )
+}
+
+/// The `Oracle:` value at file offset `start`: blanks after the colon skipped, `\n` decoded.
+fn oracle(start: usize, value: &str) -> Option<CardText> {
+    let blanks = value.len() - value.trim_start_matches([' ', '\t']).len();
+    let start = start + blanks;
+    let value = &value[blanks..];
+    let mut decoded = Decoded::default();
+    decoded.text_escaping(start, value, "\\n", '\n');
+    decoded.finish(start..start + value.len(), Style::ForgeOracle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_str(text: &str) -> Vec<Card> {
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(text, &mut |card| cards.push(card), &mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        cards
+    }
+
+    const EMBER: &str = "Name:Ember Runner\r\nManaCost:1 R\r\nTypes:Creature Goblin\r\nPT:2/1\r\nK:Haste\r\nT:Mode$ Phase | Phase$ End of Turn | TriggerDescription$ At end of turn, sacrifice CARDNAME.\r\nOracle:Haste\\nAt end of turn, sacrifice Ember Runner.\r\n";
+
+    #[test]
+    fn the_oracle_line_is_the_text_and_script_lines_are_not() {
+        let cards = read_str(EMBER);
+        assert_eq!(cards.len(), 1);
+        let card = &cards[0];
+        assert_eq!(card.name.as_deref(), Some("Ember Runner"));
+        assert_eq!(&EMBER[card.span.clone()], EMBER.trim_end());
+        let face = &card.faces[0];
+        assert_eq!(face.type_line.as_deref(), Some("Creature Goblin"));
+        assert_eq!(face.mana_cost.as_deref(), Some("{1}{R}"));
+        let text = face.text.as_ref().unwrap();
+        assert_eq!(text.value, "Haste\nAt end of turn, sacrifice Ember Runner.");
+        // The phrase of the Oracle line, not the one of the trigger's description.
+        let at = text.value.find("At end of turn").unwrap();
+        let span = text.map.to_file(at..at + 14).unwrap();
+        assert_eq!(&EMBER[span.clone()], "At end of turn");
+        assert!(span.start > EMBER.find("Oracle:").unwrap());
+        // The `\n` escape is one character for its two bytes.
+        let newline = text.map.to_file(5..6).unwrap();
+        assert_eq!(&EMBER[newline], "\\n");
+    }
+
+    #[test]
+    fn alternate_starts_the_second_face() {
+        let script = "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human\nOracle:At the beginning of each upkeep, if no spells were cast last turn, transform CARDNAME.\nAlternateMode:DoubleFaced\n\nALTERNATE\n\nName:Dusk Stalker\nManaCost:no cost\nTypes:Creature Werewolf\nOracle:  Until end of turn, NICKNAME gets +2/+0.\n";
+        assert!(super::super::forge_shape::is_script(script));
+        let cards = read_str(script);
+        assert_eq!(cards.len(), 1);
+        let card = &cards[0];
+        assert_eq!(card.name.as_deref(), Some("Dawn Watcher // Dusk Stalker"));
+        assert_eq!(card.faces.len(), 2);
+        let back = &card.faces[1];
+        assert_eq!(back.name.as_deref(), Some("Dusk Stalker"));
+        assert_eq!(back.mana_cost, None);
+        let text = back.text.as_ref().unwrap();
+        assert_eq!(text.value, "Until end of turn, NICKNAME gets +2/+0.");
+        assert_eq!(&script[text.map.to_file(0..5).unwrap()], "Until");
+        assert!(
+            card.faces[0]
+                .text
+                .as_ref()
+                .unwrap()
+                .value
+                .contains("CARDNAME")
+        );
+        assert_eq!(&script[card.span.clone()], script.trim_end());
+    }
+
+    #[test]
+    fn a_second_name_starts_another_card() {
+        let text = "Name:A\nOracle:One.\nName:B\nOracle:\n";
+        let cards = read_str(text);
+        let names: Vec<_> = cards.iter().map(|card| card.name.as_deref()).collect();
+        assert_eq!(names, [Some("A"), Some("B")]);
+        assert!(cards[1].faces[0].text.is_none());
+        assert_eq!(&text[cards[1].span.clone()], "Name:B\nOracle:");
+    }
+
+    #[test]
+    fn a_face_without_an_oracle_line_is_an_error_at_it() {
+        let text = "Name:Dawn Watcher\nTypes:Creature Human\nALTERNATE\nName:Dusk Stalker\nOracle:Menace\n\nName:Cut Short\nManaCost:1 R\nTypes:Sorc";
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(text, &mut |card| cards.push(card), &mut errors);
+        assert_eq!(cards.len(), 2);
+        let places: Vec<_> = errors.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(places, ["Name:Dawn Watcher", "Name:Cut Short"]);
+        assert!(
+            errors[0]
+                .message
+                .starts_with("no `Oracle:` line for this face")
+        );
+        assert!(cards[1].faces[0].text.is_none());
+    }
+
+    #[test]
+    fn a_file_of_faces_without_text_stops_after_the_bound() {
+        use crate::source::bounds::MAX_ERRORS;
+        let text = "Name:X\nTypes:Instant\n".repeat(3 * MAX_ERRORS);
+        let mut cards = 0;
+        let mut errors = Vec::new();
+        read(&text, &mut |_| cards += 1, &mut errors);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
+        assert_eq!(cards, MAX_ERRORS);
+    }
+
+    #[test]
+    fn costs() {
+        assert_eq!(mana_cost("2 W U").as_deref(), Some("{2}{W}{U}"));
+        assert_eq!(mana_cost("W/P").as_deref(), Some("{W/P}"));
+        assert_eq!(mana_cost("No Cost"), None);
+        assert_eq!(mana_cost(" "), None);
+    }
+}

@@ -1,0 +1,68 @@
+//! Whether a text is shaped as a Forge card script, for telling a script from a text card file
+//! (both `.txt`): apart from the reader, so that choosing a format needs nothing of cards.
+
+/// Whether `text` is shaped as a Forge script: its first non-blank line is `Name:...`, every
+/// non-blank line is `Key:Value` (a key of letters and digits) or `ALTERNATE`, and it has an
+/// `Oracle:` or a `Types:` line (a script cut before its `Oracle:` line is still a script).
+pub(super) fn is_script(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A lone CR ends a line too; the empty piece between CR and LF is a blank line.
+    let mut keys = text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(|line| {
+            if line == ALTERNATE {
+                Some(ALTERNATE)
+            } else {
+                key(line)
+            }
+        });
+    if keys.next() != Some(Some("Name")) {
+        return false;
+    }
+    let mut card_key = false;
+    for key in keys {
+        match key {
+            Some(key) => card_key |= key == "Oracle" || key == "Types",
+            None => return false,
+        }
+    }
+    card_key
+}
+
+pub(super) const ALTERNATE: &str = "ALTERNATE";
+
+/// The key of a `Key:Value` line.
+pub(super) fn key(line: &str) -> Option<&str> {
+    let (key, _) = line.split_once(':')?;
+    let mut chars = key.chars();
+    let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric());
+    well_formed.then_some(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_scripts_are_sniffed_as_scripts() {
+        assert!(is_script(
+            "Name:Ember Runner\r\nTypes:Creature Goblin\r\nOracle:Haste\r\n"
+        ));
+        assert!(is_script("\u{feff}Name:X\n\nOracle:\n"));
+        // A text card whose name has a colon, and one with a sentence.
+        assert!(!is_script(
+            "Circle of Protection: Red\nEnchantment\nOracle: no\n"
+        ));
+        assert!(!is_script("Name:X\nOracle:Y\nThis line is no key.\n"));
+        assert!(!is_script("Name:X\nPT:1/1\n"));
+        // Cut before its Oracle line.
+        assert!(is_script("Name:X\nTypes:Instant\n"));
+        assert!(!is_script("Oracle:Y\nName:X\n"));
+        assert!(!is_script(""));
+        assert_eq!(key("SVar:X:Count$Y"), Some("SVar"));
+        assert_eq!(key("Card Name:X"), None);
+    }
+}
