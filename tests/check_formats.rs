@@ -56,6 +56,8 @@ fn the_list_is_every_file_of_the_directory() {
         }
     }
     found.sort();
+    // Magic Set Editor's sets are checked in tests/mse.rs.
+    found.retain(|name| !name.starts_with("mse/"));
     assert_eq!(
         found, FILES,
         "a new file goes in FILES and fixtures/README.md"
