@@ -80,10 +80,34 @@ pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
 /// judged the directory it was given and followed no link below it, so the file resolves inside
 /// its tree, and resolving it again (a system call a component) is skipped.
 pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadError> {
-    let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     if path.as_os_str() == "-" {
         return read_bounded(std::io::stdin().lock(), max);
     }
+    read_bounded(open_regular(path, max)?, max)
+}
+
+/// The bytes of `path`, a file that is not text (a zip), at most `max` of them, judged and
+/// bounded as [`read_file`] reads text; `walked` when a directory walk found it
+/// ([`read_walked_file`]).
+pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadError> {
+    if !walked {
+        crate::tree::judge(path)
+            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+    }
+    let mut bytes = Vec::new();
+    open_regular(path, max)?
+        .take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|error| ReadError::at_start(io_message(&error)))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(None, max));
+    }
+    Ok(bytes)
+}
+
+/// `path` opened, when it is a regular file of at most `max` bytes.
+fn open_regular(path: &Path, max: u64) -> Result<std::fs::File, ReadError> {
+    let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
     let metadata = std::fs::metadata(path).map_err(io_error)?;
     if !metadata.is_file() {
@@ -95,8 +119,7 @@ pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadErro
     if metadata.len() > max {
         return Err(too_large(Some(metadata.len()), max));
     }
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    read_bounded(file, max)
+    std::fs::File::open(path).map_err(io_error)
 }
 
 /// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.

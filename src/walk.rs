@@ -27,8 +27,10 @@
 //! configs through a [`Filter`].
 
 use crate::config::{self, PathGlobs};
-use crate::read::{ReadError, io_message, read_file, read_walked_file};
-use std::collections::HashSet;
+use crate::read::{ReadError, io_message, read_bytes, read_file, read_walked_file};
+use crate::source::mse_zip::EXTENSION as MSE_EXTENSION;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
@@ -39,8 +41,12 @@ pub struct Walked {
     pub files: Vec<PathBuf>,
     /// Missing paths and unreadable directories, with a lower-case message.
     pub errors: Vec<(PathBuf, String)>,
+    /// The directories named on the command line, with what the walk found in each.
+    pub dirs: Vec<WalkedDir>,
     /// The files found in a directory, not named on the command line.
     found: HashSet<PathBuf>,
+    /// Every listed file, absolute, and its index: a path named twice is one file.
+    listed: HashMap<PathBuf, usize>,
 }
 
 impl Walked {
@@ -53,6 +59,30 @@ impl Walked {
             read_file(path, max)
         }
     }
+
+    /// Whether `path` is one of [`Walked::files`], however it is spelt.
+    pub fn lists(&self, path: &Path) -> bool {
+        self.listed.contains_key(&listed_key(path))
+    }
+
+    /// Reads one of [`Walked::files`] that is not text (a zip), as [`read_bytes`] does.
+    pub fn read_bytes(&self, path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
+        read_bytes(path, max, self.found.contains(path))
+    }
+}
+
+/// A directory named on the command line, and what its walk found in it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WalkedDir {
+    pub path: PathBuf,
+    /// The card files found in it, as indices of [`Walked::files`] (a file named before is listed
+    /// where it was named first).
+    pub files: Vec<usize>,
+    /// The files found in it that are not card files, in file-name order: not hidden, not
+    /// excluded, not part of a Magic Set Editor set.
+    pub skipped: Vec<PathBuf>,
+    /// The files and directories in it that an exclude glob left out (a directory counts once).
+    pub excluded: usize,
 }
 
 /// What the configs say of a file or directory a walk finds in a directory: each answer is that of
@@ -88,16 +118,15 @@ fn walk_from(
     let excluded = |path: &Path| excludes.is_match(path) || filter.excludes(path);
 
     let mut walked = Walked::default();
-    let mut seen = HashSet::new();
-    // Whether `path` is new, and so listed.
-    let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| {
-        // `a.yaml` and `./a.yaml` are one file: compare them absolute, where `.` is dropped.
-        let key = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-        let new = seen.insert(key);
-        if new {
+    let mut seen = HashMap::new();
+    // The index of `path` in the list, and whether it is new there.
+    let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| match seen.entry(listed_key(&path)) {
+        Entry::Occupied(listed) => (*listed.get(), false),
+        Entry::Vacant(slot) => {
+            slot.insert(files.len());
             files.push(path);
+            (files.len() - 1, true)
         }
-        new
     };
     for path in paths {
         if path.as_os_str() == "-" {
@@ -119,23 +148,39 @@ fn walk_from(
                 keep(&mut walked.files, path.clone());
             }
             Ok(_) => {
+                let mut dir = WalkedDir {
+                    path: path.clone(),
+                    ..WalkedDir::default()
+                };
+                let left_out = std::cell::Cell::new(0);
                 let entries = WalkDir::new(path)
                     .follow_links(false)
                     .sort_by_file_name()
                     .into_iter()
                     // The directory named on the command line is entered whatever its name.
                     .filter_entry(|entry| {
-                        entry.depth() == 0 || !(is_skipped_name(entry) || excluded(entry.path()))
+                        if entry.depth() == 0 || is_skipped_name(entry) {
+                            return entry.depth() == 0;
+                        }
+                        let out = excluded(entry.path());
+                        left_out.set(left_out.get() + usize::from(out));
+                        !out
                     });
                 for entry in entries {
                     match entry {
                         Ok(entry) => {
-                            if entry.file_type().is_file() && is_checked_file(entry.path(), filter)
-                            {
+                            if !entry.file_type().is_file() {
+                                continue;
+                            }
+                            if is_checked_file(entry.path(), filter) {
                                 let path = without_dot(entry.into_path());
-                                if keep(&mut walked.files, path.clone()) {
+                                let (index, new) = keep(&mut walked.files, path.clone());
+                                if new {
                                     walked.found.insert(path);
                                 }
+                                dir.files.push(index);
+                            } else if !in_mse_set(entry.path()) && !is_config(entry.path()) {
+                                dir.skipped.push(without_dot(entry.into_path()));
                             }
                         }
                         Err(err) => {
@@ -148,10 +193,18 @@ fn walk_from(
                         }
                     }
                 }
+                dir.excluded = left_out.get();
+                walked.dirs.push(dir);
             }
         }
     }
+    walked.listed = seen;
     Ok(walked)
+}
+
+/// `a.yaml` and `./a.yaml` are one file: they are compared absolute, where `.` is dropped.
+fn listed_key(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// A path found under `.` without its leading `./`, as ruff and grep print it: `./a/b.yaml` is
@@ -170,15 +223,30 @@ fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
 }
 
 /// Whether a file found in a directory is a card file: not the config, and a card format's
-/// extension or an include glob of its config.
+/// extension, a Magic Set Editor set (a `.mse-set` zip, or the `set` file of a `.mse-set`
+/// folder), or an include glob of its config.
 fn is_checked_file(path: &Path, filter: &dyn Filter) -> bool {
-    if path
-        .file_name()
-        .is_some_and(|name| name == config::FILE_NAME)
-    {
+    if is_config(path) {
         return false;
     }
-    crate::source::format_from_extension(path).is_some() || filter.includes(path)
+    let is_mse_set = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(MSE_EXTENSION))
+        || (path.file_name().is_some_and(|name| name == "set") && in_mse_set(path));
+    crate::source::format_from_extension(path).is_some() || is_mse_set || filter.includes(path)
+}
+
+fn is_config(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name == config::FILE_NAME)
+}
+
+/// Whether `path` lies in a Magic Set Editor set kept as a folder (`Dusk.mse-set/`): its card
+/// files are read through its `set` file, and its images are no card files.
+fn in_mse_set(path: &Path) -> bool {
+    path.parent()
+        .and_then(Path::extension)
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(MSE_EXTENSION))
 }
 
 #[cfg(test)]

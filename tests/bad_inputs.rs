@@ -168,10 +168,17 @@ fn the_short_format_prints_no_control_character() {
 #[test]
 fn the_main_run_over_the_fixtures_does_not_read_them() {
     // fixtures/phaselint.toml excludes bad/**: `phaselint check fixtures/` (the README's command)
-    // walks past them, and only a file named on the command line is checked.
+    // walks past them, and only a file named on the command line is checked. The directory named
+    // alone checks nothing, and a run that checked nothing fails (issue 20 §2).
     let (stdout, _, _) = check(&["--format", "short", "fixtures/"]);
     assert!(!stdout.contains("fixtures/bad/"), "{stdout}");
     let (stdout, _, code) = check(&["--format", "short", "fixtures/bad/"]);
-    assert_eq!(stdout, "no problems found in 0 files (0 cards)\n");
-    assert_eq!(code, Some(0));
+    assert!(
+        stdout.starts_with(
+            "fixtures/bad/:1:1: error[PL905] no card file in this directory: nothing in it was \
+             checked; "
+        ) && stdout.contains(" entries left out by an exclude glob\n"),
+        "{stdout}"
+    );
+    assert_eq!(code, Some(2));
 }

@@ -1323,7 +1323,10 @@ fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
             warning_line("sets/c.yaml"),
         ]
     );
-    assert!(stdout(&output).ends_with("in 4 files (4 cards)\n4 fixable with --fix\n"));
+    // `d.txt.bak` is no card file: counted, not read.
+    assert!(
+        stdout(&output).ends_with("in 4 files (4 cards); 1 file skipped\n4 fixable with --fix\n")
+    );
     // A hidden directory named on the command line is walked.
     let output = project.run(&["check", "--format", "short", "sets/.drafts"]);
     assert_eq!(short_lines(&output), [warning_line("sets/.drafts/x.yaml")]);
@@ -1436,14 +1439,24 @@ fn original_reads_the_printed_text_of_an_mtgjson_file() {
 
 #[test]
 fn an_empty_file_is_zero_cards_and_exit_0() {
+    let names = [
+        "empty.yaml",
+        "empty.json",
+        "empty.jsonl",
+        "empty.txt",
+        "blank.yaml",
+    ];
     let project = Project::with(&[
-        ("empty.yaml", ""),
-        ("empty.json", ""),
-        ("empty.jsonl", ""),
-        ("empty.txt", ""),
-        ("blank.yaml", "\n\n# nothing yet\n"),
+        (names[0], ""),
+        (names[1], ""),
+        (names[2], ""),
+        (names[3], ""),
+        (names[4], "\n\n# nothing yet\n"),
     ]);
-    let output = project.run(&["check", "--format", "json", "."]);
+    // Named one by one (as pre-commit names them), they are read and hold nothing.
+    let mut args = vec!["check", "--format", "json"];
+    args.extend(names);
+    let output = project.run(&args);
     assert_exit(&output, 0);
     assert_eq!(
         parse_json(&output),
@@ -1457,7 +1470,15 @@ fn an_empty_file_is_zero_cards_and_exit_0() {
     );
     let output = project.run_with_stdin(&["check", "--format", "short", "-"], b"");
     assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "no problems found in 1 file (0 cards)\n");
+    assert_eq!(stdout(&output), "no card checked in 1 file\n");
+    // A directory in which no card was read checked nothing: the run fails (issue 20 §2).
+    let output = project.run(&["check", "--format", "short", "."]);
+    assert_exit(&output, 2);
+    assert_eq!(
+        stdout(&output),
+        ".:1:1: error[PL905] no card in this directory: the 5 files of a card format in it hold \
+         none\nfound 1 error in 6 files (0 cards)\n"
+    );
 }
 
 #[test]

@@ -102,9 +102,19 @@ fn quiet_prints_the_findings_without_the_summary() {
     assert_eq!(text.lines().count(), 2, "{text}");
     assert!(!text.contains("found"), "{text}");
     let clean = tempfile::tempdir().expect("a temp dir");
+    std::fs::write(
+        clean.path().join("clean.yaml"),
+        "- name: Opt\n  type: Instant\n  text: Scry 1. Draw a card.\n",
+    )
+    .expect("written");
     let output = run(clean.path(), &["check", "-q"]);
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), "");
+    // Nothing to check is no clean run, quiet or not (issue 20 §2).
+    let empty = tempfile::tempdir().expect("a temp dir");
+    let output = run(empty.path(), &["check", "-q"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).contains("PL905"), "{}", stdout(&output));
 }
 
 #[test]

@@ -163,11 +163,13 @@ fn card_files_of_every_shape_get_no_note() {
 
 #[test]
 fn the_config_drops_the_note_by_exclude_or_by_level() {
+    let card = "- name: Opt\n  type: Instant\n  text: Scry 1. Draw a card.\n";
     let dir = Project::with(&[
         (
             "docker-compose.yml",
             "services:\n  web:\n    image: nginx\n",
         ),
+        ("cards.yaml", card),
         (
             "phaselint.toml",
             "[files]\nexclude = [\"docker-compose.yml\"]\n",
@@ -176,13 +178,14 @@ fn the_config_drops_the_note_by_exclude_or_by_level() {
     let (_, lines, summary) = short(dir.path(), &["."]);
     assert_eq!(
         (lines.len(), summary.as_str()),
-        (0, "no problems found in 0 files (0 cards)")
+        (0, "no problems found in 1 file (1 card)")
     );
     let dir = Project::with(&[
         (
             "docker-compose.yml",
             "services:\n  web:\n    image: nginx\n",
         ),
+        ("cards.yaml", card),
         ("phaselint.toml", "[rules]\nPL802 = \"off\"\n"),
     ]);
     let (_, lines, _) = short(dir.path(), &["."]);

@@ -106,17 +106,17 @@ fn broken_zips_are_refused_with_their_reason() {
         (
             "mse-no-set.mse-set",
             ZipErrorKind::NotASet,
-            "no `set` file in this zip: it is not a magic set editor set",
+            "no `set` file in this zip: it is not a Magic Set Editor set, and no card was read from it",
         ),
         (
             "mse-bomb.mse-set",
             ZipErrorKind::Refused,
-            "the zip member `set` claims 70000051 bytes, more than the 67108864 bytes phaselint reads from a zip, in all",
+            "the zip member `set` claims about 66 MiB, more than the 64 MiB phaselint reads from a zip, in all",
         ),
         (
             "mse-huge-claim.mse-set",
             ZipErrorKind::Refused,
-            "the zip member `set` claims 2147483648 bytes, more than the 67108864 bytes phaselint reads from a zip, in all",
+            "the zip member `set` claims 2 GiB, more than the 64 MiB phaselint reads from a zip, in all",
         ),
     ];
     for (name, kind, message) in cases {
@@ -161,7 +161,7 @@ fn a_bomb_that_lies_about_its_size_is_cut_at_the_limit() {
     assert_eq!(error.kind, ZipErrorKind::Refused);
     assert_eq!(
         error.message,
-        "the zip member `set` holds more than the 1048576 bytes phaselint reads from a zip, in all"
+        "the zip member `set` holds more than the 1 MiB phaselint reads from a zip, in all"
     );
 }
 

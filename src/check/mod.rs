@@ -6,6 +6,7 @@
 //! results are rendered (`crate::report`) or which front end asked.
 
 mod configs;
+pub mod inputs;
 mod paths;
 mod text;
 
@@ -114,9 +115,54 @@ pub struct Checked {
     /// Config problems first, then paths that could not be walked, then the files in walk order.
     pub files: Vec<CheckedFile>,
     pub diffs: String,
+    /// Files the walk of a directory passed over for not being card files.
+    pub skipped: usize,
 }
 
 impl CheckedFile {
+    /// The text of a file that read whole, to look into further (a set's includes).
+    fn cards_text(&self) -> Option<&str> {
+        (!self.failed).then_some(self.source.as_str())
+    }
+
+    /// Adds an input problem (PL901) at `span`: the file no longer reads whole.
+    fn add_input_problem(&mut self, span: std::ops::Range<usize>, message: String) {
+        self.diagnostics.push(input_problem(
+            &crate::rules::MALFORMED_INPUT,
+            span,
+            message,
+            None,
+        ));
+        self.diagnostics.sort_by(crate::lint::in_file_order);
+        self.failed = true;
+    }
+
+    /// A file that holds no card, said in a note (PL802, at the level `config` gives it) at its
+    /// start: a zip with no `set` file.
+    fn noted(path: &Path, message: String, config: &crate::config::Config) -> CheckedFile {
+        let note = source::SourceNote {
+            kind: source::NoteKind::NotACardFile,
+            span: 0..0,
+            message,
+            help: Some(
+                "a set saved by Magic Set Editor is a zip holding a `set` file; exclude the file (`[files] exclude`) to drop this note"
+                    .to_string(),
+            ),
+        };
+        CheckedFile {
+            path: crate::file_name::shown(path),
+            raw_path: crate::file_name::raw_bytes(path),
+            source: Arc::default(),
+            diagnostics: crate::lint::source_note(&note, path, config)
+                .into_iter()
+                .collect(),
+            cards: 0,
+            fixed: 0,
+            failed: false,
+            rewritable: false,
+        }
+    }
+
     /// A file that could not be checked: one input problem of `rule` at `span` of `source`, the
     /// text that could be read (or shown).
     fn problem(

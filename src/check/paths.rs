@@ -2,6 +2,7 @@
 //! and `--diff` applied to each file that may be rewritten.
 
 use super::configs::Configs;
+use super::inputs::{self, Zip};
 use super::text::{check_text_on, fix_rounds};
 use super::{CheckOptions, Checked, CheckedFile, FixMode, config_problem, unreadable};
 use crate::config::Config;
@@ -10,9 +11,10 @@ use crate::fix;
 use crate::lint::input_problem;
 use crate::parallel;
 use crate::read::ReadError;
+use crate::rules::NO_CARD_FOUND;
 use crate::rules::UNREADABLE_FILE;
 use crate::source;
-use crate::walk::{Walked, walk};
+use crate::walk::{Walked, WalkedDir, walk};
 use std::path::{Path, PathBuf};
 
 /// Checks (and fixes, as `options` says) the files under `paths`; `on_file` is called as each
@@ -58,7 +60,7 @@ pub fn check_paths(
     let per_file = (parallel::cores() / threads.min(planned.len()).max(1)).max(1);
     let files = parallel::map(threads, &planned, |(path, config)| {
         let mut diff = String::new();
-        let file = check_path(
+        let files = check_path(
             path,
             &walked,
             &stands_for(path),
@@ -67,22 +69,132 @@ pub fn check_paths(
             per_file,
             &mut diff,
         );
-        on_file(&file);
-        (file, diff)
+        for file in &files {
+            on_file(file);
+        }
+        (files, diff)
     });
-    for (file, diff) in files {
-        checked.files.push(file);
+    let cards: Vec<usize> = files
+        .iter()
+        .map(|(files, _)| files.iter().map(|file| file.cards).sum())
+        .collect();
+    for (files, diff) in files {
+        checked.files.extend(files);
         checked.diffs.push_str(&diff);
+    }
+    for dir in &walked.dirs {
+        checked.skipped += dir.skipped.len();
+        let read: usize = dir.files.iter().filter_map(|&file| cards.get(file)).sum();
+        if read == 0 {
+            checked.files.push(no_card_found(dir));
+        }
     }
     Ok(checked)
 }
 
-/// Reads, checks and (as `options` says) fixes one of the `walked` files; `shown` is the path it
-/// stands for.
+/// A directory named on the command line in which no card was read: a run that checked nothing
+/// there must not pass (PL905).
+fn no_card_found(dir: &WalkedDir) -> CheckedFile {
+    let found = dir.files.len();
+    let mut message = if found == 0 {
+        "no card file in this directory: nothing in it was checked".to_string()
+    } else if found == 1 {
+        "no card in this directory: the one file of a card format in it holds none".to_string()
+    } else {
+        format!("no card in this directory: the {found} files of a card format in it hold none")
+    };
+    if dir.excluded > 0 {
+        let entries = match dir.excluded {
+            1 => "1 entry".to_string(),
+            n => format!("{n} entries"),
+        };
+        message.push_str(&format!("; {entries} left out by an exclude glob"));
+    }
+    if let Some(first) = dir.skipped.first() {
+        let others = dir.skipped.len() - 1;
+        message.push_str(&format!(
+            "; {} skipped for not being card files ({}{})",
+            counted(dir.skipped.len(), "file"),
+            crate::file_name::shown(first),
+            if others > 0 { ", ..." } else { "" }
+        ));
+    }
+    CheckedFile::problem(&dir.path, String::new(), &NO_CARD_FOUND, 0..0, message)
+}
+
+/// `1 file`, `2 files`.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Reads, checks and (as `options` says) fixes one of the `walked` files, `shown` the path it
+/// stands for: a file, a Magic Set Editor `set` file and the card files it includes, or each
+/// member of a set's zip (checked, never written).
 fn check_path(
     path: &Path,
     walked: &Walked,
     shown: &Path,
+    options: &CheckOptions,
+    config: &Config,
+    threads: usize,
+    diffs: &mut String,
+) -> Vec<CheckedFile> {
+    if inputs::is_mse_zip(path) {
+        return match inputs::zip_members(walked, path, options.max_file_size) {
+            Zip::Members(members) => members
+                .into_iter()
+                .map(|member| {
+                    let format = source::format_of(&member.shown, &member.text);
+                    let mut checked = check_text_on(
+                        &member.shown,
+                        member.text,
+                        format,
+                        &options.read,
+                        config,
+                        threads,
+                    );
+                    // A zip is never rewritten: its findings offer no edit (their help says
+                    // what to write).
+                    for diagnostic in &mut checked.diagnostics {
+                        diagnostic.fix = None;
+                    }
+                    checked
+                })
+                .collect(),
+            Zip::NoSet(message) => vec![CheckedFile::noted(shown, message, config)],
+            Zip::Unreadable(error) => vec![unreadable(shown, &error)],
+        };
+    }
+    let read = |path: &Path| walked.read(path, options.max_file_size);
+    let mut files = vec![check_file(
+        path, shown, read, options, config, threads, diffs,
+    )];
+    let (included, problems) = match files[0].cards_text() {
+        Some(text) => inputs::set_includes(walked, path, text),
+        None => (Vec::new(), Vec::new()),
+    };
+    for problem in problems {
+        files[0].add_input_problem(problem.span, problem.message);
+    }
+    for card_file in included {
+        let read = |path: &Path| crate::read::read_file(path, options.max_file_size);
+        files.push(check_file(
+            &card_file, &card_file, read, options, config, threads, diffs,
+        ));
+    }
+    files
+}
+
+/// Reads (with `read`), checks and (as `options` says) fixes the file `path`, `shown` the path it
+/// stands for.
+fn check_file(
+    path: &Path,
+    shown: &Path,
+    read: impl Fn(&Path) -> Result<String, ReadError>,
     options: &CheckOptions,
     config: &Config,
     threads: usize,
@@ -92,7 +204,7 @@ fn check_path(
     // wrote, so neither loses the other's fixes.
     let _lock = (options.fix == FixMode::Apply && path.as_os_str() != "-")
         .then(|| crate::write::lock_for_fix(path));
-    let text = match walked.read(path, options.max_file_size) {
+    let text = match read(path) {
         Ok(text) => text,
         Err(error) => return unreadable(shown, &error),
     };

@@ -140,12 +140,19 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         progress.finish();
         checked
     });
-    let Checked { files, diffs } = match checked {
+    let Checked {
+        files,
+        diffs,
+        skipped,
+    } = match checked {
         Ok(checked) => checked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
     let failed = files.iter().any(|file| file.failed);
-    let summary = Summary::counting_fixes_in(&files, |file| file.rewritable);
+    let summary = Summary {
+        skipped,
+        ..Summary::counting_fixes_in(&files, |file| file.rewritable)
+    };
     // As ruff: with --diff, pending changes fail the run.
     let pending = !diffs.is_empty();
     let output = if args.diff {

@@ -4,6 +4,7 @@
 use super::outcome::Outcome;
 use clap::Args;
 use phaselint::check::Configs;
+use phaselint::check::inputs::each_text;
 use phaselint::export::each_face;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::visible_json;
@@ -51,32 +52,37 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut out = stdout.lock();
     let mut closed = false;
     for path in &walked.files {
-        let shown = phaselint::file_name::shown(path);
-        let text = match walked.read(path, DEFAULT_MAX_FILE_SIZE) {
-            Ok(text) => text,
-            Err(error) => {
-                complain(&format!("{shown}: {}", error.message));
-                failed = true;
-                continue;
-            }
-        };
-        let format = source::format_of(path, &text);
         let options = configs.read_options(path, &options);
-        let errors = each_face(&shown, &text, format, &options, &mut |face| {
+        each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+            let shown = phaselint::file_name::shown(name);
+            let text = match text {
+                Ok(text) => text,
+                Err(error) => {
+                    complain(&format!("{shown}: {}", error.message));
+                    failed = true;
+                    return;
+                }
+            };
             if closed {
                 return;
             }
-            let line = visible_json(serde_json::to_string(&face).unwrap_or_default());
-            // A closed pipe (`phaselint findings . | head`) ends the output quietly.
-            closed = writeln!(out, "{line}").and_then(|()| out.flush()).is_err();
+            let format = source::format_of(name, &text);
+            let errors = each_face(&shown, &text, format, &options, &mut |face| {
+                if closed {
+                    return;
+                }
+                let line = visible_json(serde_json::to_string(&face).unwrap_or_default());
+                // A closed pipe (`phaselint findings . | head`) ends the output quietly.
+                closed = writeln!(out, "{line}").and_then(|()| out.flush()).is_err();
+            });
+            for error in &errors {
+                complain(&format!(
+                    "{shown}: bytes {}..{}: {}",
+                    error.span.start, error.span.end, error.message
+                ));
+                failed = true;
+            }
         });
-        for error in &errors {
-            complain(&format!(
-                "{shown}: bytes {}..{}: {}",
-                error.span.start, error.span.end, error.message
-            ));
-            failed = true;
-        }
         if closed {
             break;
         }

@@ -3,6 +3,7 @@
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::Configs;
+use phaselint::check::inputs::each_text;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{LineIndex, visible, visible_json};
 use phaselint::selection::RuleSelection;
@@ -72,31 +73,24 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     };
     let mut tally = Tally::default();
     for path in &walked.files {
-        let text = match walked.read(path, DEFAULT_MAX_FILE_SIZE) {
-            Ok(text) => text,
-            Err(error) => {
-                problems.push(format!(
-                    "{}: {}",
-                    phaselint::file_name::shown(path),
-                    error.message
-                ));
-                continue;
-            }
-        };
-        let format = source::format_of(path, &text);
         let options = configs.read_options(path, &options);
-        let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
-        let index = LineIndex::new(&text);
-        problems.extend(errors.iter().map(|error| {
-            let at = index.position(error.span.start);
-            format!(
-                "{}:{}:{}: {}",
-                phaselint::file_name::shown(path),
-                at.line,
-                at.column,
-                error.message
-            )
-        }));
+        each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+            let shown = phaselint::file_name::shown(name);
+            let text = match text {
+                Ok(text) => text,
+                Err(error) => {
+                    problems.push(format!("{shown}: {}", error.message));
+                    return;
+                }
+            };
+            let format = source::format_of(name, &text);
+            let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
+            let index = LineIndex::new(&text);
+            problems.extend(errors.iter().map(|error| {
+                let at = index.position(error.span.start);
+                format!("{shown}:{}:{}: {}", at.line, at.column, error.message)
+            }));
+        });
     }
     let problems: Vec<String> = problems
         .iter()

@@ -21,6 +21,10 @@ pub struct Summary {
     pub fixable: usize,
     /// Findings only `--fix --unsafe-fixes` would fix. Display-only fixes are in neither count.
     pub unsafe_fixable: usize,
+    /// Files the walk of a directory passed over for not being card files; left out of JSON when
+    /// none were.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skipped: usize,
 }
 
 fn is_zero(count: &usize) -> bool {
@@ -70,10 +74,11 @@ impl Summary {
     }
 }
 
-/// `found 3 errors, 2 warnings, 1 note in 4 files (21 cards)`; severities found none of are left
-/// out, and a clean run says `no problems found in 4 files (21 cards)`. When some findings have
-/// a fix, a second line says which flags fix them: `3 fixable with --fix (1 more with --fix
-/// --unsafe-fixes)`.
+/// `found 3 errors, 2 warnings, 1 note in 4 files (21 cards); 2 files skipped`; severities found
+/// none of are left out, and so are files skipped when none were. A clean run says `no problems
+/// found in 4 files (21 cards)`, and a run that read no card `no card checked in 4 files`: never
+/// that it found no problems. When some findings have a fix, a second line says which flags fix
+/// them: `3 fixable with --fix (1 more with --fix --unsafe-fixes)`.
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let counts: Vec<String> = [
@@ -85,17 +90,24 @@ impl fmt::Display for Summary {
         .filter(|&(count, _)| count > 0)
         .map(|(count, noun)| counted(count, noun))
         .collect();
-        if counts.is_empty() {
-            f.write_str("no problems found")?;
+        if counts.is_empty() && self.cards == 0 {
+            write!(f, "no card checked in {}", counted(self.files, "file"))?;
         } else {
-            write!(f, "found {}", counts.join(", "))?;
+            if counts.is_empty() {
+                f.write_str("no problems found")?;
+            } else {
+                write!(f, "found {}", counts.join(", "))?;
+            }
+            write!(
+                f,
+                " in {} ({})",
+                counted(self.files, "file"),
+                counted(self.cards, "card")
+            )?;
         }
-        write!(
-            f,
-            " in {} ({})",
-            counted(self.files, "file"),
-            counted(self.cards, "card")
-        )?;
+        if self.skipped > 0 {
+            write!(f, "; {} skipped", counted(self.skipped, "file"))?;
+        }
         if self.fixed > 0 {
             write!(f, "; applied {}", counted_fixes(self.fixed))?;
         }
@@ -148,6 +160,7 @@ mod tests {
                 fixed: 0,
                 fixable: 1,
                 unsafe_fixable: 1,
+                skipped: 0,
             }
         );
         assert_eq!(
@@ -183,6 +196,31 @@ mod tests {
         // A file without fixes is not asked about.
         let clean = Summary::counting_fixes_in(&[fixture::clean()], |_| unreachable!());
         assert_eq!(clean.files, 1);
+    }
+
+    /// Issue 20 §2: a run that read no card never says it found no problems, and the files a walk
+    /// passed over are counted.
+    #[test]
+    fn a_run_without_cards_says_so_and_skipped_files_are_counted() {
+        let none = Summary {
+            files: 2,
+            skipped: 3,
+            ..Summary::default()
+        };
+        assert_eq!(
+            none.to_string(),
+            "no card checked in 2 files; 3 files skipped"
+        );
+        let clean = Summary {
+            files: 1,
+            cards: 4,
+            skipped: 1,
+            ..Summary::default()
+        };
+        assert_eq!(
+            clean.to_string(),
+            "no problems found in 1 file (4 cards); 1 file skipped"
+        );
     }
 
     #[test]

@@ -18,8 +18,8 @@ pub static MALFORMED_INPUT: RuleInfo = RuleInfo {
     code: "PL901",
     name: "malformed-input",
     level: Severity::Error,
-    summary: "a YAML or JSON file is malformed, or a card in it has the wrong shape",
-    docs: "## What it does\nReports YAML or JSON that does not parse, and cards whose fields have the wrong type (a list where the text should be). The location is where the parser stopped.\n\n## Why\nCards after a syntax error cannot be read reliably; the cards before it are still checked, and the exit code is 2.\n\n## Fix\nCorrect the syntax at the reported place.",
+    summary: "a card file is malformed, or a card in it has the wrong shape",
+    docs: "## What it does\nReports a card file that does not parse (YAML, JSON, a Magic Set Editor set, Cockatrice XML, a Forge script, CSV or TSV), a cut file, and cards whose fields have the wrong type (a list where the text should be). The location is where the parser stopped.\n\n## Why\nCards after a syntax error cannot be read reliably; the cards before it are still checked, and the exit code is 2.\n\n## Fix\nCorrect the syntax at the reported place.",
     fix: FixAvailability::None,
 };
 
@@ -47,5 +47,14 @@ pub static TOO_MANY_FINDINGS: RuleInfo = RuleInfo {
     level: Severity::Error,
     summary: "a card or a file with more findings than a report shows: how many were left out, and where",
     docs: "## What it does\nStands in for the findings past the first 100 of one card, and past the first 10,000 of one file: it says how many were left out, and points at the first of them. Findings are kept in the order of the file, so the ones shown are the first ones.\n\n## Why\nNo real card comes near these limits (the whole Oracle card set has at most 4 findings on a card, and all of its printed wordings together 1,874 in one file), but a file written to flood the report could otherwise make phaselint print hundreds of megabytes and hold them in memory. The report stays short, and says that it is not complete.\n\n## Fix\nFix the findings shown and run phaselint again, or split the file; `--select` and `--ignore` choose which rules fill the report.",
+    fix: FixAvailability::None,
+};
+
+pub static NO_CARD_FOUND: RuleInfo = RuleInfo {
+    code: "PL905",
+    name: "no-card-found",
+    level: Severity::Error,
+    summary: "a directory named on the command line holds no card: nothing in it was checked",
+    docs: "## What it does\nReports a directory named on the command line (`phaselint check .`, `phaselint check sets/`) in which no card was read: no file of a card format was found in it, or every one found holds no card (each of those has its own PL802 note). The message counts the files the walk passed over for not being card files, and names the first of them. The location is the directory.\n\n## Why\nA design repository whose CI runs `phaselint check .` must not go green having checked nothing: a set kept in a format phaselint does not read, or under an extension it does not walk, would otherwise pass in silence. The exit code is 2, as for any file that could not be read. A file named on the command line that holds no card (as pre-commit hands over) stays a note (PL802).\n\n## Example\n```text\nsets/\n  dawn.cards       # a format phaselint does not know by its extension\n  README.md\n```\n\n## Fix\nName the files phaselint should read with `[files] include` in phaselint.toml (`include = [\"**/*.cards\"]`), keep the cards in a format it reads (YAML, JSON, JSON Lines, text, Magic Set Editor, Cockatrice XML, Forge scripts, CSV or TSV), or name the directory that holds them.",
     fix: FixAvailability::None,
 };

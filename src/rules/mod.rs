@@ -35,7 +35,8 @@ mod window_in_untap_step;
 
 pub use context::FaceText;
 pub use input::{
-    INVALID_CONFIG, MALFORMED_INPUT, TOO_MANY_FINDINGS, UNREADABLE_FILE, UNREADABLE_TEXT,
+    INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
+    UNREADABLE_TEXT,
 };
 pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD};
 pub use registry::{closest, lints, lookup, registry};

@@ -2,7 +2,8 @@
 //! or name.
 
 use super::input::{
-    INVALID_CONFIG, MALFORMED_INPUT, TOO_MANY_FINDINGS, UNREADABLE_FILE, UNREADABLE_TEXT,
+    INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
+    UNREADABLE_TEXT,
 };
 use super::input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD};
 use super::{
@@ -49,6 +50,7 @@ static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock:
         &UNREADABLE_TEXT,
         &INVALID_CONFIG,
         &TOO_MANY_FINDINGS,
+        &NO_CARD_FOUND,
     ]);
     infos
 });

@@ -137,9 +137,23 @@ pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, Zip
     Ok(members)
 }
 
+/// A size as a person reads it: `64 MiB`, `2 GiB`, `1,234 bytes`.
+fn in_words(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (size, unit) in UNITS {
+        if bytes >= size && bytes % size == 0 {
+            return format!("{} {unit}", bytes / size);
+        }
+        if bytes >= 10 * size {
+            return format!("about {} {unit}", bytes / size);
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// Why an entry's name is not one to read, if it is not: `..` or an absolute path could name a
 /// file outside the set when a tool unpacks it.
-fn unsafe_name(name: &str) -> Option<&'static str> {
+pub fn unsafe_name(name: &str) -> Option<&'static str> {
     let absolute = name.starts_with(['/', '\\'])
         || name.as_bytes().get(1) == Some(&b':')
         || name.contains('\0');
@@ -171,7 +185,8 @@ fn read_member(
         let (kind, message) = if name == "set" {
             (
                 ZipErrorKind::NotASet,
-                "no `set` file in this zip: it is not a magic set editor set".to_string(),
+                "no `set` file in this zip: it is not a Magic Set Editor set, and no card was read from it"
+                    .to_string(),
             )
         } else {
             (
@@ -189,13 +204,14 @@ fn read_member(
             ZipErrorKind::Refused,
             Some(name),
             format!(
-                "the zip member `{name}` {size} than the {limit} bytes phaselint reads from a zip, in all"
+                "the zip member `{name}` {size} than the {} phaselint reads from a zip, in all",
+                in_words(limit)
             ),
         )
     };
     let claimed = member.size();
     if claimed > *budget {
-        return Err(too_large(&format!("claims {claimed} bytes, more")));
+        return Err(too_large(&format!("claims {}, more", in_words(claimed))));
     }
     let mut bytes = Vec::with_capacity(claimed as usize);
     // What a member claims may be a lie: never more than the budget, and one byte to tell.

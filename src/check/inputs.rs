@@ -1,0 +1,124 @@
+//! What a walked file holds to check besides its own text: the card files a Magic Set Editor
+//! `set` file includes (`include_file: card NAME`, each a file of its own beside it), and the
+//! members of a set saved as a `.mse-set` zip, read in memory and never written. `check`,
+//! `stats` and `findings` read sets the same way through it.
+
+use crate::read::ReadError;
+use crate::source::mse_zip::{self, ZipErrorKind, ZipLimits};
+use crate::source::{self, Format, SourceError};
+use crate::walk::Walked;
+use std::path::{Path, PathBuf};
+
+/// Whether `path` is a set saved as a zip (`Dusk.mse-set`, a file).
+pub fn is_mse_zip(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(mse_zip::EXTENSION))
+        && path.is_file()
+}
+
+/// A text read from a zip: its name in reports (`Dusk.mse-set!set`), and the text.
+pub struct Member {
+    pub shown: PathBuf,
+    pub text: String,
+}
+
+/// What a zip holds: its members, or why none is read.
+pub enum Zip {
+    Members(Vec<Member>),
+    /// A zip with no `set` file: the message of the note that says so.
+    NoSet(String),
+    Unreadable(ReadError),
+}
+
+/// The `set` file of the zip `path` (one of `walked`'s files) and the card files it includes, at
+/// most `max` bytes of zip and of text.
+pub fn zip_members(walked: &Walked, path: &Path, max: u64) -> Zip {
+    let bytes = match walked.read_bytes(path, max) {
+        Ok(bytes) => bytes,
+        Err(error) => return Zip::Unreadable(error),
+    };
+    let limits = ZipLimits {
+        max_total: ZipLimits::default().max_total.min(max),
+        ..ZipLimits::default()
+    };
+    match mse_zip::read_mse_zip(&bytes, &limits) {
+        Ok(members) => Zip::Members(
+            members
+                .into_iter()
+                .map(|member| Member {
+                    shown: PathBuf::from(format!(
+                        "{}!{}",
+                        crate::file_name::shown(path),
+                        member.name
+                    )),
+                    text: member.text,
+                })
+                .collect(),
+        ),
+        Err(error) if error.kind == ZipErrorKind::NotASet => Zip::NoSet(error.message),
+        Err(error) => Zip::Unreadable(ReadError::at_start(error.message)),
+    }
+}
+
+/// The card files that `text`, the contents of `path`, includes when it is a Magic Set Editor
+/// `set` file: the files beside it that its `include_file:` lines name, but those `walked` lists
+/// already (named on the command line too). A name that would lead out of the set's folder is a
+/// problem at its place in `text`, and is not read.
+pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, Vec<SourceError>) {
+    let (mut files, mut problems) = (Vec::new(), Vec::new());
+    if source::format_of(path, text) != Format::Mse {
+        return (files, problems);
+    }
+    let dir = path.parent().unwrap_or(Path::new(""));
+    for include in source::mse_includes(text) {
+        match mse_zip::unsafe_name(&include.file) {
+            Some(why) => problems.push(SourceError::new(
+                include.span,
+                format!(
+                    "`include_file: {}` names a file that {why}: it is not read",
+                    include.file
+                ),
+            )),
+            None => {
+                let file = dir.join(&include.file);
+                if !walked.lists(&file) {
+                    files.push(file);
+                }
+            }
+        }
+    }
+    (files, problems)
+}
+
+/// Each text one of `walked`'s files holds, as [`crate::check::check_paths`] reads them, with the
+/// name reports give it: the file; a `set` file, then the card files it includes; a set's zip,
+/// each of its members. A zip with no `set` file gives nothing; one that cannot be read, its
+/// problem.
+pub fn each_text(
+    walked: &Walked,
+    path: &Path,
+    max: u64,
+    on_text: &mut dyn FnMut(&Path, Result<String, ReadError>),
+) {
+    if is_mse_zip(path) {
+        match zip_members(walked, path, max) {
+            Zip::Members(members) => {
+                for member in members {
+                    on_text(&member.shown, Ok(member.text));
+                }
+            }
+            Zip::NoSet(_) => {}
+            Zip::Unreadable(error) => on_text(path, Err(error)),
+        }
+        return;
+    }
+    let text = walked.read(path, max);
+    let (included, _) = match &text {
+        Ok(text) => set_includes(walked, path, text),
+        Err(_) => (Vec::new(), Vec::new()),
+    };
+    on_text(path, text);
+    for card_file in included {
+        on_text(&card_file, crate::read::read_file(&card_file, max));
+    }
+}
