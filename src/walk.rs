@@ -5,9 +5,13 @@
 //! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
 //!   and directories named `target` below it are skipped, and so are symlinks: they are not
 //!   followed, to a file or a directory. A file is kept when its extension is one of a card
-//!   format ([`crate::source::format_from_extension`]) or it matches a `[files] include` glob of
-//!   its config, and it does not match an `--exclude` glob or a `[files] exclude` glob, and it is
-//!   not named `phaselint.toml`. An excluded directory is not entered.
+//!   format ([`crate::source::format_from_extension`]), it is a Magic Set Editor set (a
+//!   `.mse-set` zip, or the `set` file of a `.mse-set` folder, whose card files are read through
+//!   it) or it matches a `[files] include` glob of its config, and it does not match an
+//!   `--exclude` glob or a `[files] exclude` glob, and it is not named `phaselint.toml`. An
+//!   excluded directory is not entered. What each directory named on the command line held is
+//!   kept ([`WalkedDir`]): its card files, the files skipped for not being card files, and how
+//!   many entries an exclude glob left out, so that a run that read no card there can say so.
 //! - A directory named on the command line that resolves out of its tree or into `.git`
 //!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
 //! - Each entry answers to the config of its own directory: the walk asks a [`Filter`], which the

@@ -1,4 +1,5 @@
-//! The designers' formats of issue 20 (Cockatrice XML, Forge scripts, CSV and TSV): each fixture
+//! The designers' formats of issue 20 (Cockatrice XML, Forge scripts, CSV and TSV, a bot's JSON):
+//! each fixture
 //! of `fixtures/formats/` read card by card, what `--fix` writes into each (a snapshot of the
 //! diffs, `snapshots/formats_fixed.snap`), and databases the size of a real export read with every
 //! card once and every column exact.
@@ -262,4 +263,27 @@ fn forge_scripts_read_one_card_each() {
         let value = &parsed.cards[0].faces[0].text.as_ref().unwrap().value;
         assert_eq!(*value, text);
     }
+}
+
+/// A bot's database keyed by card (`"Name_SET"`), with the common spellings of its fields and a
+/// trailing line break in each text: 1,261 cards, every one read once at its bytes.
+#[test]
+fn a_bot_database_of_1261_cards_keyed_by_card_reads_every_card_once() {
+    let mut json = String::from("{\n");
+    for index in 0..1_261 {
+        let (name, text) = generated(index);
+        let quoted = |s: &str| serde_json::to_string(s).expect("a string");
+        if index > 0 {
+            json.push_str(",\n");
+        }
+        json.push_str(&format!(
+            "  {}: {{\"cardName\": {}, \"manaCost\": \"{{1}}{{R}}\", \"typeLine\": \"Instant\", \
+             \"rulesText\": {}, \"flavorText\": \"*Tick.*\", \"setID\": \"CWD\"}}",
+            quoted(&format!("{name}_CWD")),
+            quoted(&name),
+            quoted(&text)
+        ));
+    }
+    json.push_str("\n}\n");
+    every_card_once(&json, Format::Json, 1_261);
 }

@@ -92,33 +92,39 @@ pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, 
 
 /// Each text one of `walked`'s files holds, as [`crate::check::check_paths`] reads them, with the
 /// name reports give it: the file; a `set` file, then the card files it includes; a set's zip,
-/// each of its members. A zip with no `set` file gives nothing; one that cannot be read, its
-/// problem.
+/// each of its members. A zip with no `set` file gives nothing. What could not be read is
+/// returned, with the name it was read by.
 pub fn each_text(
     walked: &Walked,
     path: &Path,
     max: u64,
-    on_text: &mut dyn FnMut(&Path, Result<String, ReadError>),
-) {
+    on_text: &mut dyn FnMut(&Path, String),
+) -> Vec<(PathBuf, ReadError)> {
+    let mut unreadable = Vec::new();
+    let mut take = |name: &Path, text: Result<String, ReadError>| match text {
+        Ok(text) => on_text(name, text),
+        Err(error) => unreadable.push((name.to_path_buf(), error)),
+    };
     if is_mse_zip(path) {
         match zip_members(walked, path, max) {
             Zip::Members(members) => {
                 for member in members {
-                    on_text(&member.shown, Ok(member.text));
+                    take(&member.shown, Ok(member.text));
                 }
             }
             Zip::NoSet(_) => {}
-            Zip::Unreadable(error) => on_text(path, Err(error)),
+            Zip::Unreadable(error) => take(path, Err(error)),
         }
-        return;
+        return unreadable;
     }
     let text = walked.read(path, max);
     let (included, _) = match &text {
         Ok(text) => set_includes(walked, path, text),
         Err(_) => (Vec::new(), Vec::new()),
     };
-    on_text(path, text);
+    take(path, text);
     for card_file in included {
-        on_text(&card_file, crate::read::read_file(&card_file, max));
+        take(&card_file, crate::read::read_file(&card_file, max));
     }
+    unreadable
 }

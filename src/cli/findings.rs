@@ -53,16 +53,8 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     let mut closed = false;
     for path in &walked.files {
         let options = configs.read_options(path, &options);
-        each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+        let unreadable = each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
             let shown = phaselint::file_name::shown(name);
-            let text = match text {
-                Ok(text) => text,
-                Err(error) => {
-                    complain(&format!("{shown}: {}", error.message));
-                    failed = true;
-                    return;
-                }
-            };
             if closed {
                 return;
             }
@@ -83,6 +75,14 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
                 failed = true;
             }
         });
+        for (name, error) in &unreadable {
+            complain(&format!(
+                "{}: {}",
+                phaselint::file_name::shown(name),
+                error.message
+            ));
+            failed = true;
+        }
         if closed {
             break;
         }

@@ -74,15 +74,8 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     let mut tally = Tally::default();
     for path in &walked.files {
         let options = configs.read_options(path, &options);
-        each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+        let unreadable = each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
             let shown = phaselint::file_name::shown(name);
-            let text = match text {
-                Ok(text) => text,
-                Err(error) => {
-                    problems.push(format!("{shown}: {}", error.message));
-                    return;
-                }
-            };
             let format = source::format_of(name, &text);
             let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
             let index = LineIndex::new(&text);
@@ -91,6 +84,9 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
                 format!("{shown}:{}:{}: {}", at.line, at.column, error.message)
             }));
         });
+        problems.extend(unreadable.iter().map(|(name, error)| {
+            format!("{}: {}", phaselint::file_name::shown(name), error.message)
+        }));
     }
     let problems: Vec<String> = problems
         .iter()

@@ -1,10 +1,11 @@
 //! CSV and TSV spreadsheets: a header row, then one card a row.
 //!
-//! Columns are found by their header, in any case and with spaces, `_` or `-` between the words
-//! or none ([`SPELLINGS`]): the name (`Name`, `Card Name`, `Title`), the text (`Text`, `Rules
-//! Text`, `Oracle Text`, `Rule Text`), the type line (`Type`, `Type Line`), the cost (`Cost`,
-//! `Mana Cost`) and the set (`Set`). The first column of each wins; other columns are not read.
-//! A file with no text column reads no card, and says so.
+//! Columns are found by their header as JSON fields are found by their keys
+//! ([`super::FieldNames`]: the common spellings and a config's `[fields]`), in any case and with
+//! spaces, `_` or `-` between the words or none: the name (`Name`, `Card Name`, `Title`), the
+//! text (`Text`, `Rules Text`, `Oracle Text`, `Rule Text`), the type line (`Type`, `Type Line`),
+//! the cost (`Cost`, `Mana Cost`, `Casting Cost`); and the set (`Set`). The first column of each
+//! wins; other columns are not read. A file with no text column reads no card, and says so.
 //!
 //! Fields are read as RFC 4180 writes them, by a small reader of our own rather than the csv
 //! crate, which gives the position of a record but not of each field in it: a field that starts
@@ -16,7 +17,7 @@
 use super::bounds;
 use super::decoded::Decoded;
 use super::map::Style;
-use super::{Card, Face, NoteKind, SourceError, SourceNote};
+use super::{Card, Face, Field, FieldNames, NoteKind, SourceError, SourceNote, normalized};
 use std::ops::Range;
 
 /// What a column holds.
@@ -29,30 +30,18 @@ enum Column {
     Set,
 }
 
-/// The headers each column is found by, lower case, without spaces, `_` or `-`.
-const SPELLINGS: [(Column, &[&str]); 5] = [
-    (Column::Name, &["name", "cardname", "title"]),
-    (
-        Column::Text,
-        &["text", "rulestext", "oracletext", "ruletext"],
-    ),
-    (Column::TypeLine, &["type", "typeline"]),
-    (Column::Cost, &["cost", "manacost"]),
-    (Column::Set, &["set"]),
-];
-
-/// The column a header names.
-fn column_of(header: &str) -> Option<Column> {
-    let key: String = header
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '_' | '-'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    SPELLINGS
-        .iter()
-        .find(|(_, spellings)| spellings.contains(&key.as_str()))
-        .map(|(column, _)| *column)
+/// The column a header names: a card field of the first face, or the set.
+fn column_of(header: &str, fields: &FieldNames) -> Option<Column> {
+    if normalized(header) == "set" {
+        return Some(Column::Set);
+    }
+    match fields.lookup(header)? {
+        (Field::Name, 0) => Some(Column::Name),
+        (Field::Text, 0) => Some(Column::Text),
+        (Field::TypeLine, 0) => Some(Column::TypeLine),
+        (Field::ManaCost, 0) => Some(Column::Cost),
+        _ => None,
+    }
 }
 
 /// One field as written: its raw bytes (with the quotes of a quoted field).
@@ -85,6 +74,7 @@ impl Columns {
 pub(super) fn read(
     text: &str,
     delimiter: u8,
+    names: &FieldNames,
     on_card: &mut dyn FnMut(Card),
     errors: &mut Vec<SourceError>,
     notes: &mut Vec<SourceNote>,
@@ -101,7 +91,7 @@ pub(super) fn read(
         let Some(record) = parser.record(errors, &mut |index, field| match &columns {
             None => {
                 let name = decode(text, &field).into_string().unwrap_or_default();
-                if let Some(column) = column_of(&name).filter(|c| !header.has(*c)) {
+                if let Some(column) = column_of(&name, names).filter(|c| !header.has(*c)) {
                     header.at.push((index, column));
                 }
             }

@@ -56,8 +56,8 @@ pub fn read_each_noting(
         Format::Mse => mse::read(text, on_card, &mut errors, notes),
         Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
         Format::Forge => forge::read(text, on_card, &mut errors),
-        Format::Csv => delimited::read(text, b',', on_card, &mut errors, notes),
-        Format::Tsv => delimited::read(text, b'\t', on_card, &mut errors, notes),
+        Format::Csv => delimited::read(text, b',', &options.fields, on_card, &mut errors, notes),
+        Format::Tsv => delimited::read(text, b'\t', &options.fields, on_card, &mut errors, notes),
     }
     if cards == 0 && errors.is_empty() && notes.is_empty() {
         notes.extend(no_card(format, text));

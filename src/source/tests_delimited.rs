@@ -3,7 +3,7 @@
 
 use super::Column;
 use super::column_of;
-use crate::source::{Format, NoteKind, Parsed, ReadOptions, read};
+use crate::source::{FieldNames, Format, NoteKind, Parsed, ReadOptions, read};
 
 fn parse(format: Format, text: &str) -> Parsed {
     read(format, text, &ReadOptions::default())
@@ -90,7 +90,11 @@ fn header_spellings() {
         "Title",
         "card-name",
     ] {
-        assert_eq!(column_of(header), Some(Column::Name), "{header}");
+        assert_eq!(
+            column_of(header, &FieldNames::default()),
+            Some(Column::Name),
+            "{header}"
+        );
     }
     for header in [
         "Text",
@@ -101,16 +105,28 @@ fn header_spellings() {
         "RulesText",
         "rule_text",
     ] {
-        assert_eq!(column_of(header), Some(Column::Text), "{header}");
+        assert_eq!(
+            column_of(header, &FieldNames::default()),
+            Some(Column::Text),
+            "{header}"
+        );
     }
     for header in ["type", "Type Line", "typeline"] {
-        assert_eq!(column_of(header), Some(Column::TypeLine), "{header}");
+        assert_eq!(
+            column_of(header, &FieldNames::default()),
+            Some(Column::TypeLine),
+            "{header}"
+        );
     }
     for header in ["cost", "Mana Cost", "manacost"] {
-        assert_eq!(column_of(header), Some(Column::Cost), "{header}");
+        assert_eq!(
+            column_of(header, &FieldNames::default()),
+            Some(Column::Cost),
+            "{header}"
+        );
     }
     for header in ["flavor text", "texts", "nametag", ""] {
-        assert_eq!(column_of(header), None, "{header}");
+        assert_eq!(column_of(header, &FieldNames::default()), None, "{header}");
     }
 }
 
@@ -177,4 +193,22 @@ fn a_file_of_broken_rows_stops_after_the_bound() {
     );
     assert_eq!(last.span.start, "name,text\n".len() + 7 * MAX_ERRORS);
     assert!(parsed.cards.is_empty());
+}
+
+/// Issue 20 §1: a config's `[fields]` names a sheet's columns too.
+#[test]
+fn a_config_names_the_columns() {
+    let mut options = ReadOptions::default();
+    options.fields.add(crate::source::Field::Text, "Effekt");
+    options.fields.add(crate::source::Field::Name, "Karte");
+    let parsed = read(
+        Format::Csv,
+        "Karte,Effekt\nOld Bell,\"At end of turn, untap it.\"\n",
+        &options,
+    );
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(parsed.cards.len(), 1);
+    assert_eq!(parsed.cards[0].name.as_deref(), Some("Old Bell"));
+    let text = parsed.cards[0].faces[0].text.as_ref().expect("text");
+    assert_eq!(text.value, "At end of turn, untap it.");
 }

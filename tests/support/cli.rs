@@ -123,6 +123,11 @@ impl Project {
         read(self.join(name))
     }
 
+    /// The bytes of a file that is not text (a zip).
+    pub fn read_bytes(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.join(name)).expect("read the file")
+    }
+
     /// `phaselint ARGS` in the project's root, with nothing on stdin.
     pub fn run(&self, args: &[&str]) -> Output {
         run(self.path(), args)
