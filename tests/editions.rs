@@ -215,7 +215,7 @@ fn the_cli_takes_rules_and_compare() {
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert!(
-        stderr.contains("expected current, 2009 or 2004"),
+        stderr.contains("expected current, 2009, 2004 or a year from 2004 to 2026"),
         "{stderr}"
     );
 }

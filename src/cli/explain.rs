@@ -31,8 +31,9 @@ pub struct ExplainArgs {
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub scenario: Vec<Scenario>,
 
-    /// The edition of the rules to explain in: current, 2009 or 2004. Its names of phases and
-    /// steps, its rule numbers and its turn facts (mana burn, combat damage on the stack).
+    /// The edition of the rules to explain in: current, 2009, 2004 or a year from 2004 on (2019).
+    /// Its names of phases and steps, its rule numbers, its templates and its turn facts (mana
+    /// burn, combat damage on the stack).
     #[arg(long, value_name = "EDITION", default_value_t = Edition::Current)]
     pub rules: Edition,
 
