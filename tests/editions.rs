@@ -624,6 +624,10 @@ fn explain_rules_2019_cites_the_cr_before_foundations_and_passes_its_templates()
     assert!(out.contains("(2019 CR 500.4)"), "{out}");
     assert!(!out.contains("mana burn"), "{out}");
     assert!(!out.contains("obsolete-wording"), "{out}");
+    assert!(
+        out.contains("  templates: \"Activate this ability only\", \"any time you could cast a sorcery\", \"enters the battlefield\", \"precombat main phase\": its own"),
+        "{out}"
+    );
     assert!(explained(text, Edition::Current).contains("obsolete-wording"));
     // The pre-M10 template is obsolete in 2019 as it is today.
     let play =

@@ -29,6 +29,35 @@ pub enum OldWording {
     PrecombatMainPhase,
 }
 
+impl OldWording {
+    pub const ALL: [OldWording; 9] = [
+        PlayVerb,
+        PlayForCast,
+        AnyTimePlaySorcery,
+        EndOfTurnStep,
+        AtEndOfTurn,
+        ActivateThisAbility,
+        AnyTimeSorcery,
+        EntersTheBattlefield,
+        PrecombatMainPhase,
+    ];
+
+    /// The template's words, for headings.
+    pub fn words(self) -> &'static str {
+        match self {
+            PlayVerb => "Play this ability only",
+            PlayForCast => "play (a spell)",
+            AnyTimePlaySorcery => "any time you could play a sorcery",
+            EndOfTurnStep => "end of turn step",
+            AtEndOfTurn => "at end of turn",
+            ActivateThisAbility => "Activate this ability only",
+            AnyTimeSorcery => "any time you could cast a sorcery",
+            EntersTheBattlefield => "enters the battlefield",
+            PrecombatMainPhase => "precombat main phase",
+        }
+    }
+}
+
 /// The rules text an edition's names, numbers and turn facts come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Era {
@@ -90,7 +119,7 @@ pub const CHANGES: &[Change] = &[
     Change {
         date: "2009-07-17",
         source: "Magic 2010 (M10) and its CR update of 2009-07-10",
-        summary: "\"Play this ability only\" becomes \"Activate this ability only\", \"play a sorcery\" \"cast a sorcery\", \"at end of turn\" \"at the beginning of the end step\", \"end of turn step\" \"end step\"; mana burn removed; combat damage no longer uses the stack; the turn structure renumbered into section 5",
+        summary: "\"Play this ability only\" becomes \"Activate this ability only\", \"play a sorcery\" \"cast a sorcery\", \"at end of turn\" \"at the beginning of the end step\", \"end of turn step\" \"end step\", \"comes into play\" \"enters the battlefield\"; mana burn removed; combat damage no longer uses the stack; the turn structure renumbered into section 5",
         retires: &[
             PlayVerb,
             PlayForCast,
@@ -98,7 +127,7 @@ pub const CHANGES: &[Change] = &[
             AtEndOfTurn,
             EndOfTurnStep,
         ],
-        introduces: &[ActivateThisAbility, AnyTimeSorcery],
+        introduces: &[ActivateThisAbility, AnyTimeSorcery, EntersTheBattlefield],
         rules: Some(Era::M10),
     },
     Change {
@@ -203,6 +232,7 @@ mod tests {
         assert!(printed(2009, ActivateThisAbility));
         assert!(printed(2021, ActivateThisAbility));
         assert!(!printed(2022, ActivateThisAbility));
+        assert!(!printed(2004, EntersTheBattlefield));
         assert!(printed(2023, EntersTheBattlefield));
         assert!(printed(2023, PrecombatMainPhase));
         assert!(!printed(2025, EntersTheBattlefield));

@@ -86,7 +86,7 @@ impl Edition {
         };
         match self.named() {
             true => named.to_string(),
-            false => format!("the rules and templates of {} ({named})", self.year),
+            false => format!("the rules and templates of {}: {named}", self.year),
         }
     }
 

@@ -15,6 +15,14 @@ impl Edition {
         dates::printed(self.year(), wording)
     }
 
+    /// The older templates this edition printed, oldest first.
+    pub fn templates(self) -> Vec<OldWording> {
+        OldWording::ALL
+            .into_iter()
+            .filter(|wording| self.printed(*wording))
+            .collect()
+    }
+
     /// Whether "at end of turn" was this edition's template of an end step trigger (2009 313.1,
     /// 2004 313.1); today it is obsolete (513.1a).
     pub fn prints_at_end_of_turn(self) -> bool {

@@ -16,6 +16,18 @@ pub fn render_text(explanation: &Explanation) -> String {
         for fact in edition.facts() {
             let _ = writeln!(out, "  {}", fact.line(edition));
         }
+        let templates: Vec<String> = edition
+            .templates()
+            .iter()
+            .map(|template| format!("\"{}\"", template.words()))
+            .collect();
+        if !templates.is_empty() {
+            let _ = writeln!(
+                out,
+                "  templates: {}: its own, no obsolete wording",
+                templates.join(", ")
+            );
+        }
         out.push('\n');
     }
     if !explanation.scenarios.is_empty() {
