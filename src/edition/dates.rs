@@ -179,7 +179,7 @@ pub fn era(year: u16) -> Era {
             .filter_map(|change| Some((change.year(), change.rules?)))
     };
     let in_the_year = points().find(|(point_year, _)| *point_year == year);
-    let before = points().filter(|(point_year, _)| *point_year < year).last();
+    let before = points().rfind(|(point_year, _)| *point_year < year);
     in_the_year
         .or(before)
         .map_or(Era::Cr2004, |(_, rules)| rules)
