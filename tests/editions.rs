@@ -1,6 +1,7 @@
-//! `--rules current|2009|2004` (issue 12 §3): `explain` in each edition's rule numbers, names of
-//! steps and turn facts; `check` passing an edition's own templates; `--compare`; and the old
-//! rule numbers held against the rule files themselves.
+//! `--rules current|2009|2004` (issue 12 §3) and `--rules YEAR` (issue 21 §3): `explain` in each
+//! edition's rule numbers, names of steps and turn facts; `check` passing an edition's (a year's)
+//! own templates; `--compare`; the dated table; and the old rule numbers held against the rule
+//! files themselves.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -682,5 +683,45 @@ fn explain_and_compare_take_a_year_on_the_command_line() {
     assert!(
         renamed.contains("changed name: the end step of 2019 is the end of turn step of 2009"),
         "{renamed}"
+    );
+}
+
+/// The numbers of the CR between M10 and Foundations (the years 2010-2023) held against seed 004,
+/// its section 5 from just before the 2024 update.
+#[test]
+fn the_numbers_before_foundations_match_seed_004() {
+    let seed = "seeds/004_27f16f82de4b6c24.txt";
+    if rule_line(seed, "500.4").is_none() {
+        tell("SKIPPED the_numbers_before_foundations_match_seed_004: seed 004 is absent");
+        return;
+    }
+    let in_2019 = Edition::parse("2019").expect("a year");
+    let samples = [
+        ("500.4", "When a phase or step begins"),
+        ("500.5", "until end of"),
+        ("500.5b", "until end of"),
+        ("505.1", "two main phases"),
+        ("509.2", "the active player gets priority"),
+        ("509.3a", "Whenever [a creature] blocks, . . ."),
+        ("509.3g", "attacks and isn"),
+        ("510.3", "the active player gets priority"),
+        ("513.1a", "at the beginning of the end step"),
+        ("514.2", "until end of turn"),
+    ];
+    for (current, words) in samples {
+        let old = in_2019.cite(current).to_string();
+        let line = rule_line(seed, &old).unwrap_or_default();
+        assert!(
+            line.contains(words),
+            "{current} -> 2019 {old}: {line:?} lacks {words:?}"
+        );
+    }
+    // The mana rule of that CR, which its facts cite.
+    let mana = rule_line(seed, "500.4").unwrap_or_default();
+    assert!(mana.contains("mana pool empties"), "{mana:?}");
+    assert!(rule_line(seed, "505.1b").is_none());
+    assert_eq!(
+        in_2019.cite("505.1b").to_string(),
+        "none in 2019 (current 505.1b)"
     );
 }
