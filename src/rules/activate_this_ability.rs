@@ -13,7 +13,7 @@ pub static RULE: RuleInfo = RuleInfo {
 Finds "Activate this ability only" and rewrites it as "Activate only".
 
 ## Why
-Cards have said "Activate only ..." since Strixhaven (2021); the restriction is on the ability it follows either way (CR 602.5b). Reminder text is left alone: some keywords' reminder text still says "Activate this ability only" (forecast, 702.57).
+Cards have said "Activate only ..." since 2011; the restriction is on the ability it follows either way (CR 602.5b). Reminder text is left alone: some keywords' reminder text still says "Activate this ability only" (forecast, 702.57).
 
 ## Example
 ```text
