@@ -3,7 +3,9 @@
 
 use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
 use super::{trigger, turn_change, window};
-use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical};
+use crate::model::{
+    Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical,
+};
 use crate::phrase::ast::{Form, Phrase};
 
 /// Resolves one phrase found in `text` into its finding.
@@ -73,6 +75,19 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Keyword(used) => keyword::keyword(used),
+        Form::EachTurnBegins => Meaning::new(Kind::TurnBasedAction).point(TimingPoint::new(
+            Role::Happens,
+            Edge::Begin,
+            Unit::Turn,
+            Occurrence::Each,
+            Owner::Any,
+        )),
+        Form::LaterTurn(by) => window::later_turn(*by),
+        Form::FlashPermission { .. } => window::flash_permission(),
+        Form::OutsideSorceryTiming => Meaning::new(Kind::Reference)
+            .condition(Condition::OutsideSorceryTiming)
+            .rule("307.5")
+            .rule("307.5a"),
         Form::Unknown => Meaning::new(Kind::Unknown),
     }
 }

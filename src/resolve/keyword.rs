@@ -29,6 +29,7 @@ fn says(says: &Says) -> Meaning {
         Says::Combat(event) => trigger::combat(CombatTrigger {
             event: *event,
             by_player: false,
+            attacker: None,
             other_events: false,
             this_turn: false,
             this_combat: false,

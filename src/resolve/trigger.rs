@@ -64,6 +64,14 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
             .rule("500.6")
             .rule("507.2")
             .caveat(caveats::each_combat_phase()),
+        // The end of combat of the turn's first combat phase: once a turn, whatever combats follow.
+        TriggerPoint::EndOfCombat {
+            owner: word,
+            first: true,
+            ..
+        } => meaning
+            .point(triggers(Unit::EndOfCombat, Occurrence::First, owner(*word)))
+            .rule("511.2"),
         TriggerPoint::EndOfCombat { owner: word, .. } => {
             let which = plain_occurrence(*word, plain);
             let meaning = meaning
@@ -166,8 +174,13 @@ pub fn combat(trigger: CombatTrigger) -> Meaning {
     let meaning = Meaning::new(Kind::CombatTrigger);
     let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
     let meaning = match trigger.event {
+        // Only the active player attacks (508.1): the turn is the attacker's.
         CombatEvent::Attacks if trigger.by_player => meaning
-            .point(in_step(Unit::DeclareAttackers))
+            .point(triggers(
+                Unit::DeclareAttackers,
+                Occurrence::Each,
+                owner(trigger.attacker),
+            ))
             .rule("508.3d"),
         CombatEvent::Attacks => meaning
             .point(in_step(Unit::DeclareAttackers))

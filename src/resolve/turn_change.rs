@@ -79,6 +79,30 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("614.10")
             .caveat(caveats::skips_what_the_condition_names()),
+        // The unit is a player's choice: no point of the turn names it.
+        TurnChange::SkipChosen => meaning.rule("500.11").rule("614.10"),
+        // The game goes straight to the cleanup step (723.1d).
+        TurnChange::EndTurn => meaning
+            .point(TimingPoint::new(
+                Role::Ends,
+                Edge::During,
+                Unit::Turn,
+                Occurrence::This,
+                Owner::Any,
+            ))
+            .rule("723.1")
+            .caveat(caveats::ends_the_turn()),
+        // Straight to the next phase; outside combat nothing happens (723.2d, 723.2g).
+        TurnChange::EndCombat => meaning
+            .point(TimingPoint::new(
+                Role::Ends,
+                Edge::During,
+                Unit::Combat,
+                Occurrence::This,
+                Owner::Any,
+            ))
+            .rule("723.2")
+            .caveat(caveats::ends_the_combat_phase()),
         // A standing replacement: every turn its condition names is skipped (614.10).
         TurnChange::SkipThatTurn => meaning
             .point(TimingPoint::new(

@@ -69,7 +69,8 @@ fn locate_unit(
         Occurrence::This | Occurrence::Each | Occurrence::First => m.turn == 0,
         Occurrence::Next => i >= start,
         Occurrence::NextTurn => Some(m.turn) == next_turn,
-        Occurrence::GameFirst | Occurrence::That => false,
+        // A later turn is none of the turns this timeline lays out from the current one.
+        Occurrence::GameFirst | Occurrence::That | Occurrence::Later => false,
     };
     // The begin moment of each matching unit that happens, moved to the asked edge.
     let mut found = timeline.iter().enumerate().filter_map(|(i, m)| {
@@ -114,7 +115,7 @@ fn locate_turn(
             (current.saturating_add(1)..game.turns.len()).find(taken)
         }
         Occurrence::NextTurn => next_turn_of(game, owner),
-        Occurrence::GameFirst | Occurrence::That => None,
+        Occurrence::GameFirst | Occurrence::That | Occurrence::Later => None,
     };
     let Some((i, turn)) = index.and_then(|i| Some((i, game.turns.get(i)?))) else {
         return Vec::new();

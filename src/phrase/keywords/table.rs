@@ -28,6 +28,7 @@ const NEXT_END_STEP: Says = Says::Delayed(TriggerPoint::Beginning(unit(
 const END_OF_COMBAT: Says = Says::Delayed(TriggerPoint::EndOfCombat {
     owner: None,
     next: false,
+    first: false,
 });
 /// "Activate only as a sorcery" (602.5d, 307.5).
 const SORCERY: Says = Says::Window(Some(WindowTime::Sorcery), false);

@@ -55,27 +55,33 @@ fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
 fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     let mut owner = None;
     let mut next = false;
+    let mut first = false;
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::on_turn => owner = Some(inner_owner(child)?),
             Rule::this_turns_next => next = true,
+            Rule::first_combat_end => first = true,
             Rule::the_end_of_combat => {}
             _ => return unexpected(&child, "end of combat"),
         }
     }
-    Ok(TriggerPoint::EndOfCombat { owner, next })
+    Ok(TriggerPoint::EndOfCombat { owner, next, first })
 }
 
 /// `combat_trigger`.
 pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
     let mut event = None;
     let mut by_player = false;
+    let mut attacker = None;
     let mut other_events = false;
     let mut this_turn = false;
     let mut this_combat = false;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
-            Rule::player_subject => by_player = true,
+            Rule::player_subject => {
+                by_player = true;
+                attacker = player_subject(&child);
+            }
             Rule::stated_this_combat => this_combat = true,
             Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
             Rule::stated_this_turn => this_turn = true,
@@ -86,11 +92,25 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
         Some(event) => Ok(CombatTrigger {
             event,
             by_player,
+            attacker,
             other_events,
             this_turn,
             this_combat,
         }),
         None => unexpected(&pair, "a combat trigger"),
+    }
+}
+
+/// `player_subject`: the player whose attack it is, as the owner of the turn it happens in.
+fn player_subject(pair: &Pair<'_, Rule>) -> Option<OwnerWord> {
+    let subject = pair.as_str().trim_end().to_ascii_lowercase();
+    match subject.as_str() {
+        "you" => Some(OwnerWord::Your),
+        "an opponent" => Some(OwnerWord::AnOpponent),
+        "each opponent" => Some(OwnerWord::EachOpponent),
+        "that player" => Some(OwnerWord::ThatPlayer),
+        "target player" => Some(OwnerWord::TargetPlayer),
+        _ => None,
     }
 }
 
