@@ -182,6 +182,9 @@ pub enum TriggerPoint {
     },
     /// "at end of turn": obsolete (513.1a).
     ObsoleteEndOfTurn,
+    /// "at the beginning of that turn's upkeep and end step": the first unit, and another of the
+    /// same owner and occurrence.
+    Beginnings(UnitRef, UnitName),
     /// "at the beginning of that combat": the combat an earlier phrase added (500.8).
     ThatCombat,
     /// "at the beginning of the game": before the first turn (103.6).

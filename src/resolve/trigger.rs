@@ -20,10 +20,20 @@ fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
         TriggerPoint::Beginning(UnitRef {
             quantifier: Quantifier::Next | Quantifier::NextTurns | Quantifier::That,
             ..
-        }) | TriggerPoint::ThatCombat
+        }) | TriggerPoint::Beginnings(
+            UnitRef {
+                quantifier: Quantifier::Next | Quantifier::NextTurns | Quantifier::That,
+                ..
+            },
+            _,
+        ) | TriggerPoint::ThatCombat
             | TriggerPoint::EndOfCombat { next: true, .. }
     );
-    let keyword_trigger = place.in_reminder && matches!(point, TriggerPoint::Beginning(_));
+    let keyword_trigger = place.in_reminder
+        && matches!(
+            point,
+            TriggerPoint::Beginning(_) | TriggerPoint::Beginnings(..)
+        );
     (place.opens_ability || keyword_trigger) && !names_next && !this_turn
 }
 
@@ -54,6 +64,25 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
                 ))
                 .rule("500.6");
             beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
+        }
+        // Each unit is a point of its own, of the same owner and occurrence.
+        TriggerPoint::Beginnings(unit_ref, also) => {
+            let also_ref = UnitRef {
+                name: *also,
+                ..*unit_ref
+            };
+            [unit_ref, &also_ref]
+                .into_iter()
+                .fold(meaning.rule("500.6"), |meaning, unit_ref| {
+                    let point_unit = unit(unit_ref.name);
+                    let point_occurrence = occurrence(unit_ref, plain);
+                    let meaning = meaning.point(triggers(
+                        point_unit,
+                        point_occurrence,
+                        owner(unit_ref.owner),
+                    ));
+                    beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
+                })
         }
         TriggerPoint::CombatOnTurn { owner: word } => meaning
             .point(triggers(

@@ -4,7 +4,7 @@
 //! Of its siblings it imports `error` and `units` only.
 
 use super::error::{Lowered, unexpected};
-use super::units::{inner_owner, unit_ref};
+use super::units::{inner_owner, unit_name, unit_ref};
 use crate::phrase::ast::*;
 use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
@@ -16,6 +16,7 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     for inner in pair.clone().into_inner() {
         match inner.as_rule() {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
+            Rule::units_joined => point = Some(units_joined(inner)?),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
             Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
             Rule::the_game => point = Some(TriggerPoint::Game),
@@ -28,6 +29,22 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     match point {
         Some(point) => Ok(Form::AtPoint { point, this_turn }),
         None => unexpected(&pair, "a trigger"),
+    }
+}
+
+/// `units_joined`: "that turn's upkeep and end step".
+fn units_joined(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut first = None;
+    let mut second = None;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::unit_ref => first = Some(unit_ref(child)?),
+            _ => second = Some(unit_name(&child)?),
+        }
+    }
+    match (first, second) {
+        (Some(first), Some(second)) => Ok(TriggerPoint::Beginnings(first, second)),
+        _ => unexpected(&pair, "two joined units"),
     }
 }
 
