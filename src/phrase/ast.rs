@@ -538,6 +538,8 @@ pub enum Says {
     During(UnitRef),
     /// "attacks each combat if able" (508.1d).
     EachTurn(EachTurn),
+    /// The card may be cast on a later turn: foretell, plot, warp.
+    Later(LaterBy),
 }
 
 /// One use of a keyword in card text: the keyword, the one thing of its definition this

@@ -262,6 +262,12 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         }),
         Rule::skip_chosen_units => Form::TurnChange(TurnChange::SkipChosen),
         Rule::additional_each_turn => Form::EachTurn(EachTurn::Limited),
+        Rule::for_one_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::until_turn_of_game => Form::WhileCondition(WhileCondition::UntilEvent),
+        Rule::units_in_turn_order => Form::StepMention,
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
     };
