@@ -225,10 +225,6 @@ const PENDING_V3: &[(&str, &str)] = &[
         "When this enchantment enters, target creature phases out until this enchantment leaves the battlefield.",
         "issue 22: rules cited by their scope (610.4 for \"phases out until\")",
     ),
-    (
-        "If you would begin your turn while this artifact is tapped, you may skip that turn instead.",
-        "issue 22: a replacement's condition is no finding of its own; its owner is the skipped turn's",
-    ),
     // wt-21a (issue 21: designer wordings, the card's own name, Unicode spaces).
     (
         "At the start of your upkeep, draw a card.",

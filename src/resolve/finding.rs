@@ -31,6 +31,7 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
 pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
     let mut findings: Vec<Finding> = phrases.iter().map(|phrase| resolve(text, phrase)).collect();
     antecedent::link(phrases, &mut findings);
+    antecedent::link_skipped_turns(phrases, &mut findings);
     findings
 }
 
