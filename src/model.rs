@@ -316,5 +316,15 @@ mod tests {
             serde_json::to_string(&Occurrence::NextTurn).unwrap(),
             "\"next-turn\""
         );
+        // Version 3's words.
+        assert_eq!(
+            serde_json::to_string(&Occurrence::Later).unwrap(),
+            "\"later\""
+        );
+        assert_eq!(serde_json::to_string(&Role::Ends).unwrap(), "\"ends\"");
+        assert_eq!(
+            serde_json::to_string(&Condition::OutsideSorceryTiming).unwrap(),
+            "\"outside-sorcery-timing\""
+        );
     }
 }

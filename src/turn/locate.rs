@@ -69,8 +69,9 @@ fn locate_unit(
         Occurrence::This | Occurrence::Each | Occurrence::First => m.turn == 0,
         Occurrence::Next => i >= start,
         Occurrence::NextTurn => Some(m.turn) == next_turn,
-        // A later turn is none of the turns this timeline lays out from the current one.
-        Occurrence::GameFirst | Occurrence::That | Occurrence::Later => false,
+        // Every turn after the current one.
+        Occurrence::Later => m.turn > 0,
+        Occurrence::GameFirst | Occurrence::That => false,
     };
     // The begin moment of each matching unit that happens, moved to the asked edge.
     let mut found = timeline.iter().enumerate().filter_map(|(i, m)| {
@@ -79,7 +80,7 @@ fn locate_unit(
         hit.then_some(Moment { edge, ..*m })
     });
     match occurrence {
-        Occurrence::This | Occurrence::Each => found.collect(),
+        Occurrence::This | Occurrence::Each | Occurrence::Later => found.collect(),
         _ => found.next().into_iter().collect(),
     }
 }
@@ -115,7 +116,9 @@ fn locate_turn(
             (current.saturating_add(1)..game.turns.len()).find(taken)
         }
         Occurrence::NextTurn => next_turn_of(game, owner),
-        Occurrence::GameFirst | Occurrence::That | Occurrence::Later => None,
+        // The first of the turns after the current one.
+        Occurrence::Later => (1..game.turns.len()).find(taken),
+        Occurrence::GameFirst | Occurrence::That => None,
     };
     let Some((i, turn)) = index.and_then(|i| Some((i, game.turns.get(i)?))) else {
         return Vec::new();
