@@ -35,11 +35,14 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".
     ("M'Odo, the Gnarled Oracle", "PL105"),
+    // A playtest card whose mobilize reminder says "Whenever you attack", a trigger on your turn
+    // (508.3d), where mobilize is "Whenever this creature attacks" (702.181a).
+    ("Devoted Mardu", "PL601"),
 ];
 
 /// How many unknown timing phrases (PL001 errors) current Oracle text may still hold, joke-set
 /// cards included. Lower it as the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 37;
+const UNKNOWN_CEILING: usize = 19;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -235,11 +238,13 @@ fn the_end_of_turn_errata_agree_with_oracle() {
 /// raise it as the grammar grows.
 const ANCHOR_FLOOR: f64 = 0.999;
 
-/// How many unknown phrases the regular cards may hold (issue 9: at most 20), and how many of
-/// them may be timing words no template covered (`"silent"` in `stats`, counted before the
-/// tripwire makes them unknown). Ceilings: lower them as the grammar grows.
-const REGULAR_UNKNOWN_CEILING: usize = 20;
-const SILENT_CEILING: usize = 6;
+/// How many unknown phrases the regular cards may hold (issue 9: at most 20; issue 21: none); none
+/// of them may be timing words no template covered (`"silent"` in `stats`, counted before the
+/// tripwire makes them unknown). A ceiling: lower it as the grammar grows. The two
+/// left are not Oracle templates: Fruitcake Elemental's designer wording "At the end of your
+/// turn," (a PL7xx wording, issue 21 §2) and Sorin's Remastered Manor's typo "at the beginning
+/// your upkeep", which is rightly not understood.
+const REGULAR_UNKNOWN_CEILING: usize = 2;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
@@ -293,7 +298,7 @@ fn anchor_coverage_stays_above_its_floor() {
         ));
     }
     summary.push_str(&format!(
-        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (ceiling {SILENT_CEILING})",
+        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (none may be)",
         stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
         stats.silent
     ));
@@ -308,11 +313,7 @@ fn anchor_coverage_stays_above_its_floor() {
         unknown <= REGULAR_UNKNOWN_CEILING,
         "{unknown} unknown phrases on regular cards, more than {REGULAR_UNKNOWN_CEILING}"
     );
-    assert!(
-        stats.silent <= SILENT_CEILING,
-        "{} timing words no template covers, more than {SILENT_CEILING}",
-        stats.silent
-    );
+    assert_eq!(stats.silent, 0, "timing words no template covers");
 }
 
 /// No timing word in silence (TIMING-MODEL.md, version 2): over every Oracle face, every timing

@@ -342,3 +342,23 @@ pub fn at_the_end_of_combat() -> Caveat {
         "the standard wording is \"at end of combat\"",
     )
 }
+
+/// "End the turn" skips the end step: its "at the beginning of the end step" abilities don't
+/// trigger.
+pub fn ends_the_turn() -> Caveat {
+    caveat(
+        "end-step-skipped",
+        "723.1e",
+        "the game skips straight to the cleanup step: \"at the beginning of the end step\" abilities don't trigger",
+    )
+}
+
+/// "End the combat phase" skips the end of combat step: its "at end of combat" abilities don't
+/// trigger.
+pub fn ends_the_combat_phase() -> Caveat {
+    caveat(
+        "end-of-combat-skipped",
+        "723.2e",
+        "the game skips straight to the next phase: \"at end of combat\" abilities don't trigger, and outside combat nothing happens (723.2g)",
+    )
+}

@@ -88,10 +88,16 @@ impl<'a> FaceText<'a> {
     /// means (702.8a). Such an ability of the card works wherever the card can be cast from
     /// (113.6e). A permission naming "it" may be about another card ("exile the top card ... you
     /// may cast it as though it had flash"); it is taken as this one's all the same, since a
-    /// permission missed here reports a spell that can be cast as never castable.
+    /// permission missed here reports a spell that can be cast as never castable. The grammar's
+    /// flash permission (702.8a) is the phrase; "as though they had flash" is about spells of a
+    /// kind, a permanent's permission for other spells.
     fn may_cast_as_though_flash(&self) -> bool {
+        let flash = self
+            .items
+            .iter()
+            .any(|(phrase, _)| matches!(phrase.form, Form::FlashPermission { it: true }));
         let text = self.text.to_lowercase();
-        text.contains("as though it had flash")
+        flash
             || text.split(['.', '\n']).any(|sentence| {
                 let any_time = sentence.contains("any time you could cast an instant")
                     || sentence.contains("any time you could play an instant");

@@ -111,7 +111,9 @@ pub(super) fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
             Rule::next_turns => quantifier = Quantifier::NextTurns,
             Rule::next => quantifier = Quantifier::Next,
             Rule::first_each_turn | Rule::of_the_turn => quantifier = Quantifier::FirstEachTurn,
-            Rule::game_first | Rule::of_the_game => quantifier = Quantifier::GameFirst,
+            Rule::game_first | Rule::of_the_game | Rule::in_commander_game => {
+                quantifier = Quantifier::GameFirst
+            }
             Rule::that_turns | Rule::of_that_turn | Rule::that_unit => {
                 quantifier = Quantifier::That
             }
