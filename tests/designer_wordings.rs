@@ -1,0 +1,137 @@
+//! What designers write, read through `explain --format json` as a user runs it: the card's own
+//! name (`--name`), Unicode spaces, and the designer wordings whose meaning is certain (the last
+//! rows of the version-3 table of ../shared/TIMING-MODEL.md). Each text is of a card of our own.
+
+use serde_json::Value;
+use std::process::Command;
+
+/// The findings `explain --format json` gives `text`, with `--name` when a name is given.
+fn findings(text: &str, name: Option<&str>) -> Vec<Value> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
+    command.args(["explain", "--format", "json"]);
+    if let Some(name) = name {
+        command.args(["--name", name]);
+    }
+    let output = command
+        .arg("--")
+        .arg(text)
+        .output()
+        .expect("phaselint runs");
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|error| {
+        panic!(
+            "{text:?}: no JSON ({error}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    json.as_array().cloned().unwrap_or_default()
+}
+
+/// The one finding of `text` whose kind is `kind`, or a failure listing what there is.
+fn finding(text: &str, name: Option<&str>, kind: &str) -> Value {
+    let all = findings(text, name);
+    all.iter()
+        .find(|finding| finding["kind"] == kind)
+        .cloned()
+        .unwrap_or_else(|| panic!("{text:?}: no {kind} finding in {all:#?}"))
+}
+
+/// The words of `text` a finding's span covers.
+fn words<'t>(text: &'t str, finding: &Value) -> &'t str {
+    let at = |key: &str| finding["span"][key].as_u64().unwrap_or(0) as usize;
+    &text[at("start")..at("end")]
+}
+
+fn has_rule(finding: &Value, rule: &str) -> bool {
+    finding["rules"]
+        .as_array()
+        .is_some_and(|rules| rules.iter().any(|r| r == rule))
+}
+
+fn no_unknown(text: &str, name: Option<&str>) {
+    let all = findings(text, name);
+    assert!(
+        all.iter().all(|finding| finding["kind"] != "unknown"),
+        "{text:?}: {all:#?}"
+    );
+}
+
+#[test]
+fn the_full_legendary_name_is_the_card_in_an_object_duration() {
+    let text = "Exile target creature until Azun, Sheriff of Daisite leaves the battlefield.";
+    let name = Some("Azun, Sheriff of Daisite");
+    let found = finding(text, name, "object-duration");
+    assert!(has_rule(&found, "610.3"), "{found:#?}");
+    assert_eq!(
+        words(text, &found),
+        "until Azun, Sheriff of Daisite leaves the battlefield"
+    );
+    no_unknown(text, name);
+    // The short name before the comma is the card too.
+    let text = "Exile target creature until Azun leaves the battlefield.";
+    no_unknown(text, name);
+    finding(text, name, "object-duration");
+}
+
+#[test]
+fn a_joined_trigger_after_the_full_name_is_printed_not_delayed() {
+    let text = "When Nocturne, Monstrous Krasis enters and at the beginning of your upkeep, put a +1/+1 counter on it.";
+    let found = finding(text, Some("Nocturne, Monstrous Krasis"), "trigger");
+    assert_eq!(found["canonical"], "triggers begin(upkeep, each, you)");
+    assert!(has_rule(&found, "500.6"), "{found:#?}");
+    assert_eq!(words(text, &found), "at the beginning of your upkeep");
+    // The same text without the name is read as it was: the comma ends the event.
+    assert!(
+        findings(text, None)
+            .iter()
+            .all(|finding| finding["kind"] != "trigger")
+    );
+}
+
+#[test]
+fn the_name_before_this_turn_is_the_card() {
+    let text = "Target creature blocks Tsolmon, the Huntress this turn if able.";
+    let name = Some("Tsolmon, the Huntress");
+    no_unknown(text, name);
+    let found = finding(text, name, "duration");
+    assert_eq!(found["canonical"], "expires cleanup(turn, this, any)");
+    assert_eq!(
+        words(text, &found),
+        "blocks Tsolmon, the Huntress this turn"
+    );
+}
+
+#[test]
+fn tilde_and_cardname_are_the_card() {
+    for text in [
+        "When ~ enters and at the beginning of your upkeep, draw a card.",
+        "When CARDNAME enters and at the beginning of your upkeep, draw a card.",
+    ] {
+        let found = finding(text, None, "trigger");
+        assert_eq!(found["canonical"], "triggers begin(upkeep, each, you)");
+    }
+}
+
+#[test]
+fn a_no_break_space_is_a_space_with_exact_spans() {
+    let text = "At the beginning of your\u{a0}upkeep, draw a card.";
+    let found = finding(text, None, "trigger");
+    assert_eq!(found["canonical"], "triggers begin(upkeep, each, you)");
+    assert!(has_rule(&found, "500.6"), "{found:#?}");
+    assert_eq!(words(text, &found), "At the beginning of your\u{a0}upkeep");
+    assert!(found["caveats"].as_array().is_some_and(|caveats| {
+        caveats
+            .iter()
+            .all(|caveat| !caveat["code"].as_str().unwrap_or("").contains("wording"))
+    }));
+
+    let text = "Metalcraft —\u{a0}At the beginning of your upkeep, draw a card.";
+    let found = finding(text, None, "trigger");
+    assert_eq!(words(text, &found), "At the beginning of your upkeep");
+
+    let text = "Target creature gets +1/+1 until end\u{a0}of\u{2009}turn.";
+    let found = finding(text, None, "duration");
+    assert_eq!(found["canonical"], "expires cleanup(turn, this, any)");
+    assert_eq!(words(text, &found), "until end\u{a0}of\u{2009}turn");
+    // Narrow no-break and figure spaces too.
+    no_unknown("Tap it until end\u{202f}of\u{2007}turn.", None);
+}
