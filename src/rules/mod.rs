@@ -15,8 +15,10 @@ mod templates;
 mod activate_this_ability;
 mod after_upkeep_window;
 mod at_the_end_of_combat;
+mod at_the_start_of;
 mod cast_window_at_sorcery_speed;
 mod contradictory_windows;
+mod end_of_turn_trigger;
 mod first_combat_only;
 mod loose_step_trigger;
 mod next_end_step_from_end_step;
@@ -24,14 +26,17 @@ mod obsolete_end_of_turn;
 mod obsolete_play_verb;
 mod obsolete_step_name;
 mod once_per_turn;
+mod only_on_turn;
 mod reminder_disagrees_with_keyword;
 mod second_main_phase;
 mod skippable_window_point;
 mod sorcery_timing_wording;
 mod unknown_timing_phrase;
 mod until_the_end_of_turn;
+mod upkeep_shorthand;
 mod window_in_cleanup_step;
 mod window_in_untap_step;
+mod your_opponents;
 
 pub use context::FaceText;
 pub use input::{

@@ -4,7 +4,7 @@
 //! Of its siblings it imports `error` and `units` only.
 
 use super::error::{Lowered, unexpected};
-use super::units::{inner_owner, unit_ref};
+use super::units::{inner_owner, owner as owner_of, unit_ref};
 use crate::phrase::ast::*;
 use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
@@ -21,6 +21,9 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
             Rule::the_game => point = Some(TriggerPoint::Game),
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
             Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
+            Rule::end_of_turn_point => point = Some(end_of_turn_point(inner)?),
+            // "at the start of" is "at the beginning of" (a wording mark).
+            Rule::at_the_start_of => {}
             Rule::stated_this_turn => this_turn = true,
             _ => return unexpected(&inner, "a trigger"),
         }
@@ -29,6 +32,25 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
         Some(point) => Ok(Form::AtPoint { point, this_turn }),
         None => unexpected(&pair, "a trigger"),
     }
+}
+
+/// `end_of_turn_point`: "At the end of your turn," is "At the beginning of your end step,",
+/// "each turn" is each end step and "the turn" the end step (513.1a).
+fn end_of_turn_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    let mut quantifier = Quantifier::Plain;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::each => quantifier = Quantifier::Each,
+            Rule::the => {}
+            _ => owner = Some(owner_of(&child)?),
+        }
+    }
+    Ok(TriggerPoint::Beginning(UnitRef {
+        name: UnitName::End,
+        owner,
+        quantifier,
+    }))
 }
 
 /// `end_of_combat_trigger`.
