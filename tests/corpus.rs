@@ -23,6 +23,9 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Shichifukujin Dragon", "PL101"),
     // An Un-set card: "Once per turn, you may cast ...".
     ("Fourth Stage of Magic Design", "PL502"),
+    // An Un-set card: "At the end of your turn, ..." for the end step's trigger (a designer's
+    // wording, PL704).
+    ("Fruitcake Elemental", "PL704"),
     // Digital-only (Astral) cards worded "During your upkeep, ..." for a trigger.
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
