@@ -135,3 +135,149 @@ fn a_no_break_space_is_a_space_with_exact_spans() {
     // Narrow no-break and figure spaces too.
     no_unknown("Tap it until end\u{202f}of\u{2007}turn.", None);
 }
+
+/// The diagnostics `check --format json` gives one card read from standard input (the text
+/// format: name and cost, type line, rules text).
+fn diagnostics(card: &str) -> Vec<Value> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(["check", "--format", "json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("phaselint runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(card.as_bytes()).expect("the card is written");
+    }
+    let output = child.wait_with_output().expect("phaselint ends");
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    json["diagnostics"].as_array().cloned().unwrap_or_default()
+}
+
+/// `text` with the safe fix of the one diagnostic `code` applied, asserting it is the only one.
+fn fixed_by(code: &str, text: &str) -> String {
+    let card = format!("Test Card {{1}}\nArtifact\n{text}\n");
+    let found = diagnostics(&card);
+    assert_eq!(found.len(), 1, "{text:?}: {found:#?}");
+    assert_eq!(found[0]["code"], code, "{text:?}: {found:#?}");
+    assert_eq!(found[0]["fix"]["applicability"], "safe", "{found:#?}");
+    let mut out = card.clone();
+    let edits = found[0]["fix"]["edits"].as_array().cloned().unwrap_or_default();
+    for edit in edits.iter().rev() {
+        let at = |key: &str| edit[key].as_u64().unwrap_or(0) as usize;
+        out.replace_range(at("start")..at("end"), edit["replacement"].as_str().unwrap_or(""));
+    }
+    out.lines().nth(2).unwrap_or("").to_string()
+}
+
+/// The rows of the version-3 table for designer wordings: the template's finding, and a warning
+/// whose safe fix writes the template.
+#[test]
+fn designer_wordings_read_as_their_templates() {
+    let rows = [
+        (
+            "At the start of your upkeep, draw a card.",
+            "trigger",
+            "triggers begin(upkeep, each, you)",
+        ),
+        (
+            "At the end of your turn, draw a card.",
+            "trigger",
+            "triggers begin(end, each, you)",
+        ),
+        (
+            "At the end of each turn, draw a card.",
+            "trigger",
+            "triggers begin(end, each, any)",
+        ),
+        (
+            "At the end of the turn, draw a card.",
+            "trigger",
+            "triggers begin(end, each, any)",
+        ),
+        (
+            "Activate only during your opponent's turn.",
+            "window",
+            "opens begin(turn, each, opponent); closes end(turn, each, opponent)",
+        ),
+        (
+            "Activate only on your turn.",
+            "window",
+            "opens begin(turn, each, you); closes end(turn, each, you)",
+        ),
+        (
+            "Upkeep — Draw a card.",
+            "trigger",
+            "triggers begin(upkeep, each, you)",
+        ),
+    ];
+    for (text, kind, canonical) in rows {
+        no_unknown(text, None);
+        let found = finding(text, None, kind);
+        assert_eq!(found["canonical"], canonical, "{text:?}");
+        assert!(
+            found["caveats"]
+                .as_array()
+                .is_some_and(|caveats| caveats.iter().any(|c| c["code"] == "designer-wording")),
+            "{text:?}: {found:#?}"
+        );
+    }
+    for text in [
+        "At the start of your upkeep, draw a card.",
+        "At the end of your turn, draw a card.",
+    ] {
+        assert!(has_rule(&finding(text, None, "trigger"), "500.6"), "{text:?}");
+    }
+}
+
+#[test]
+fn each_designer_wording_is_a_warning_whose_fix_writes_the_template() {
+    for (code, text, template) in [
+        (
+            "PL701",
+            "At the start of your upkeep, draw a card.",
+            "At the beginning of your upkeep, draw a card.",
+        ),
+        (
+            "PL702",
+            "{T}: Draw a card. Activate only during your opponent's turn.",
+            "{T}: Draw a card. Activate only during an opponent's turn.",
+        ),
+        (
+            "PL703",
+            "{T}: Draw a card. Activate only on your turn.",
+            "{T}: Draw a card. Activate only during your turn.",
+        ),
+        (
+            "PL704",
+            "At the end of your turn, draw a card.",
+            "At the beginning of your end step, draw a card.",
+        ),
+        (
+            "PL704",
+            "At the end of each turn, draw a card.",
+            "At the beginning of each end step, draw a card.",
+        ),
+        (
+            "PL705",
+            "Upkeep — Draw a card.",
+            "At the beginning of your upkeep, draw a card.",
+        ),
+    ] {
+        assert_eq!(fixed_by(code, text), template, "{code}");
+    }
+}
+
+/// `check` gives the card's name to the finder: a legendary name written in full is the card.
+#[test]
+fn check_reads_the_cards_own_name_as_the_card() {
+    let card = "Azun, Sheriff of Daisite {1}{W}\nLegendary Creature — Human\nWhen Azun, Sheriff of Daisite enters, exile target creature until Azun, Sheriff of Daisite leaves the battlefield.\n";
+    let found = diagnostics(card);
+    assert!(found.is_empty(), "{found:#?}");
+    // Another card's name is no self-reference: the comma still ends the clause.
+    let other = card.replacen("Azun, Sheriff of Daisite {1}{W}", "Someone Else {1}{W}", 1);
+    assert!(
+        diagnostics(&other).iter().any(|d| d["code"] == "PL001"),
+        "{other:?}"
+    );
+}
