@@ -147,7 +147,9 @@ fn diagnostics(card: &str) -> Vec<Value> {
         .spawn()
         .expect("phaselint runs");
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(card.as_bytes()).expect("the card is written");
+        stdin
+            .write_all(card.as_bytes())
+            .expect("the card is written");
     }
     let output = child.wait_with_output().expect("phaselint ends");
     let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -162,10 +164,16 @@ fn fixed_by(code: &str, text: &str) -> String {
     assert_eq!(found[0]["code"], code, "{text:?}: {found:#?}");
     assert_eq!(found[0]["fix"]["applicability"], "safe", "{found:#?}");
     let mut out = card.clone();
-    let edits = found[0]["fix"]["edits"].as_array().cloned().unwrap_or_default();
+    let edits = found[0]["fix"]["edits"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     for edit in edits.iter().rev() {
         let at = |key: &str| edit[key].as_u64().unwrap_or(0) as usize;
-        out.replace_range(at("start")..at("end"), edit["replacement"].as_str().unwrap_or(""));
+        out.replace_range(
+            at("start")..at("end"),
+            edit["replacement"].as_str().unwrap_or(""),
+        );
     }
     out.lines().nth(2).unwrap_or("").to_string()
 }
@@ -210,6 +218,11 @@ fn designer_wordings_read_as_their_templates() {
             "trigger",
             "triggers begin(upkeep, each, you)",
         ),
+        (
+            "At the beginning of each player's combat step, that player draws a card.",
+            "trigger",
+            "triggers begin(beginning-of-combat, each, any)",
+        ),
     ];
     for (text, kind, canonical) in rows {
         no_unknown(text, None);
@@ -226,7 +239,10 @@ fn designer_wordings_read_as_their_templates() {
         "At the start of your upkeep, draw a card.",
         "At the end of your turn, draw a card.",
     ] {
-        assert!(has_rule(&finding(text, None, "trigger"), "500.6"), "{text:?}");
+        assert!(
+            has_rule(&finding(text, None, "trigger"), "500.6"),
+            "{text:?}"
+        );
     }
 }
 
@@ -262,6 +278,11 @@ fn each_designer_wording_is_a_warning_whose_fix_writes_the_template() {
             "PL705",
             "Upkeep — Draw a card.",
             "At the beginning of your upkeep, draw a card.",
+        ),
+        (
+            "PL706",
+            "At the beginning of your combat step, draw a card.",
+            "At the beginning of combat on your turn, draw a card.",
         ),
     ] {
         assert_eq!(fixed_by(code, text), template, "{code}");

@@ -86,6 +86,8 @@ pub enum DesignerWording {
     EndOfTurnTrigger,
     /// "Upkeep —" opening an ability: "At the beginning of your upkeep,".
     UpkeepShorthand,
+    /// "at the beginning of your combat step": "at the beginning of combat on your turn".
+    CombatStep,
 }
 
 /// Where in the card text a phrase stands.

@@ -223,6 +223,10 @@ fn designer_wording(wording: DesignerWording) -> Caveat {
             "read as \"an opponent's\", the template that also holds in a multiplayer game",
         ),
         DesignerWording::OnInWindow => ("602.5b", "read as \"during\", the template of a window"),
+        DesignerWording::CombatStep => (
+            "507.1",
+            "there is no combat step: read as the beginning of combat on that turn, whose first step is the beginning of combat step",
+        ),
         DesignerWording::UpkeepShorthand => (
             "603.1",
             "read as \"At the beginning of your upkeep,\", the template of this trigger",

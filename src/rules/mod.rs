@@ -17,6 +17,7 @@ mod after_upkeep_window;
 mod at_the_end_of_combat;
 mod at_the_start_of;
 mod cast_window_at_sorcery_speed;
+mod combat_step;
 mod contradictory_windows;
 mod end_of_turn_trigger;
 mod first_combat_only;

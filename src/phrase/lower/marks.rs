@@ -32,6 +32,7 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::owner_your_opponent => Wording::Designer(DesignerWording::YourOpponent),
             Rule::window_on => Wording::Designer(DesignerWording::OnInWindow),
             Rule::end_of_turn_point => Wording::Designer(DesignerWording::EndOfTurnTrigger),
+            Rule::owner_combat_step => Wording::Designer(DesignerWording::CombatStep),
             _ => continue,
         };
         marks.push(Mark {

@@ -17,6 +17,8 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
         match inner.as_rule() {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            // "your combat step" is "combat on your turn" (a wording mark).
+            Rule::owner_combat_step => point = Some(owner_combat_step(inner)?),
             Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
             Rule::the_game => point = Some(TriggerPoint::Game),
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
@@ -51,6 +53,16 @@ fn end_of_turn_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
         owner,
         quantifier,
     }))
+}
+
+/// `owner_combat_step`: the beginning of combat on the owner's turn.
+fn owner_combat_step(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    match pair.clone().into_inner().next() {
+        Some(owner) => Ok(TriggerPoint::CombatOnTurn {
+            owner: Some(owner_of(&owner)?),
+        }),
+        None => unexpected(&pair, "an owner's combat step"),
+    }
 }
 
 /// `end_of_combat_trigger`.
