@@ -280,6 +280,11 @@ fn each_designer_wording_is_a_warning_whose_fix_writes_the_template() {
             "At the beginning of your upkeep, draw a card.",
         ),
         (
+            "PL707",
+            "Create a 3/1 Elemental token. Exile it at the beginning of the end step.",
+            "Create a 3/1 Elemental token. Exile it at the beginning of the next end step.",
+        ),
+        (
             "PL706",
             "At the beginning of your combat step, draw a card.",
             "At the beginning of combat on your turn, draw a card.",
@@ -301,4 +306,15 @@ fn check_reads_the_cards_own_name_as_the_card() {
         diagnostics(&other).iter().any(|d| d["code"] == "PL001"),
         "{other:?}"
     );
+}
+
+/// A delayed "at the beginning of the end step" in an effect already reads as the next end step
+/// (603.7); PL707 asks for the template's words.
+#[test]
+fn a_delayed_end_step_in_an_effect_is_the_next_one() {
+    let text = "Create a 3/1 Elemental token. Exile it at the beginning of the end step.";
+    no_unknown(text, None);
+    let found = finding(text, None, "delayed-trigger");
+    assert_eq!(found["canonical"], "triggers begin(end, next, any)");
+    assert!(has_rule(&found, "603.7"), "{found:#?}");
 }

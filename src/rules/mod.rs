@@ -19,6 +19,7 @@ mod at_the_start_of;
 mod cast_window_at_sorcery_speed;
 mod combat_step;
 mod contradictory_windows;
+mod delayed_end_step;
 mod end_of_turn_trigger;
 mod first_combat_only;
 mod loose_step_trigger;
