@@ -11,7 +11,6 @@
 //! Each replacement is one byte, so a position of the copy maps back to the line through the
 //! replacements before it; a span of the copy maps back to the exact words of the line.
 
-use aho_corasick::{AhoCorasick, MatchKind};
 use std::borrow::Cow;
 
 /// Names longer than this are not looked for: the longest printed card name has 141 characters,
@@ -24,8 +23,9 @@ const SELF: &str = "~";
 /// The names that stand for the card itself in its text.
 #[derive(Debug, Clone, Default)]
 pub struct CardName {
-    /// The names and their short forms, both apostrophes; `None` for a text with no name.
-    names: Option<AhoCorasick>,
+    /// The names and their short forms, with either apostrophe, longest first. A few plain
+    /// searches: building an automaton for each face costs more than reading it.
+    names: Vec<String>,
 }
 
 impl CardName {
@@ -61,15 +61,8 @@ impl CardName {
                 }
             }
         }
-        let names = (!patterns.is_empty())
-            .then(|| {
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::LeftmostLongest)
-                    .build(&patterns)
-                    .ok()
-            })
-            .flatten();
-        CardName { names }
+        patterns.sort_by_key(|pattern| std::cmp::Reverse(pattern.len()));
+        CardName { names: patterns }
     }
 }
 
@@ -85,10 +78,7 @@ impl<'l> Reading<'l> {
     /// The reading copy of `line` for the card `name`.
     pub fn of(line: &'l str, name: &CardName) -> Self {
         let (spaced, spaces) = spaces_read(line);
-        let (text, names) = match &name.names {
-            Some(names) => names_read(spaced, names),
-            None => (spaced, Shrinks::default()),
-        };
+        let (text, names) = names_read(spaced, &name.names);
         Reading {
             text,
             passes: [spaces, names],
@@ -162,13 +152,28 @@ fn spaces_read(line: &str) -> (Cow<'_, str>, Shrinks) {
     (Cow::Owned(copy), shrinks)
 }
 
-/// `text` with each whole-word occurrence of a name as `~`.
-fn names_read<'l>(text: Cow<'l, str>, names: &AhoCorasick) -> (Cow<'l, str>, Shrinks) {
+/// `text` with each whole-word occurrence of a name as `~`, the longest name where several
+/// start at one place.
+fn names_read<'l>(text: Cow<'l, str>, names: &[String]) -> (Cow<'l, str>, Shrinks) {
     let mut shrinks = Shrinks::default();
+    let mut found: Vec<(usize, usize)> = names
+        .iter()
+        .flat_map(|name| {
+            text.match_indices(name.as_str())
+                .map(|(start, name)| (start, start + name.len()))
+        })
+        .collect();
+    if found.is_empty() {
+        return (text, shrinks);
+    }
+    // By start, the longest first; a match inside one taken is passed over.
+    found.sort_unstable_by_key(|&(start, end)| (start, std::cmp::Reverse(end)));
     let mut copy = String::new();
     let mut copied = 0;
-    for found in names.find_iter(text.as_ref()) {
-        let (start, end) = (found.start(), found.end());
+    for (start, end) in found {
+        if start < copied {
+            continue;
+        }
         let before = text[..start].chars().next_back();
         let after = text[end..].chars().next();
         if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
