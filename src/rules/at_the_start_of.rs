@@ -2,7 +2,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::DesignerWording;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL701",
@@ -32,14 +32,13 @@ Safe: "at the start of" → "at the beginning of", the rest kept."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        wording == Wording::Designer(DesignerWording::AtTheStartOf)
-    });
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: "at the beginning of",
-        message: format!("\"{words}\" is a designer's wording of \"at the beginning of\""),
-        applicability: Applicability::Safe,
-        cr: &["603.1"],
+    helpers::rewrite_designer(face, DesignerWording::AtTheStartOf, |words| {
+        helpers::Rewrite {
+            replacement: "at the beginning of",
+            message: format!("\"{words}\" is a designer's wording of \"at the beginning of\""),
+            applicability: Applicability::Safe,
+            cr: &["603.1"],
+        }
     })
 }
 

@@ -2,7 +2,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::DesignerWording;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL706",
@@ -32,14 +32,13 @@ Safe: "[owner] combat step" → "combat on [owner] turn", the owner's words kept
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        wording == Wording::Designer(DesignerWording::CombatStep)
-    });
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: template(words),
-        message: format!("there is no combat step: \"{words}\" is a designer's wording"),
-        applicability: Applicability::Safe,
-        cr: &["506.1", "507.1"],
+    helpers::rewrite_designer(face, DesignerWording::CombatStep, |words| {
+        helpers::Rewrite {
+            replacement: template(words),
+            message: format!("there is no combat step: \"{words}\" is a designer's wording"),
+            applicability: Applicability::Safe,
+            cr: &["506.1", "507.1"],
+        }
     })
 }
 

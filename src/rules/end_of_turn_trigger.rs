@@ -2,7 +2,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::DesignerWording;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL704",
@@ -32,14 +32,13 @@ Safe where it opens an ability: "At the end of [your / each / the] turn" → "At
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        wording == Wording::Designer(DesignerWording::EndOfTurnTrigger)
-    });
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: template(words),
-        message: format!("\"{words}\" is a designer's wording of the end step's trigger"),
-        applicability: Applicability::Safe,
-        cr: &["513.1a"],
+    helpers::rewrite_designer(face, DesignerWording::EndOfTurnTrigger, |words| {
+        helpers::Rewrite {
+            replacement: template(words),
+            message: format!("\"{words}\" is a designer's wording of the end step's trigger"),
+            applicability: Applicability::Safe,
+            cr: &["513.1a"],
+        }
     })
 }
 

@@ -4,7 +4,7 @@
 use super::{FaceText, Violation};
 use crate::diagnostic::Applicability;
 use crate::model::{Finding, Kind, Span};
-use crate::phrase::ast::{Phrase, Wording};
+use crate::phrase::ast::{DesignerWording, Phrase, Wording};
 use crate::resolve::printed;
 
 /// `replacement` with its first letter upper-cased when `original` starts with a capital.
@@ -77,6 +77,16 @@ pub fn rewrite_marks<'f, R: AsRef<str>>(
                 )
         })
         .collect()
+}
+
+/// One violation with a fix per mark of the designer's wording `designer` (rules PL7xx).
+pub fn rewrite_designer<R: AsRef<str>>(
+    face: &FaceText<'_>,
+    designer: DesignerWording,
+    rewrite: impl Fn(&str) -> Rewrite<R>,
+) -> Vec<Violation> {
+    let marks = marks(face, move |wording| wording == Wording::Designer(designer));
+    rewrite_marks(face, marks, |_, _, words| rewrite(words))
 }
 
 /// One violation per window whose finding carries the resolver caveat `code`: a window in a step

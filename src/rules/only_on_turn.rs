@@ -2,7 +2,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::DesignerWording;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL703",
@@ -32,14 +32,13 @@ Safe: "on" → "during"."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        wording == Wording::Designer(DesignerWording::OnInWindow)
-    });
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: "during",
-        message: format!("\"only {words}\" is a designer's wording of \"only during\""),
-        applicability: Applicability::Safe,
-        cr: &["602.5b"],
+    helpers::rewrite_designer(face, DesignerWording::OnInWindow, |words| {
+        helpers::Rewrite {
+            replacement: "during",
+            message: format!("\"only {words}\" is a designer's wording of \"only during\""),
+            applicability: Applicability::Safe,
+            cr: &["602.5b"],
+        }
     })
 }
 

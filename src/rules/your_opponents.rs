@@ -2,7 +2,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::DesignerWording;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL702",
@@ -32,14 +32,13 @@ Safe: "your opponent's" → "an opponent's", which is what phaselint reads and w
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
-        wording == Wording::Designer(DesignerWording::YourOpponent)
-    });
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: "an opponent's",
-        message: format!("\"{words}\" names one opponent; a game may have several"),
-        applicability: Applicability::Safe,
-        cr: &["102.3"],
+    helpers::rewrite_designer(face, DesignerWording::YourOpponent, |words| {
+        helpers::Rewrite {
+            replacement: "an opponent's",
+            message: format!("\"{words}\" names one opponent; a game may have several"),
+            applicability: Applicability::Safe,
+            cr: &["102.3"],
+        }
     })
 }
 
