@@ -16,7 +16,7 @@ pub static RULE: RuleInfo = RuleInfo {
 Finds a delayed trigger made by an effect that waits for "the end step" ("Sacrifice it at the beginning of the end step"). phaselint reads it as "the next end step" (its finding is the template's) and reports the wording.
 
 ## Why
-An effect that creates a delayed trigger waits for the next time its event happens (CR 603.7). The template names that end step "the next end step", which also says what happens when the effect resolves during an end step: the next turn's (513.2). PL101 gives the same advice for the old "at end of turn".
+An effect that creates a delayed trigger waits for the next time its event happens (CR 603.7). The template names that end step "the next end step", which also says what happens when the effect resolves during an end step: the next turn's (513.2). PL101 says the same of the old "at end of turn".
 
 ## Example
 ```text
