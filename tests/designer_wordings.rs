@@ -318,3 +318,27 @@ fn a_delayed_end_step_in_an_effect_is_the_next_one() {
     assert_eq!(found["canonical"], "triggers begin(end, next, any)");
     assert!(has_rule(&found, "603.7"), "{found:#?}");
 }
+
+/// Magic Set Editor's card-name atom is decoded to the card's name, and the name is the card: a
+/// legendary name in the atom does not end the clause at its comma.
+#[test]
+fn the_mse_card_name_atom_is_the_card() {
+    let dir = std::env::temp_dir().join(format!("phaselint-designer-{}", std::process::id()));
+    let set = dir.join("azun.mse-set");
+    std::fs::create_dir_all(&set).expect("a temporary folder");
+    std::fs::write(
+        set.join("set"),
+        "mse_version: 2.0.2\ngame: magic\nstylesheet: m15\nset_info:\n\ttitle: Daisite\ncard:\n\tname: Azun, Sheriff of Daisite\n\tsuper_type: <word-list-type>Legendary Creature</word-list-type>\n\trule_text: Exile target creature until <atom-cardname><nospellcheck>Azun, Sheriff of Daisite</nospellcheck></atom-cardname> leaves the battlefield.\n",
+    )
+    .expect("the set file");
+    let output = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(["check", "--format", "json"])
+        .arg(&set)
+        .output()
+        .expect("phaselint runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["summary"]["cards"], 1, "{json:#}");
+    let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+}
