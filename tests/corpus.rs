@@ -23,6 +23,17 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Shichifukujin Dragon", "PL101"),
     // An Un-set card: "Once per turn, you may cast ...".
     ("Fourth Stage of Magic Design", "PL502"),
+    // An Un-set card: "At the end of your turn, ..." for the end step's trigger (a designer's
+    // wording, PL704).
+    ("Fruitcake Elemental", "PL704"),
+    // Cards worded "At the beginning of your combat step": there is no combat step (506.1), and
+    // the template is "At the beginning of combat on your turn" (PL706).
+    ("Aggressive Crag", "PL706"),
+    ("Azorius Traffic Enforcement", "PL706"),
+    ("Cinnamon, Seasoned Steed", "PL706"),
+    ("Mzed, Mercenary Leader", "PL706"),
+    ("Occupation of Llanowar", "PL706"),
+    ("The Knight of Weeks", "PL706"),
     // Digital-only (Astral) cards worded "During your upkeep, ..." for a trigger.
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),

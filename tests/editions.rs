@@ -277,7 +277,8 @@ fn mirage_printed_text_keeps_only_what_was_obsolete_before_2009() {
     let now = wording_findings(&path, Some(Edition::Current));
     assert_eq!(now, wording_findings(&path, None));
     assert_eq!(now.get("PL101"), Some(&9), "{now:?}");
-    assert_eq!(now.get("PL102"), Some(&9), "{now:?}");
+    // Delirium's "Play only on target opponent's turn" is a window too ("on" for "during").
+    assert_eq!(now.get("PL102"), Some(&10), "{now:?}");
     for edition in [Edition::Cr2009, Edition::Cr2004] {
         let old = wording_findings(&path, Some(edition));
         // "at end of turn" and "Play this ability" were the edition's templates; "Use this

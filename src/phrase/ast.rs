@@ -69,6 +69,25 @@ pub enum Wording {
     /// "your next two turns": several units from the next one on, of which the timing shows the
     /// first.
     NextSeveral,
+    /// A designer's wording whose meaning is certain, read as its template.
+    Designer(DesignerWording),
+}
+
+/// A designer's wording of a template (rules PL7xx): understood, and reported with the template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DesignerWording {
+    /// "at the start of": "at the beginning of".
+    AtTheStartOf,
+    /// "your opponent's": "an opponent's".
+    YourOpponent,
+    /// "on" in a window ("Activate only on your turn"): "during".
+    OnInWindow,
+    /// "At the end of your turn," opening an ability: "At the beginning of your end step,".
+    EndOfTurnTrigger,
+    /// "Upkeep —" opening an ability: "At the beginning of your upkeep,".
+    UpkeepShorthand,
+    /// "at the beginning of your combat step": "at the beginning of combat on your turn".
+    CombatStep,
 }
 
 /// Where in the card text a phrase stands.

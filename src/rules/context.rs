@@ -4,7 +4,7 @@
 use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
-use crate::phrase::{FindError, find};
+use crate::phrase::{CardName, FindError, find_named};
 use crate::resolve::resolve_all;
 
 /// The words of a permission to cast a spell (not to activate an ability) at some time.
@@ -39,7 +39,18 @@ impl<'a> FaceText<'a> {
 
     /// Reads a text written in the terms of `edition`.
     pub fn read_in(text: &'a str, type_line: Option<&'a str>, edition: Edition) -> Self {
-        let found = find(text);
+        FaceText::read_named(text, type_line, edition, &CardName::none())
+    }
+
+    /// Reads the text of the card `name` written in the terms of `edition`: the card's name in
+    /// its text is the card itself.
+    pub fn read_named(
+        text: &'a str,
+        type_line: Option<&'a str>,
+        edition: Edition,
+        name: &CardName,
+    ) -> Self {
+        let found = find_named(text, name);
         let findings = resolve_all(text, &found.phrases);
         let items = found.phrases.into_iter().zip(findings).collect();
         FaceText {

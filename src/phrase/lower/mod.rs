@@ -104,11 +104,13 @@ fn child_phrase(
     place: Place,
     content_start: Option<usize>,
 ) -> Lowered<Phrase> {
-    let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
-        || (matches!(
-            child.as_rule(),
-            Rule::combat_trigger | Rule::trigger_this_turn
-        ) && Some(child.as_span().start()) == content_start);
+    let opens = matches!(
+        child.as_rule(),
+        Rule::printed_trigger | Rule::loose_trigger | Rule::upkeep_shorthand
+    ) || (matches!(
+        child.as_rule(),
+        Rule::combat_trigger | Rule::trigger_this_turn
+    ) && Some(child.as_span().start()) == content_start);
     phrase(
         child,
         Place {
@@ -168,6 +170,15 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::loose_trigger => Form::AtPoint {
             // "At your upkeep" reads as "At the beginning of your upkeep".
             point: TriggerPoint::Beginning(owned_unit(pair)?),
+            this_turn: false,
+        },
+        // "Upkeep —" reads as "At the beginning of your upkeep,".
+        Rule::upkeep_shorthand => Form::AtPoint {
+            point: TriggerPoint::Beginning(UnitRef {
+                name: UnitName::Upkeep,
+                owner: Some(OwnerWord::Your),
+                quantifier: Quantifier::Plain,
+            }),
             this_turn: false,
         },
         Rule::end_of_combat_trigger => Form::AtPoint {

@@ -4,7 +4,7 @@
 //! Of its siblings it imports `error` and `units` only.
 
 use super::error::{Lowered, unexpected};
-use super::units::{inner_owner, unit_name, unit_ref};
+use super::units::{inner_owner, owner as owner_of, unit_name, unit_ref};
 use crate::phrase::ast::*;
 use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
@@ -18,10 +18,15 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
             Rule::units_joined => point = Some(units_joined(inner)?),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            // "your combat step" is "combat on your turn" (a wording mark).
+            Rule::owner_combat_step => point = Some(owner_combat_step(inner)?),
             Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
             Rule::the_game => point = Some(TriggerPoint::Game),
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
             Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
+            Rule::end_of_turn_point => point = Some(end_of_turn_point(inner)?),
+            // "at the start of" is "at the beginning of" (a wording mark).
+            Rule::at_the_start_of => {}
             Rule::stated_this_turn => this_turn = true,
             _ => return unexpected(&inner, "a trigger"),
         }
@@ -45,6 +50,35 @@ fn units_joined(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     match (first, second) {
         (Some(first), Some(second)) => Ok(TriggerPoint::Beginnings(first, second)),
         _ => unexpected(&pair, "two joined units"),
+    }
+}
+
+/// `end_of_turn_point`: "At the end of your turn," is "At the beginning of your end step,",
+/// "each turn" is each end step and "the turn" the end step (513.1a).
+fn end_of_turn_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    let mut quantifier = Quantifier::Plain;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::each => quantifier = Quantifier::Each,
+            Rule::the => {}
+            _ => owner = Some(owner_of(&child)?),
+        }
+    }
+    Ok(TriggerPoint::Beginning(UnitRef {
+        name: UnitName::End,
+        owner,
+        quantifier,
+    }))
+}
+
+/// `owner_combat_step`: the beginning of combat on the owner's turn.
+fn owner_combat_step(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    match pair.clone().into_inner().next() {
+        Some(owner) => Ok(TriggerPoint::CombatOnTurn {
+            owner: Some(owner_of(&owner)?),
+        }),
+        None => unexpected(&pair, "an owner's combat step"),
     }
 }
 
