@@ -225,35 +225,6 @@ const PENDING_V3: &[(&str, &str)] = &[
         "When this enchantment enters, target creature phases out until this enchantment leaves the battlefield.",
         "issue 22: rules cited by their scope (610.4 for \"phases out until\")",
     ),
-    // wt-21a (issue 21: designer wordings, the card's own name, Unicode spaces).
-    (
-        "At the start of your upkeep, draw a card.",
-        "wt-21a: designer wordings (PL7xx)",
-    ),
-    (
-        "At the end of your turn, draw a card.",
-        "wt-21a: designer wordings (PL7xx)",
-    ),
-    (
-        "Activate only during your opponent's turn.",
-        "wt-21a: designer wordings (PL7xx)",
-    ),
-    (
-        "Activate only on your turn.",
-        "wt-21a: designer wordings (PL7xx)",
-    ),
-    (
-        "Exile target creature until Azun, Sheriff of Daisite leaves the battlefield.",
-        "wt-21a: the card's own name (`explain --name`)",
-    ),
-    (
-        "When Nocturne, Monstrous Krasis enters and at the beginning of your upkeep, put a +1/+1 counter on it.",
-        "wt-21a: the card's own name (`explain --name`)",
-    ),
-    (
-        "At the beginning of your\u{a0}upkeep, draw a card.",
-        "wt-21a: Unicode spaces read as spaces",
-    ),
 ];
 
 /// What `phaselint explain --format json` says of `row`, or why it does not hold.
