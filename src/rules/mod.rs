@@ -19,6 +19,7 @@ mod cast_window_at_sorcery_speed;
 mod contradictory_windows;
 mod first_combat_only;
 mod loose_step_trigger;
+mod misspelled_timing_phrase;
 mod next_end_step_from_end_step;
 mod obsolete_end_of_turn;
 mod obsolete_play_verb;
