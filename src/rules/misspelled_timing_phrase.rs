@@ -31,6 +31,7 @@ At the beginning of your upkeep, draw a card.
 ## Fix
 Unsafe: the words become the template. The template is the closest one the grammar understands, but a typo is a guess at what was meant: read the fix before applying it."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -67,6 +67,9 @@ pub struct RuleInfo {
     /// Markdown: what it does, why, an example, the fix.
     pub docs: &'static str,
     pub fix: FixAvailability,
+    /// Whether `check` runs the rule when nothing selects it: a rule off by default (a note that
+    /// says nothing needs to change) runs when `--select` or `[rules]` names it, at `level`.
+    pub on_by_default: bool,
 }
 
 /// A fix in the face text's bytes.

@@ -35,6 +35,7 @@ Reword the reminder after the keyword's definition, or the keyword's Oracle remi
 Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)
 ```"#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -31,6 +31,7 @@ Target creature gets +2/+0 until end of combat on their next turn.
 ```
 If the wording is right, report it so the grammar can learn it, and allow the rule for that card meanwhile."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
