@@ -102,12 +102,26 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         return None;
     }
     let name = used.keyword.name.to_lowercase();
+    let differs = |finding: &Finding| {
+        points(std::iter::once(finding))
+            .iter()
+            .any(|point| !keyword_points.contains(point))
+    };
+    let wrong: Vec<&(Phrase, Finding)> = reminded
+        .iter()
+        .copied()
+        .filter(|(_, finding)| differs(finding))
+        .collect();
+    let quoted: Vec<String> = wrong
+        .iter()
+        .map(|(_, finding)| format!("\"{}\"", finding.phrase))
+        .collect();
     let mut violation = Violation::new(
         reminder,
         format!(
-            "reminder text disagrees with {name}: it says {}, {name} means {}",
-            reading(&reminder_points),
-            reading(&keyword_points),
+            "reminder text disagrees with {name}: the reminder says {}; {name} {}",
+            quoted.join(" and "),
+            in_words(said.iter().copied()),
         ),
     )
     .help(format!(
@@ -120,16 +134,13 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     .cr(&["207.2a", used.keyword.rule])
     .label(
         keyword.span,
-        format!("{name}: {}", reading(&keyword_points)),
+        format!("{name} {}", in_words(said.iter().copied())),
     );
-    for (phrase, finding) in &reminded {
-        let differs = points(std::iter::once(finding))
-            .iter()
-            .any(|point| !keyword_points.contains(point));
-        if differs {
-            violation =
-                violation.label(phrase.span, format!("the reminder: {}", finding.canonical));
-        }
+    for (phrase, finding) in wrong {
+        violation = violation.label(
+            phrase.span,
+            format!("the reminder {}", in_words(std::iter::once(finding))),
+        );
     }
     Some(violation)
 }
@@ -204,12 +215,22 @@ fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
     points
 }
 
-fn reading(points: &[String]) -> String {
-    if points.is_empty() {
-        return "no point of the turn".to_string();
-    }
-    let joined: Vec<&str> = points.iter().map(String::as_str).collect();
-    format!("\"{}\"", joined.join("; "))
+/// What some findings say, as explain says it, to follow a subject: "triggers as your next
+/// upkeep step begins".
+fn in_words<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
+    let said: Vec<String> = findings
+        .filter(|finding| !finding.timing.is_empty())
+        .map(|finding| {
+            let sentence = sentence(finding);
+            let sentence = sentence.strip_suffix('.').unwrap_or(&sentence);
+            let mut chars = sentence.chars();
+            chars
+                .next()
+                .map(|first| first.to_lowercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    said.join("; and ")
 }
 
 fn sentences<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
@@ -275,8 +296,8 @@ mod tests {
         let violation = &violations[0];
         assert_eq!(
             violation.message,
-            "reminder text disagrees with rebound: it says \"triggers begin(end, next, any)\", \
-             rebound means \"triggers begin(upkeep, next, you)\""
+            "reminder text disagrees with rebound: the reminder says \"At the beginning of the \
+             next end step\"; rebound triggers as your next upkeep step begins"
         );
         assert_eq!(violation.cr, ["207.2a", "702.88a"]);
         assert_eq!(violation.labels.len(), 2, "{:#?}", violation.labels);
