@@ -1613,7 +1613,7 @@ fn rules_lists_every_code_once_in_aligned_columns() {
     let summary_columns: Vec<usize> = text
         .lines()
         .map(|line| {
-            let level = [" error ", " warning ", " note "]
+            let level = [" error ", " warning ", " note ", " off "]
                 .iter()
                 .find_map(|level| line.find(level).map(|at| at + level.len()))
                 .expect("a level on every line");

@@ -15,7 +15,7 @@ pub static RULE: RuleInfo = RuleInfo {
 Finds a phrase phaselint does not understand that comes within a typo of a known template, word by word: a word off by a letter or two ("if" for "of", "players" for "player's"), or a small word ("of", "the") missing or extra. It is reported in place of PL001, with the template as its fix, and only when the text reads as that template once it is fixed.
 
 ## Why
-Half of the unknown phrases of designers' sets are typos. A typo leaves the card's timing to a reader's guess, and phaselint gives such a phrase no meaning; the template it was meant to be is one edit away.
+Half of the unknown phrases of designers' sets are typos. A typo leaves the card's timing to a reader's guess: phaselint places no phrase on the turn (CR 500-514) by a guess, and gives it no meaning. The template it was meant to be is one edit away.
 
 ## Example
 ```text
@@ -63,39 +63,58 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
     violations
 }
 
-/// The words around an unknown phrase that misspell a template, and the template, when the text
-/// reads as a known phrase with it in their place.
+/// The words around an unknown phrase that misspell a template, and the template, when their
+/// sentence reads as a known phrase with it in their place.
 pub(super) fn correction(face: &FaceText<'_>, phrase: &Phrase) -> Option<(Span, &'static str)> {
     let sentence = sentence_of(face.text, phrase.span);
     near(face.text, sentence, phrase.span, Measure::Typo)
         .into_iter()
         .filter(|near| near.edits > 0)
-        // A few candidates at most: each is a read of the whole face.
+        // A few candidates at most: each is a read of the sentence.
         .take(4)
-        .find(|near| understood_with(face, near.span, near.template))
+        .find(|near| understood_with(face, sentence, near.span, near.template))
         .map(|near| (near.span, near.template))
 }
 
-/// The text around `span` up to the marks that end a sentence or a clause of its own.
+/// How far around an unknown phrase its sentence is read: a typo lies within a few words, and a
+/// sentence of a hundred kilobytes must not be read again for each of its phrases.
+const REACH: usize = 200;
+
+/// The text around `span` up to the marks that end a sentence or a clause of its own, and at most
+/// [`REACH`] bytes either side of it.
 fn sentence_of(text: &str, span: Span) -> Span {
     const ENDS: &[char] = &['.', '\n', '\r', ':', ';', '(', ')', '"', '“', '”', '—', '•'];
-    let before = text.get(..span.start).unwrap_or_default();
-    let after = text.get(span.end..).unwrap_or_default();
-    let start = before.rfind(ENDS).map_or(0, |at| {
-        at + before[at..].chars().next().map_or(1, char::len_utf8)
+    let mut from = span.start.saturating_sub(REACH);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut to = (span.end + REACH).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let before = text.get(from..span.start).unwrap_or_default();
+    let after = text.get(span.end..to).unwrap_or_default();
+    let start = before.rfind(ENDS).map_or(from, |at| {
+        from + at + before[at..].chars().next().map_or(1, char::len_utf8)
     });
-    let end = after.find(ENDS).map_or(text.len(), |at| span.end + at);
+    let end = after.find(ENDS).map_or(to, |at| span.end + at);
     Span::new(start, end)
 }
 
-/// The face, with `template` in place of `span`, holds a known phrase there and no unknown one.
-fn understood_with(face: &FaceText<'_>, span: Span, template: &str) -> bool {
+/// The sentence, with `template` in place of `span`, holds a known phrase there and no unknown
+/// one.
+fn understood_with(face: &FaceText<'_>, sentence: Span, span: Span, template: &str) -> bool {
     let replacement = helpers::keep_capital(span.of(face.text), template);
-    let mut fixed = String::with_capacity(face.text.len() + replacement.len());
-    fixed.push_str(face.text.get(..span.start).unwrap_or_default());
+    let mut fixed = String::with_capacity(sentence.end - sentence.start + replacement.len());
+    fixed.push_str(
+        face.text
+            .get(sentence.start..span.start)
+            .unwrap_or_default(),
+    );
     fixed.push_str(&replacement);
-    fixed.push_str(face.text.get(span.end..).unwrap_or_default());
-    let placed = Span::new(span.start, span.start + replacement.len());
+    fixed.push_str(face.text.get(span.end..sentence.end).unwrap_or_default());
+    let at = span.start - sentence.start;
+    let placed = Span::new(at, at + replacement.len());
     let read = FaceText::read_in(&fixed, face.type_line, face.edition);
     let there: Vec<Kind> = read
         .items

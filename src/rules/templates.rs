@@ -8,6 +8,7 @@
 
 use crate::edit_distance::char_distance;
 use crate::model::Span;
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 /// Templates written out in full.
@@ -98,21 +99,28 @@ pub enum Measure {
 /// The templates that come near some words of `text[within]` overlapping `around`, best first.
 pub fn near(text: &str, within: Span, around: Span, measure: Measure) -> Vec<Near> {
     let words = words_of(text, within);
+    let spelt: HashSet<&str> = words.iter().map(|word| word.compared.as_str()).collect();
     let mut found: Vec<Near> = templates()
         .iter()
         .filter_map(|(template_words, template)| {
-            let (first, last, edits) = align(&words, template_words, measure)?;
-            let span = Span::new(words[first].span.start, words[last].span.end);
-            let overlaps = span.start < around.end && around.start < span.end;
             let budget = match measure {
                 Measure::Typo if template_words.len() <= 4 => 1,
                 Measure::Typo => 2,
                 Measure::Loose => (template_words.len() / 3).max(1),
             };
-            // Two words spelt as the template spells them, at least: else any short text is
-            // "near" a short template.
-            let kept = template_words.len().saturating_sub(edits);
-            (overlaps && edits <= budget && kept >= 2).then_some(Near {
+            // Cheap first: all but `budget` of the template's words are in the text as it spells
+            // them, and two at least, else any short text is "near" a short template.
+            let present = template_words
+                .iter()
+                .filter(|word| spelt.contains(word.as_str()))
+                .count();
+            if present < template_words.len().saturating_sub(budget).max(2) {
+                return None;
+            }
+            let (first, last, edits) = align(&words, template_words, measure)?;
+            let span = Span::new(words[first].span.start, words[last].span.end);
+            let overlaps = span.start < around.end && around.start < span.end;
+            (overlaps && edits <= budget).then_some(Near {
                 template,
                 span,
                 edits,
@@ -194,15 +202,6 @@ const NEVER: usize = usize::MAX / 4;
 
 /// The best run of `words` that `template` comes near: its first and last word and the edits.
 fn align(words: &[Word], template: &[String], measure: Measure) -> Option<(usize, usize, usize)> {
-    // Cheap first: a template none of whose longer words the text holds is no match.
-    let shares = template.iter().filter(|word| word.len() >= 4).any(|word| {
-        words
-            .iter()
-            .any(|w| close(&w.compared, word, measure) < NEVER)
-    });
-    if !shares {
-        return None;
-    }
     let spare = |word: &str| match measure {
         Measure::Typo if !FUNCTION_WORDS.contains(&word) => NEVER,
         _ => 1,
