@@ -146,6 +146,8 @@ mod tests {
                 "[[At the beginning your upkeep]], draw a card.",
                 "Untap all creatures you control [[during each other players untap step]].",
                 "[[At the begining of your upkeep]], you gain 1 life.",
+                "It gets +1/+1 [[until end of trun]].",
+                "[[At the beginning of each opponents upkeep]], that player loses 1 life.",
             ],
         );
     }

@@ -248,13 +248,24 @@ fn close(word: &str, wanted: &str, measure: Measure) -> usize {
             let shorter = word.chars().count().min(wanted.chars().count());
             let allowed = if shorter <= 5 { 1 } else { 2 };
             // A letter of a short word changes it into another word ("a" for "i"): no typo.
-            if shorter >= 2 && char_distance(word, wanted) <= allowed {
+            if shorter >= 2 && (swapped(word, wanted) || char_distance(word, wanted) <= allowed) {
                 1
             } else {
                 NEVER
             }
         }
     }
+}
+
+/// Two letters side by side written the other way round: "trun" for "turn", one slip of the
+/// fingers though two edits apart.
+fn swapped(word: &str, wanted: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), wanted.chars().collect());
+    if a.len() != b.len() {
+        return false;
+    }
+    let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
 #[cfg(test)]
@@ -296,6 +307,14 @@ mod tests {
                 "during each other player's untap step",
                 "during each other players untap step".to_string()
             ))
+        );
+    }
+
+    #[test]
+    fn two_letters_swapped_are_one_typo() {
+        assert_eq!(
+            typo("It gets +1/+1 until end of trun.", "until end of trun"),
+            Some(("until end of turn", "until end of trun".to_string()))
         );
     }
 
