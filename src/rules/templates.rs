@@ -92,7 +92,9 @@ pub struct Near {
 pub enum Measure {
     /// A typo: each word within a letter or two, only small function words missing or extra.
     Typo,
-    /// Any word changed, missing or extra (PL001's help), at most a third of the template's words.
+    /// A typo, or a word naming whose step or turn changed, missing or extra ("their" for
+    /// "your"), at most a third of the template's words (PL001's help). No word that names a step,
+    /// a phase or an edge changes: "end" for "beginning" would be help that misleads.
     Loose,
 }
 
@@ -132,12 +134,15 @@ pub fn near(text: &str, within: Span, around: Span, measure: Measure) -> Vec<Nea
     found
 }
 
-/// The known template closest to `phrase`, for PL001's help: only one within a few word edits.
+/// The known template closest to `phrase`, for PL001's help: only one within a few word edits of
+/// the whole phrase.
 pub fn closest(phrase: &str) -> Option<&'static str> {
     let all = Span::new(0, phrase.len());
+    let words = words_of(phrase, all);
+    let whole = Span::new(words.first()?.span.start, words.last()?.span.end);
     near(phrase, all, all, Measure::Loose)
         .into_iter()
-        .find(|near| near.edits > 0)
+        .find(|near| near.edits > 0 && near.span == whole)
         .map(|near| near.template)
 }
 
@@ -198,13 +203,41 @@ fn words_of(text: &str, within: Span) -> Vec<Word> {
 /// Words a typo may drop or repeat: they carry no meaning of their own in a template.
 const FUNCTION_WORDS: &[&str] = &["of", "the", "a", "an", "on", "in", "at", "to", "for"];
 
+/// Words that say whose step or turn, or which one: the help may change one for another.
+const OWNER_WORDS: &[&str] = &[
+    "your",
+    "their",
+    "his",
+    "her",
+    "its",
+    "each",
+    "that",
+    "this",
+    "the",
+    "a",
+    "an",
+    "target",
+    "next",
+    "other",
+    "enchanted",
+    "chosen",
+    "player's",
+    "opponent's",
+    "owner's",
+    "controller's",
+];
+
 const NEVER: usize = usize::MAX / 4;
 
 /// The best run of `words` that `template` comes near: its first and last word and the edits.
 fn align(words: &[Word], template: &[String], measure: Measure) -> Option<(usize, usize, usize)> {
-    let spare = |word: &str| match measure {
-        Measure::Typo if !FUNCTION_WORDS.contains(&word) => NEVER,
-        _ => 1,
+    let spare = |word: &str| {
+        let small = FUNCTION_WORDS.contains(&word);
+        match measure {
+            Measure::Typo if !small => NEVER,
+            Measure::Loose if !small && !OWNER_WORDS.contains(&word) => NEVER,
+            _ => 1,
+        }
     };
     let mut best: Option<(usize, usize, usize)> = None;
     for first in 0..words.len() {
@@ -243,8 +276,8 @@ fn close(word: &str, wanted: &str, measure: Measure) -> usize {
         return 0;
     }
     match measure {
-        Measure::Loose => 1,
-        Measure::Typo => {
+        Measure::Loose if OWNER_WORDS.contains(&word) && OWNER_WORDS.contains(&wanted) => 1,
+        _ => {
             let shorter = word.chars().count().min(wanted.chars().count());
             let allowed = if shorter <= 5 { 1 } else { 2 };
             // A letter of a short word changes it into another word ("a" for "i"): no typo.
@@ -331,6 +364,16 @@ mod tests {
             Some("until the end of your next turn")
         );
         assert_eq!(closest("upkeep"), None);
+        // Help that changes the meaning misleads: none is better.
+        assert_eq!(closest("At the end of your turn"), None);
+        assert_eq!(
+            closest("At the end of the first combat phase on your turn"),
+            None
+        );
+        assert_eq!(
+            closest("At the beginning of the first upkeep in your next game with this card"),
+            None
+        );
         assert_eq!(closest("until the end of the game's last combat"), None);
     }
 }
