@@ -112,6 +112,25 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         .copied()
         .filter(|(_, finding)| differs(finding))
         .collect();
+    // What the keyword does in the reminder's place: its findings that act as the wrong phrases
+    // do (unearth's trigger, not its window, for an exile at the wrong step), else all.
+    let acts = |finding: &Finding, role: Role| finding.timing.iter().any(|p| p.role == role);
+    let related: Vec<&Finding> = said
+        .iter()
+        .copied()
+        .filter(|finding| {
+            wrong.iter().any(|(_, w)| {
+                w.timing
+                    .iter()
+                    .any(|point| point.role != Role::Tests && acts(finding, point.role))
+            })
+        })
+        .collect();
+    let does = if related.is_empty() {
+        in_words(said.iter().copied())
+    } else {
+        in_words(related.into_iter())
+    };
     let quoted: Vec<String> = wrong
         .iter()
         .map(|(_, finding)| format!("\"{}\"", finding.phrase))
@@ -119,9 +138,8 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     let mut violation = Violation::new(
         reminder,
         format!(
-            "reminder text disagrees with {name}: the reminder says {}; {name} {}",
+            "reminder text disagrees with {name}: the reminder says {}; {name} {does}",
             quoted.join(" and "),
-            in_words(said.iter().copied()),
         ),
     )
     .help(format!(
@@ -301,6 +319,24 @@ mod tests {
         );
         assert_eq!(violation.cr, ["207.2a", "702.88a"]);
         assert_eq!(violation.labels.len(), 2, "{:#?}", violation.labels);
+    }
+
+    /// The message names what the keyword does where the reminder goes wrong, in explain's words.
+    #[test]
+    fn the_message_names_the_keyword_finding_the_reminder_gets_wrong() {
+        let face = crate::rules::FaceText::read(
+            "Unearth {B} ({B}: Return this card from your graveyard to the battlefield. It gains \
+             haste. Exile it at the beginning of the end step or if it would leave the battlefield. \
+             Unearth only as a sorcery.)",
+            Some("Creature — Zombie"),
+        );
+        let violations = (LINT.check)(&face);
+        assert_eq!(violations.len(), 1, "{violations:#?}");
+        assert_eq!(
+            violations[0].message,
+            "reminder text disagrees with unearth: the reminder says \"at the beginning of the \
+             end step\"; unearth triggers as the next end step begins"
+        );
     }
 
     #[test]
