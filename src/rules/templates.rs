@@ -154,6 +154,7 @@ fn templates() -> &'static [(Vec<String>, &'static str)] {
         for lead in LEADS {
             for owner in OWNERS {
                 for step in STEPS {
+                    // Leaked once: the table lives as long as the program.
                     let template = format!("{lead} {owner} {step}");
                     all.push(Box::leak(template.into_boxed_str()));
                 }
@@ -375,5 +376,36 @@ mod tests {
             None
         );
         assert_eq!(closest("until the end of the game's last combat"), None);
+    }
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::templates;
+    use crate::model::Kind;
+    use crate::rules::FaceText;
+
+    /// Every template a typo is matched against is one the grammar understands, in one of the
+    /// sentences cards write it in: the table cannot drift from the grammar unseen.
+    #[test]
+    fn every_template_is_understood_in_a_sentence() {
+        let contexts = [
+            "Draw a card {}.",
+            "Draw a card for each creature that died {}.",
+            "After this main phase, {}.",
+            "Each player can't cast more than one spell {}.",
+        ];
+        for (_, template) in templates() {
+            let understood = contexts.iter().any(|context| {
+                let text = context.replace("{}", template);
+                let face = FaceText::read(&text, Some("Instant"));
+                !face.items.is_empty()
+                    && face
+                        .items
+                        .iter()
+                        .all(|(_, finding)| finding.kind != Kind::Unknown)
+            });
+            assert!(understood, "{template:?} is not understood");
+        }
     }
 }
