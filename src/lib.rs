@@ -14,8 +14,9 @@
 //! - **Explain a phrase:** [`explain::explain`] places each timing phrase of a text on the turn
 //!   ([`turn`]); [`resolve::find_and_resolve`] gives the findings in the shape of TIMING-MODEL.md,
 //!   and [`export::each_face`] gives them for every card face of a file.
-//! - **Editions:** [`edition::Edition`] is an edition of the rules (current, 2009, 2004) as data
-//!   below the one turn model: its names, rule numbers, templates and turn facts. `check` takes it
+//! - **Editions:** [`edition::Edition`] is an edition of the rules (current, 2009, 2004, or a
+//!   year from 2004 on, a point of one dated table of changes) as data below the one turn model:
+//!   its names, rule numbers, templates and turn facts. `check` takes it
 //!   through [`check::CheckOptions::edition`] or the config, [`explain::explain_in`] explains in
 //!   it, and [`compare::compare`] sets two editions side by side.
 //! - **Hover:** [`explain::hover`] gives the phrase under a place in a card file and its

@@ -7,6 +7,7 @@
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 use crate::model::Span;
+use crate::phrase::CardName;
 use crate::phrase::timing_words::timing_words_in;
 use crate::rules::{self, FaceText, RuleInfo, TextFix, Violation};
 use crate::source::{Card, CardText, Field, NoteKind, SourceNote, UnreadField};
@@ -28,7 +29,12 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
     for face in &card.faces {
         let Some(text) = &face.text else { continue };
         let name = card.name.as_deref().or(face.name.as_deref());
-        let read = FaceText::read_in(&text.value, face.type_line.as_deref(), config.edition);
+        let read = FaceText::read_named(
+            &text.value,
+            face.type_line.as_deref(),
+            config.edition,
+            &CardName::of_face(card.name.as_deref(), face.name.as_deref()),
+        );
         for error in &read.errors {
             kept.push(input_problem(
                 &rules::UNREADABLE_TEXT,

@@ -133,6 +133,9 @@ contract_enum! {
         /// The one in the turn or combat an earlier phrase of the ability named; the finding
         /// carries that phrase's span as its `antecedent`.
         That => "that",
+        /// Each one in a turn after the current one ("on a later turn": foretell 702.143a, plot
+        /// 702.170d).
+        Later => "later",
     }
 }
 
@@ -182,6 +185,9 @@ contract_enum! {
         Happens => "happens",
         /// A condition asks whether a moment lies in the unit.
         Tests => "tests",
+        /// The effect ends the unit at once, skipping what is left of it ("End the turn", 723.1;
+        /// "End the combat phase", 723.2).
+        Ends => "ends",
     }
 }
 
@@ -213,6 +219,9 @@ contract_enum! {
         StackEmpty => "stack-empty",
         /// Only once each turn.
         OncePerTurn => "once-each-turn",
+        /// The spell was cast when a sorcery couldn't have been: without priority, outside its
+        /// controller's main phase, or with another object on the stack (307.5a).
+        OutsideSorceryTiming => "outside-sorcery-timing",
     }
 }
 
@@ -306,6 +315,16 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&Occurrence::NextTurn).unwrap(),
             "\"next-turn\""
+        );
+        // Version 3's words.
+        assert_eq!(
+            serde_json::to_string(&Occurrence::Later).unwrap(),
+            "\"later\""
+        );
+        assert_eq!(serde_json::to_string(&Role::Ends).unwrap(), "\"ends\"");
+        assert_eq!(
+            serde_json::to_string(&Condition::OutsideSorceryTiming).unwrap(),
+            "\"outside-sorcery-timing\""
         );
     }
 }

@@ -5,7 +5,9 @@
 //! Architecture invariant: counts only: it knows cards, phrases and rules, and nothing of configs,
 //! walks or reports.
 
+use crate::edition::Edition;
 use crate::model::{Finding, Kind};
+use crate::phrase::CardName;
 use crate::phrase::ast::Template;
 use crate::rules::FaceText;
 use crate::source::Card;
@@ -114,7 +116,12 @@ impl Gathered {
             let Some(text) = &face.text else { continue };
             let text = text.value.as_str();
             // The same reading `check` gives the face, so that the two cannot drift apart.
-            let read = FaceText::read(text, face.type_line.as_deref());
+            let read = FaceText::read_named(
+                text,
+                face.type_line.as_deref(),
+                Edition::Current,
+                &CardName::of_face(card.name.as_deref(), face.name.as_deref()),
+            );
             self.stats.unreadable += read.errors.len();
             for (phrase, _) in &read.items {
                 if phrase.template == Template::TimingWord {

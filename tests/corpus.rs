@@ -23,6 +23,17 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Shichifukujin Dragon", "PL101"),
     // An Un-set card: "Once per turn, you may cast ...".
     ("Fourth Stage of Magic Design", "PL502"),
+    // An Un-set card: "At the end of your turn, ..." for the end step's trigger (a designer's
+    // wording, PL704).
+    ("Fruitcake Elemental", "PL704"),
+    // Cards worded "At the beginning of your combat step": there is no combat step (506.1), and
+    // the template is "At the beginning of combat on your turn" (PL706).
+    ("Aggressive Crag", "PL706"),
+    ("Azorius Traffic Enforcement", "PL706"),
+    ("Cinnamon, Seasoned Steed", "PL706"),
+    ("Mzed, Mercenary Leader", "PL706"),
+    ("Occupation of Llanowar", "PL706"),
+    ("The Knight of Weeks", "PL706"),
     // Digital-only (Astral) cards worded "During your upkeep, ..." for a trigger.
     ("Power Struggle", "PL501"),
     ("Prismatic Dragon", "PL501"),
@@ -37,11 +48,14 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("M'Odo, the Gnarled Oracle", "PL105"),
     // A joke-set plane whose Oracle text has a typo: "at the beginning your upkeep".
     ("Sorin's Remastered Manor", "PL002"),
+    // A playtest card whose mobilize reminder says "Whenever you attack", a trigger on your turn
+    // (508.3d), where mobilize is "Whenever this creature attacks" (702.181a).
+    ("Devoted Mardu", "PL601"),
 ];
 
 /// How many unknown timing phrases (PL001) current Oracle text may still hold, joke-set
 /// cards included. Lower it as the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 36;
+const UNKNOWN_CEILING: usize = 17;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -238,11 +252,13 @@ fn the_end_of_turn_errata_agree_with_oracle() {
 /// raise it as the grammar grows.
 const ANCHOR_FLOOR: f64 = 0.999;
 
-/// How many unknown phrases the regular cards may hold (issue 9: at most 20), and how many of
-/// them may be timing words no template covered (`"silent"` in `stats`, counted before the
-/// tripwire makes them unknown). Ceilings: lower them as the grammar grows.
-const REGULAR_UNKNOWN_CEILING: usize = 20;
-const SILENT_CEILING: usize = 6;
+/// How many unknown phrases the regular cards may hold (issue 9: at most 20; issue 21: none); none
+/// of them may be timing words no template covered (`"silent"` in `stats`, counted before the
+/// tripwire makes them unknown). A ceiling: lower it as the grammar grows. The two
+/// left are not Oracle templates: Fruitcake Elemental's designer wording "At the end of your
+/// turn," (a PL7xx wording, issue 21 §2) and Sorin's Remastered Manor's typo "at the beginning
+/// your upkeep", which is rightly not understood.
+const REGULAR_UNKNOWN_CEILING: usize = 2;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
@@ -296,7 +312,7 @@ fn anchor_coverage_stays_above_its_floor() {
         ));
     }
     summary.push_str(&format!(
-        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (ceiling {SILENT_CEILING})",
+        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (none may be)",
         stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
         stats.silent
     ));
@@ -311,11 +327,7 @@ fn anchor_coverage_stays_above_its_floor() {
         unknown <= REGULAR_UNKNOWN_CEILING,
         "{unknown} unknown phrases on regular cards, more than {REGULAR_UNKNOWN_CEILING}"
     );
-    assert!(
-        stats.silent <= SILENT_CEILING,
-        "{} timing words no template covers, more than {SILENT_CEILING}",
-        stats.silent
-    );
+    assert_eq!(stats.silent, 0, "timing words no template covers");
 }
 
 /// No timing word in silence (TIMING-MODEL.md, version 2): over every Oracle face, every timing

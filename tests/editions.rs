@@ -1,6 +1,7 @@
-//! `--rules current|2009|2004` (issue 12 §3): `explain` in each edition's rule numbers, names of
-//! steps and turn facts; `check` passing an edition's own templates; `--compare`; and the old
-//! rule numbers held against the rule files themselves.
+//! `--rules current|2009|2004` (issue 12 §3) and `--rules YEAR` (issue 21 §3): `explain` in each
+//! edition's rule numbers, names of steps and turn facts; `check` passing an edition's (a year's)
+//! own templates; `--compare`; the dated table; and the old rule numbers held against the rule
+//! files themselves.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -215,7 +216,7 @@ fn the_cli_takes_rules_and_compare() {
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert!(
-        stderr.contains("expected current, 2009 or 2004"),
+        stderr.contains("expected current, 2009, 2004 or a year from 2004 to 2026"),
         "{stderr}"
     );
 }
@@ -276,7 +277,8 @@ fn mirage_printed_text_keeps_only_what_was_obsolete_before_2009() {
     let now = wording_findings(&path, Some(Edition::Current));
     assert_eq!(now, wording_findings(&path, None));
     assert_eq!(now.get("PL101"), Some(&9), "{now:?}");
-    assert_eq!(now.get("PL102"), Some(&9), "{now:?}");
+    // Delirium's "Play only on target opponent's turn" is a window too ("on" for "during").
+    assert_eq!(now.get("PL102"), Some(&10), "{now:?}");
     for edition in [Edition::Cr2009, Edition::Cr2004] {
         let old = wording_findings(&path, Some(edition));
         // "at end of turn" and "Play this ability" were the edition's templates; "Use this
@@ -378,15 +380,34 @@ fn rule_line(file: &str, number: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Each sample's rule (current) cited in `edition` is a rule of `file` (under ../shared) that says
+/// the sample's words; false, and `test` says it skipped, when `file` is absent.
+fn holds_against(
+    file: &str,
+    edition: Edition,
+    samples: &[(&'static str, &str)],
+    test: &str,
+) -> bool {
+    if rule_line(file, &edition.cite(samples[0].0).to_string()).is_none() {
+        tell(&format!("SKIPPED {test}: ../shared/{file} is absent"));
+        return false;
+    }
+    for (current, words) in samples {
+        let old = edition.cite(current).to_string();
+        let line = rule_line(file, &old).unwrap_or_default();
+        assert!(
+            line.contains(words),
+            "{current} -> {edition} {old}: {line:?} lacks {words:?}"
+        );
+    }
+    true
+}
+
 /// A sample of the tables held against the rule files: the 2009 rule says what the current one
 /// does, in 2009's words.
 #[test]
 fn a_sample_of_old_numbers_matches_the_rule_files() {
     let cr2009 = "rules/MagicCompRules-2009-05-01.txt";
-    if rule_line(cr2009, "300.3").is_none() {
-        tell("SKIPPED a_sample_of_old_numbers_matches_the_rule_files: ../shared/rules is absent");
-        return;
-    }
     let samples = [
         ("513.1a", "at end of turn"),
         (
@@ -406,13 +427,13 @@ fn a_sample_of_old_numbers_matches_the_rule_files() {
         ("702.8a", "Flash"),
         ("603.7", "delayed triggered ability"),
     ];
-    for (current, words) in samples {
-        let old = Edition::Cr2009.cite(current).to_string();
-        let line = rule_line(cr2009, &old).unwrap_or_default();
-        assert!(
-            line.contains(words),
-            "{current} -> 2009 {old}: {line:?} lacks {words:?}"
-        );
+    if !holds_against(
+        cr2009,
+        Edition::Cr2009,
+        &samples,
+        "a_sample_of_old_numbers_matches_the_rule_files",
+    ) {
+        return;
     }
     let seed = std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds"))
         .into_iter()
@@ -460,4 +481,263 @@ fn a_sample_of_old_numbers_matches_the_rule_files() {
         );
     }
     assert!(after("300.4").contains("mana burn"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editions by year (issue 21 §3): `--rules 2019` applies the templates printed in 2019.
+// ---------------------------------------------------------------------------------------------
+
+/// A set written in 2019, of cards invented for the test: 2019's templates ("Activate this
+/// ability only", "any time you could cast a sorcery", "enters the battlefield", "precombat main
+/// phase") beside wordings that were already wrong in 2019.
+const SET_2019: &str = r#"- name: Ember Warden
+  type: Creature — Human Shaman
+  text: |-
+    When this creature enters the battlefield, it deals 1 damage to any target.
+    {1}{R}: This creature gets +1/+0 until end of turn. Activate this ability only once each turn.
+- name: Tidecaller Sage
+  type: Creature — Merfolk Wizard
+  text: |-
+    {2}{U}, {T}: Draw a card. Activate this ability only any time you could cast a sorcery.
+    At the beginning of your precombat main phase, scry 1.
+- name: Grave Steward
+  type: Creature — Zombie
+  text: |-
+    At end of turn, sacrifice this creature.
+- name: Old Relic
+  type: Artifact
+  text: |-
+    {T}: Add {C}. Play this ability only during your upkeep.
+    During your upkeep, you lose 1 life.
+"#;
+
+/// The codes `check --format short ARGS cards.yaml` reports on `SET_2019`, sorted.
+fn codes_2019(project: &cli::Project, args: &[&str]) -> Vec<String> {
+    let mut command = vec!["check", "--format", "short"];
+    command.extend_from_slice(args);
+    command.push("cards.yaml");
+    let output = project.run(&command);
+    let mut codes: Vec<String> = cli::stdout(&output)
+        .lines()
+        .filter_map(|line| {
+            let start = line.find("[PL")? + 1;
+            Some(line[start..start + 5].to_string())
+        })
+        .collect();
+    codes.sort();
+    codes
+}
+
+#[test]
+fn check_rules_2019_passes_2019s_templates_and_still_flags_what_2019_called_wrong() {
+    let project = cli::Project::with(&[("cards.yaml", SET_2019)]);
+    let now = codes_2019(&project, &[]);
+    assert_eq!(now, codes_2019(&project, &["--rules", "current"]));
+    assert_eq!(
+        now,
+        ["PL101", "PL102", "PL104", "PL105", "PL105", "PL501"],
+        "{now:?}"
+    );
+    // "Activate this ability only" and "any time you could cast a sorcery" were 2019's templates
+    // (until Strixhaven, 2021); "at end of turn" and "Play this ability only" were gone with M10
+    // (2009), and "During your upkeep" was never one.
+    assert_eq!(
+        codes_2019(&project, &["--rules", "2019"]),
+        ["PL101", "PL102", "PL501"]
+    );
+    assert_eq!(
+        codes_2019(&project, &["--rules", "2021"]),
+        ["PL101", "PL102", "PL501"]
+    );
+    assert_eq!(codes_2019(&project, &["--rules", "2022"]), now);
+}
+
+#[test]
+fn the_config_key_edition_takes_a_year_and_rules_overrides_it() {
+    let project = cli::Project::with(&[
+        ("cards.yaml", SET_2019),
+        ("phaselint.toml", "edition = \"2019\"\n"),
+    ]);
+    assert_eq!(codes_2019(&project, &[]), ["PL101", "PL102", "PL501"]);
+    assert!(codes_2019(&project, &["--rules", "current"]).contains(&"PL105".to_string()));
+    project.write("phaselint.toml", "edition = \"2003\"\n");
+    let bad = project.run(&["check", "--format", "short", "cards.yaml"]);
+    let reported = format!("{}{}", cli::stdout(&bad), cli::stderr(&bad));
+    assert!(
+        reported.contains("unknown edition \"2003\", expected \"current\", \"2009\", \"2004\" or a year from \"2004\" to \"2026\""),
+        "{reported}"
+    );
+}
+
+#[test]
+fn a_year_takes_the_templates_printed_in_it() {
+    use phaselint::edition::OldWording::{EntersTheBattlefield, PrecombatMainPhase};
+    let year = |text: &str| Edition::parse(text).expect("a year");
+    for wording in [EntersTheBattlefield, PrecombatMainPhase] {
+        // Duskmourn and the Foundations CR update, both 2024: a set of 2024 may use either.
+        assert!(year("2019").printed(wording), "{wording:?}");
+        assert!(year("2023").printed(wording), "{wording:?}");
+        assert!(year("2024").printed(wording), "{wording:?}");
+        assert!(!year("2025").printed(wording), "{wording:?}");
+        assert!(!Edition::Current.printed(wording), "{wording:?}");
+    }
+    // The named editions are points of the table: the same years.
+    assert_eq!(year("2009"), Edition::Cr2009);
+    assert_eq!(year("2004"), Edition::Cr2004);
+    assert_eq!(year("2026"), Edition::Current);
+}
+
+#[test]
+fn every_change_of_the_table_has_a_date_and_a_source_and_the_named_editions_are_points() {
+    use phaselint::edition::{CHANGES, Era};
+    let mut previous = "";
+    for change in CHANGES {
+        assert!(change.date >= previous, "{change:?} is out of order");
+        assert!(
+            change.date.len() == 4 || change.date.len() == 10,
+            "{change:?}"
+        );
+        assert!(
+            !change.source.is_empty() && !change.summary.is_empty(),
+            "{change:?}"
+        );
+        previous = change.date;
+    }
+    for (edition, era) in [
+        (Edition::Cr2004, Era::Cr2004),
+        (Edition::Cr2009, Era::Cr2009),
+        (Edition::Current, Era::Current),
+    ] {
+        assert_eq!(edition.era(), era);
+        assert!(
+            CHANGES
+                .iter()
+                .any(|change| change.rules == Some(era) && change.year() == edition.year()),
+            "{edition} is no point of the table"
+        );
+    }
+    // The newest point is `current`.
+    assert_eq!(
+        CHANGES.last().map(|change| change.rules),
+        Some(Some(Era::Current))
+    );
+}
+
+#[test]
+fn explain_rules_2019_cites_the_cr_before_foundations_and_passes_its_templates() {
+    let in_2019 = Edition::parse("2019").expect("a year");
+    // 505.1b (ordinals count main phases) came with Foundations (2024); seed 004 has no 505.1b.
+    let first_main = "At the beginning of your first main phase, draw a card.";
+    assert!(rules_of(first_main, Edition::Current).contains("505.1b"));
+    assert!(
+        rules_of(first_main, in_2019).contains("none in 2019 (current 505.1b)"),
+        "{}",
+        rules_of(first_main, in_2019)
+    );
+    // Section 5 otherwise numbered as today; mana empties under 500.4 (seed 004).
+    let text = "{T}: Draw a card. Activate this ability only any time you could cast a sorcery.";
+    assert_eq!(rules_of(text, in_2019), "602.5d, 307.5");
+    let out = explained(text, in_2019);
+    assert!(
+        out.starts_with("edition: the rules and templates of 2019"),
+        "{out}"
+    );
+    assert!(out.contains("(2019 CR 500.4)"), "{out}");
+    assert!(!out.contains("mana burn"), "{out}");
+    assert!(!out.contains("obsolete-wording"), "{out}");
+    assert!(
+        out.contains("  templates: \"Activate this ability only\", \"any time you could cast a sorcery\", \"enters the battlefield\", \"precombat main phase\": its own"),
+        "{out}"
+    );
+    assert!(explained(text, Edition::Current).contains("obsolete-wording"));
+    // The pre-M10 template is obsolete in 2019 as it is today.
+    let play =
+        "{2}: Regenerate this creature. Play this ability only any time you could play a sorcery.";
+    assert!(explained(play, in_2019).contains("obsolete-wording"));
+}
+
+#[test]
+fn explain_and_compare_take_a_year_on_the_command_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = "{T}: Draw a card. Activate this ability only any time you could cast a sorcery.";
+    let output = cli::run(dir, &["explain", "--rules", "2019", "--", text]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(cli::stdout(&output).contains("rules:   602.5d, 307.5"));
+    let json = cli::run(
+        dir,
+        &["explain", "--format", "json", "--rules", "2019", "--", text],
+    );
+    assert!(json.status.success(), "{json:?}");
+    assert!(!cli::stdout(&json).contains("obsolete-wording"));
+    let compared = cli::run(
+        dir,
+        &[
+            "explain",
+            "--rules",
+            "2019",
+            "--compare",
+            "current",
+            "--",
+            text,
+        ],
+    );
+    let out = cli::stdout(&compared);
+    assert!(compared.status.success(), "{compared:?}");
+    assert!(
+        out.contains(
+            "changed wording: PL105 reports it under current, not under 2019, whose template it is"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("wording: nothing reported under 2019"),
+        "{out}"
+    );
+    assert!(out.contains("meaning: the same"), "{out}");
+    // 2019 against 2009: M10 renamed the end of turn step.
+    let renamed = render_comparison(
+        "At the beginning of your end step, draw a card.",
+        Edition::parse("2019").expect("a year"),
+        Edition::Cr2009,
+    );
+    assert!(
+        renamed.contains("changed name: the end step of 2019 is the end of turn step of 2009"),
+        "{renamed}"
+    );
+}
+
+/// The numbers of the CR between M10 and Foundations (the years 2010-2023) held against seed 004,
+/// its section 5 from just before the 2024 update.
+#[test]
+fn the_numbers_before_foundations_match_seed_004() {
+    let seed = "seeds/004_27f16f82de4b6c24.txt";
+    let in_2019 = Edition::parse("2019").expect("a year");
+    let samples = [
+        ("500.4", "When a phase or step begins"),
+        ("500.5", "until end of"),
+        ("500.5b", "until end of"),
+        ("505.1", "two main phases"),
+        ("509.2", "the active player gets priority"),
+        ("509.3a", "Whenever [a creature] blocks, . . ."),
+        ("509.3g", "attacks and isn"),
+        ("510.3", "the active player gets priority"),
+        ("513.1a", "at the beginning of the end step"),
+        ("514.2", "until end of turn"),
+    ];
+    if !holds_against(
+        seed,
+        in_2019,
+        &samples,
+        "the_numbers_before_foundations_match_seed_004",
+    ) {
+        return;
+    }
+    // The mana rule of that CR, which its facts cite.
+    let mana = rule_line(seed, "500.4").unwrap_or_default();
+    assert!(mana.contains("mana pool empties"), "{mana:?}");
+    assert!(rule_line(seed, "505.1b").is_none());
+    assert_eq!(
+        in_2019.cite("505.1b").to_string(),
+        "none in 2019 (current 505.1b)"
+    );
 }

@@ -142,3 +142,24 @@ fn keywords() {
     .collect();
     snapshot!("explain_keywords", rendered.join("\n"));
 }
+
+/// "on a later turn" (occurrence `later`) falls on the turns after this one, and "End the turn"
+/// (role `ends`) ends this one: neither is "no window".
+#[test]
+fn a_later_turn_and_an_ended_turn_have_their_place() {
+    let later = render_text(&explain(
+        "(You may cast it on a later turn for its foretell cost.)",
+        &[],
+    ));
+    assert!(
+        later.contains("opens begin(turn, later, any): turn +1"),
+        "{later}"
+    );
+    assert!(!later.contains("no window"), "{later}");
+    let ended = render_text(&explain("End the turn.", &[]));
+    assert!(
+        ended.contains("Ends this turn at once, skipping what is left of it."),
+        "{ended}"
+    );
+    assert!(ended.contains("end-step-skipped (723.1e)"), "{ended}");
+}

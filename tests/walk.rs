@@ -10,7 +10,10 @@ mod corpus;
 #[path = "support/random_text.rs"]
 mod random_text;
 
-use phaselint::phrase::{MAX_NESTING, MAX_PHRASES, WORK_PER_BYTE, find, find_by_whole_lines};
+use phaselint::phrase::{
+    CardName, MAX_NESTING, MAX_PHRASES, WORK_PER_BYTE, find, find_by_whole_lines,
+    find_by_whole_lines_named, find_named,
+};
 use std::path::{Path, PathBuf};
 
 /// Asserts that both finders read `text` alike; `origin` names it in the failure.
@@ -191,4 +194,27 @@ fn the_walk_reads_every_printed_wording_as_a_whole_line_parse_does() {
             .filter_map(|printed| printed["original_text"].as_str().map(String::from))
             .collect()
     });
+}
+
+/// The card's name and Unicode spaces are read through the line's reading copy by both finders,
+/// with the same spans back in the text.
+#[test]
+fn the_walk_reads_names_and_unicode_spaces_as_a_whole_line_parse_does() {
+    let name = CardName::new("Azun, Sheriff of Daisite");
+    for text in [
+        "Exile target creature until Azun, Sheriff of Daisite leaves the battlefield.",
+        "When Azun, Sheriff of Daisite enters and at the beginning of your upkeep, draw.",
+        "Metalcraft —\u{a0}At the beginning of your upkeep, Azun deals 1 damage.",
+        "Tap it until end\u{a0}of\u{2009}turn. (Azun’s\u{202f}reminder until Azun leaves.)",
+    ] {
+        let walked = find_named(text, &name);
+        assert_eq!(walked, find_by_whole_lines_named(text, &name), "{text:?}");
+        assert!(!walked.phrases.is_empty(), "{text:?}");
+        for phrase in &walked.phrases {
+            assert!(
+                text.get(phrase.span.start..phrase.span.end).is_some(),
+                "{text:?}"
+            );
+        }
+    }
 }

@@ -36,9 +36,9 @@ pub struct CheckArgs {
     #[arg(long)]
     pub original: bool,
 
-    /// The edition of the rules the cards are written in: current, 2009 or 2004. An older
-    /// edition's own templates ("at end of turn", "Play this ability only") are no obsolete
-    /// wording. Overrides the config's `edition`.
+    /// The edition of the rules the cards are written in: current, 2009, 2004 or a year from
+    /// 2004 on (2019). The templates printed that year ("at end of turn", "Activate this ability
+    /// only") are no obsolete wording. Overrides the config's `edition`.
     #[arg(long, value_name = "EDITION")]
     pub rules: Option<Edition>,
 

@@ -1,11 +1,12 @@
 //! `phaselint explain [--format text|json] [--rules EDITION [--compare EDITION]] [--scenario LIST]
-//! [--file PATH] -- TEXT...`
+//! [--name NAME] [--file PATH] -- TEXT...`
 
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::compare::render_comparison;
 use phaselint::edition::Edition;
-use phaselint::explain::{explain_in, findings_json, render_text};
+use phaselint::explain::{explain_named, findings_json, render_text};
+use phaselint::phrase::CardName;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::report::{visible_json, visible_lines};
 use phaselint::turn::Scenario;
@@ -31,8 +32,9 @@ pub struct ExplainArgs {
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub scenario: Vec<Scenario>,
 
-    /// The edition of the rules to explain in: current, 2009 or 2004. Its names of phases and
-    /// steps, its rule numbers and its turn facts (mana burn, combat damage on the stack).
+    /// The edition of the rules to explain in: current, 2009, 2004 or a year from 2004 on (2019).
+    /// Its names of phases and steps, its rule numbers, its templates and its turn facts (mana
+    /// burn, combat damage on the stack).
     #[arg(long, value_name = "EDITION", default_value_t = Edition::Current)]
     pub rules: Edition,
 
@@ -40,6 +42,11 @@ pub struct ExplainArgs {
     /// side by side (text only).
     #[arg(long, value_name = "EDITION")]
     pub compare: Option<Edition>,
+
+    /// The card's name: in the text, the name and its short name before the comma ("Azun" of
+    /// "Azun, Sheriff of Daisite") are the card itself, as "this creature" is.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
 
     /// Read the text from a file instead of the arguments.
     #[arg(long, value_name = "PATH", conflicts_with = "text")]
@@ -59,7 +66,11 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
         },
         None => args.text.join(" "),
     };
-    let explanation = explain_in(&text, &args.scenario, args.rules);
+    let name = args
+        .name
+        .as_deref()
+        .map_or_else(CardName::none, CardName::new);
+    let explanation = explain_named(&text, &args.scenario, args.rules, &name);
     let output = match (args.format, args.compare) {
         // The text explained is a stranger's (`--file`): what acts on a terminal is shown, as
         // `check` shows it.

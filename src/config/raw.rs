@@ -4,7 +4,7 @@
 use super::globs::PathGlobs;
 use super::{Config, ConfigError, Ignore, Level, RuleSet, Target};
 use crate::diagnostic::clean_message;
-use crate::edition::Edition;
+use crate::edition::{CURRENT_YEAR, Edition, FIRST_YEAR};
 use crate::rules::RuleInfo;
 use crate::selection::RuleSelection;
 use crate::source::{Field, FieldNames, normalized};
@@ -43,7 +43,7 @@ impl Config {
                 error(
                     Some(value.span()),
                     format!(
-                        "unknown edition \"{}\", expected \"current\", \"2009\" or \"2004\"",
+                        "unknown edition \"{}\", expected \"current\", \"2009\", \"2004\" or a year from \"{FIRST_YEAR}\" to \"{CURRENT_YEAR}\"",
                         value.get_ref()
                     ),
                 )
@@ -79,7 +79,7 @@ struct RawConfig {
     ignore: Vec<Spanned<RawIgnore>>,
     #[serde(default)]
     files: RawFiles,
-    /// The edition of the rules the cards are written in: "current", "2009" or "2004".
+    /// The edition of the rules the cards are written in: "current", "2009", "2004" or a year.
     edition: Option<Spanned<String>>,
     #[serde(default)]
     fields: RawFields,

@@ -2,7 +2,7 @@
 //! rules of its own edition: when mana empties and whether it burns, whether combat damage uses
 //! the stack, whether the draw does; and which of them bear on a finding.
 
-use super::Edition;
+use super::{Edition, Era};
 use crate::model::{Edge, Finding, Kind, Unit};
 
 /// What a fact is about.
@@ -53,6 +53,18 @@ const CURRENT: &[Fact] = &[
     },
 ];
 
+/// The CR between M10 and Foundations: today's facts, its section 5 numbered as in seed 004
+/// (mana empties under 500.4).
+const M10: &[Fact] = &[
+    Fact {
+        topic: Topic::Mana,
+        text: CURRENT[0].text,
+        rules: &["500.4"],
+    },
+    CURRENT[1],
+    CURRENT[2],
+];
+
 const CR2009: &[Fact] = &[
     Fact {
         topic: Topic::Mana,
@@ -93,19 +105,20 @@ impl Edition {
     /// The rule of mana burn, in an edition that had it (2009 300.3, 2004 300.4): unspent mana
     /// is lost as each phase ends, at 1 life a mana.
     pub fn mana_burn(self) -> Option<&'static str> {
-        match self {
-            Edition::Current => None,
-            Edition::Cr2009 => Some("300.3"),
-            Edition::Cr2004 => Some("300.4"),
+        match self.era() {
+            Era::Current | Era::M10 => None,
+            Era::Cr2009 => Some("300.3"),
+            Era::Cr2004 => Some("300.4"),
         }
     }
 
     /// The turn facts of this edition, one for each topic.
     pub fn facts(self) -> &'static [Fact] {
-        match self {
-            Edition::Current => CURRENT,
-            Edition::Cr2009 => CR2009,
-            Edition::Cr2004 => CR2004,
+        match self.era() {
+            Era::Current => CURRENT,
+            Era::M10 => M10,
+            Era::Cr2009 => CR2009,
+            Era::Cr2004 => CR2004,
         }
     }
 
@@ -128,12 +141,11 @@ impl Fact {
     }
 }
 
-/// How a rule number is prefixed with its edition in text: "CR", "2009", "2004".
-pub fn facts_prefix(edition: Edition) -> &'static str {
+/// How a rule number is prefixed with its edition in text: "CR", "2009 CR", "2019 CR".
+pub fn facts_prefix(edition: Edition) -> String {
     match edition {
-        Edition::Current => "CR",
-        Edition::Cr2009 => "2009 CR",
-        Edition::Cr2004 => "2004 CR",
+        Edition::Current => "CR".to_string(),
+        edition => format!("{} CR", edition.year()),
     }
 }
 

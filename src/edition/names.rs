@@ -2,7 +2,7 @@
 //! the turn model's own (`crate::turn::phase`, which asks here for an edition's); an older
 //! edition lists only the names it spelled otherwise.
 
-use super::Edition;
+use super::{Edition, Era};
 
 /// Current name, 2009 name (2009 300.1, 312.1, 313), 2004 name (seed 002 300.1, 305.1, 312, 313).
 const RENAMED: &[(&str, &str, &str)] = &[
@@ -33,10 +33,11 @@ fn renamed(
     let Some((_, cr2009, cr2004)) = table.iter().find(|(name, _, _)| *name == current) else {
         return current;
     };
-    match edition {
-        Edition::Current => current,
-        Edition::Cr2009 => cr2009,
-        Edition::Cr2004 => cr2004,
+    // Between M10 and Foundations the CR named them as today (seed 004 500.1).
+    match edition.era() {
+        Era::Current | Era::M10 => current,
+        Era::Cr2009 => cr2009,
+        Era::Cr2004 => cr2004,
     }
 }
 
@@ -75,7 +76,7 @@ fn rename_words(edition: Edition, text: &str) -> String {
 
 /// `text` with each rule number of the current CR in it ("(514.2)") in `edition`'s numbers.
 fn renumber(edition: Edition, text: &str) -> String {
-    if edition == Edition::Current {
+    if edition.era() == Era::Current {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());

@@ -3,20 +3,16 @@
 //! structure section only) that says the same thing, where there is one; and a current rule cited
 //! in an edition's numbers.
 
-use super::Edition;
+use super::{Edition, Era};
 use std::fmt;
 
 impl Edition {
     /// This edition's number for `current`, a rule number of the current CR.
     pub fn cite(self, current: &'static str) -> Cite {
-        let found = match self {
-            Edition::Current => return Cite::Number(current),
-            Edition::Cr2009 => lookup(current, Column::Cr2009),
-            Edition::Cr2004 => lookup(current, Column::Cr2004),
-        };
-        match found {
-            Some(number) => Cite::Number(number),
-            None => Cite::None {
+        match self.find(current) {
+            Found::Same => Cite::Number(current),
+            Found::Number(number) => Cite::Number(number),
+            Found::None => Cite::None {
                 current,
                 edition: self,
             },
@@ -38,17 +34,57 @@ impl Edition {
 
     /// This edition's number for a current rule number as text, or that it has none.
     pub(super) fn cite_text(self, current: &str) -> String {
-        let found = match self {
-            Edition::Current => return current.to_string(),
-            Edition::Cr2009 => lookup(current, Column::Cr2009),
-            Edition::Cr2004 => lookup(current, Column::Cr2004),
-        };
-        match found {
-            Some(number) => number.to_string(),
-            None => format!("none in {self} (current {current})"),
+        match self.find(current) {
+            Found::Same => current.to_string(),
+            Found::Number(number) => number.to_string(),
+            Found::None => format!("none in {self} (current {current})"),
         }
     }
+
+    fn find(self, current: &str) -> Found {
+        let found = match self.era() {
+            Era::Current => return Found::Same,
+            Era::M10 => {
+                return match M10_RULES.iter().find(|(rule, _)| *rule == current) {
+                    Some((_, Some(number))) => Found::Number(number),
+                    Some((_, None)) => Found::None,
+                    None => Found::Same,
+                };
+            }
+            Era::Cr2009 => lookup(current, Column::Cr2009),
+            Era::Cr2004 => lookup(current, Column::Cr2004),
+        };
+        found.map_or(Found::None, Found::Number)
+    }
 }
+
+/// An edition's number for a current rule.
+enum Found {
+    /// The current number: the rule had it then.
+    Same,
+    Number(&'static str),
+    /// The edition has no rule that says what the current one says.
+    None,
+}
+
+/// The rules phaselint cites whose numbers differ in the CR between M10 and Foundations (seed 004,
+/// its section 5, from before the 2024 update): "until" and "until end of" were one rule (500.5)
+/// beside the mana rule (500.4), the ordinals of 505.1b were not yet defined, and the damage
+/// assignment order of 509.2-509.3 pushed the blocking triggers to 509.5. Every other rule is cited
+/// by its current number: phaselint holds only section 5 of that CR.
+const M10_RULES: &[(&str, Option<&str>)] = &[
+    ("500.4", Some("500.5")),
+    ("500.5", Some("500.5")),
+    ("500.5a", Some("500.5")),
+    ("500.5b", Some("500.5")),
+    ("505.1b", None),
+    ("509.2", Some("509.4")),
+    ("509.3a", Some("509.5a")),
+    ("509.3b", Some("509.5b")),
+    ("509.3c", Some("509.5c")),
+    ("509.3d", Some("509.5d")),
+    ("509.3g", Some("509.5g")),
+];
 
 /// A rule cited in an edition's numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

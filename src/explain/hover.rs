@@ -2,8 +2,9 @@
 //! under a byte offset of the file, and its explanation (as `phaselint explain` gives it) as
 //! Markdown.
 
-use super::{Explained, explain, text};
+use super::{Explained, explain_named, text};
 use crate::edition::Edition;
+use crate::phrase::CardName;
 use crate::source::{self, Format, ReadOptions};
 use std::fmt::Write;
 use std::ops::Range;
@@ -24,12 +25,17 @@ pub struct Hover {
 pub fn hover(file: &str, format: Format, options: &ReadOptions, offset: usize) -> Option<Hover> {
     let mut found: Option<Hover> = None;
     source::read_each(format, file, options, &mut |card| {
-        for text in card.faces.iter().filter_map(|face| face.text.as_ref()) {
+        for face in &card.faces {
+            let Some(text) = face.text.as_ref() else {
+                continue;
+            };
             let raw = text.map.raw();
             if found.is_some() || !(raw.start <= offset && offset < raw.end) {
                 continue;
             }
-            let explanation = explain(&text.value, &[]);
+            // The card's name is the card itself, as `check` reads it.
+            let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
+            let explanation = explain_named(&text.value, &[], Edition::Current, &name);
             let under: Vec<(Range<usize>, &Explained)> = explanation
                 .explained
                 .iter()
@@ -119,6 +125,23 @@ mod tests {
     use super::*;
 
     const SET: &str = "- name: Brass Herald\n  type: Creature — Soldier\n  text: \"Flash — it’s quick. Target creature gains flying until end of combat.\"\n";
+
+    /// The card's name written in full is the card, in the hover as in `check`.
+    #[test]
+    fn the_cards_name_is_the_card_in_a_hover() {
+        let set = "- name: Azun, Sheriff of Daisite\n  type: Legendary Creature — Human\n  text: Exile target creature until Azun, Sheriff of Daisite leaves the battlefield.\n";
+        let at = set.find("Sheriff of Daisite leaves").unwrap();
+        let hover = hover(set, Format::Yaml, &ReadOptions::default(), at).expect("a phrase");
+        assert_eq!(
+            &set[hover.span.clone()],
+            "until Azun, Sheriff of Daisite leaves the battlefield"
+        );
+        assert!(
+            hover.markdown.contains("object-duration"),
+            "{}",
+            hover.markdown
+        );
+    }
 
     #[test]
     fn the_phrase_under_the_offset_is_explained_with_its_place_in_the_file() {

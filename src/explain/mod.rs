@@ -16,7 +16,7 @@ mod window;
 
 pub use hover::{Hover, hover};
 pub use json::findings_json;
-pub use place::{explain, explain_in};
+pub use place::{explain, explain_in, explain_named};
 pub use sentence::sentence;
 pub use text::render_text;
 

@@ -4,6 +4,7 @@
 use super::{Explained, Explanation, Placement, first_combat, sentence, window};
 use crate::edition::Edition;
 use crate::model::{Edge, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::CardName;
 use crate::resolve::printed_caveats;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
@@ -15,9 +16,19 @@ pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
 /// [`explain`] in the terms of `edition`: its names of phases and steps in the sentences and the
 /// strip, its rule numbers, its turn facts. The meaning is the one model's.
 pub fn explain_in(text: &str, scenarios: &[Scenario], edition: Edition) -> Explanation {
+    explain_named(text, scenarios, edition, &CardName::none())
+}
+
+/// [`explain_in`] for the text of the card `name`: its name in the text is the card itself.
+pub fn explain_named(
+    text: &str,
+    scenarios: &[Scenario],
+    edition: Edition,
+    name: &CardName,
+) -> Explanation {
     let game = build_game(scenarios);
     let created = creation_moment(&game);
-    let found = crate::phrase::find(text);
+    let found = crate::phrase::find_named(text, name);
     let mut findings = crate::resolve::resolve_all(text, &found.phrases);
     // An older edition's own templates are no obsolete wording in it.
     for (phrase, finding) in found.phrases.iter().zip(&mut findings) {

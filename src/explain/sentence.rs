@@ -45,6 +45,7 @@ fn condition(condition: Condition) -> &'static str {
     match condition {
         Condition::StackEmpty => "only while the stack is empty",
         Condition::OncePerTurn => "at most once each turn",
+        Condition::OutsideSorceryTiming => "when a sorcery couldn't have been cast",
     }
 }
 
@@ -68,11 +69,14 @@ fn clause(point: &TimingPoint) -> String {
         Role::Applies => "applies",
         Role::Happens => "happens, as a turn-based action (no trigger, no stack),",
         Role::Tests => "asks whether the moment lies in",
+        Role::Ends => "ends",
     };
     let unit = unit_phrase(point.unit, point.occurrence, point.owner);
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
+        // 723.1d, 723.2d: the game skips straight past what is left of the unit.
+        (Role::Ends, _) => format!("{role} {unit} at once, skipping what is left of it"),
         (_, Edge::During) => format!("{role} during {unit}"),
         (Role::Adds, _) => format!("{role} right after {unit}"),
         (_, Edge::Begin) => format!("{role} as {unit} begins"),
@@ -168,6 +172,8 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
         (Occurrence::That, Some(whose)) => {
             format!("the {name} of the turn named before ({whose} turn)")
         }
+        (Occurrence::Later, None) => format!("each {name} after the current turn"),
+        (Occurrence::Later, Some(whose)) => format!("each of {whose} {plural} after this turn"),
     }
 }
 

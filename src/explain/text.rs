@@ -16,6 +16,18 @@ pub fn render_text(explanation: &Explanation) -> String {
         for fact in edition.facts() {
             let _ = writeln!(out, "  {}", fact.line(edition));
         }
+        let templates: Vec<String> = edition
+            .templates()
+            .iter()
+            .map(|template| format!("\"{}\"", template.words()))
+            .collect();
+        if !templates.is_empty() {
+            let _ = writeln!(
+                out,
+                "  templates: {}: its own, no obsolete wording",
+                templates.join(", ")
+            );
+        }
         out.push('\n');
     }
     if !explanation.scenarios.is_empty() {
@@ -69,10 +81,11 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game, 
             let _ = writeln!(out, "   under {edition}: {}", fact.line(edition));
         }
     }
-    let never_opens = explained
-        .placements
-        .iter()
-        .any(|(point, placement)| point.role == Role::Opens && *placement == Placement::Never);
+    let never_opens = explained.placements.iter().any(|(point, placement)| {
+        point.role == Role::Opens
+            && *placement == Placement::Never
+            && point.occurrence != Occurrence::Later
+    });
     if never_opens {
         out.push_str("   no window: it never opens in these turns\n");
     }
@@ -125,6 +138,10 @@ pub(super) fn placements(
                     "at a point of the whole game, before or beyond the turns shown".into(),
                 )
             }
+            Placement::Never if point.occurrence == Occurrence::Later => (
+                &[],
+                "on a turn after the current one, beyond the turns shown".into(),
+            ),
             Placement::Never => (&[], "never comes in these turns".into()),
             Placement::At(moments) => (moments, turns_named(game, moments)),
             Placement::Later(moments) => (

@@ -69,6 +69,25 @@ pub enum Wording {
     /// "your next two turns": several units from the next one on, of which the timing shows the
     /// first.
     NextSeveral,
+    /// A designer's wording whose meaning is certain, read as its template.
+    Designer(DesignerWording),
+}
+
+/// A designer's wording of a template (rules PL7xx): understood, and reported with the template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DesignerWording {
+    /// "at the start of": "at the beginning of".
+    AtTheStartOf,
+    /// "your opponent's": "an opponent's".
+    YourOpponent,
+    /// "on" in a window ("Activate only on your turn"): "during".
+    OnInWindow,
+    /// "At the end of your turn," opening an ability: "At the beginning of your end step,".
+    EndOfTurnTrigger,
+    /// "Upkeep —" opening an ability: "At the beginning of your upkeep,".
+    UpkeepShorthand,
+    /// "at the beginning of your combat step": "at the beginning of combat on your turn".
+    CombatStep,
 }
 
 /// Where in the card text a phrase stands.
@@ -138,8 +157,31 @@ pub enum Form {
     TurnChange(TurnChange),
     /// A keyword ability, and one thing its definition says about the turn (CR 702).
     Keyword(KeywordUse),
+    /// "As each turn begins, ...": an effect as each turn begins, with no trigger.
+    EachTurnBegins,
+    /// "on a later turn": a turn after the current one, when an exiled card may be cast; the
+    /// keyword whose reminder the words are, where they say.
+    LaterTurn(LaterBy),
+    /// "as though it had flash", "as though they had flash" (702.8a); `it` when the spell is
+    /// named "it" rather than spells of a kind.
+    FlashPermission { it: bool },
+    /// "any time a sorcery couldn't have been cast": a condition on when a spell was cast (307.5a).
+    OutsideSorceryTiming,
     /// A timing anchor that no template accepted.
     Unknown,
+}
+
+/// The keyword whose reminder says "on a later turn".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaterBy {
+    /// "for its foretell cost" (702.143a).
+    Foretell,
+    /// "without paying its mana cost" (702.170d).
+    Plot,
+    /// "from exile on a later turn" (702.185a).
+    Warp,
+    /// No keyword named.
+    Unnamed,
 }
 
 /// The point an "at" trigger waits for.
@@ -154,9 +196,14 @@ pub enum TriggerPoint {
     EndOfCombat {
         owner: Option<OwnerWord>,
         next: bool,
+        /// "at the end of the first combat phase": the first combat phase of the turn.
+        first: bool,
     },
     /// "at end of turn": obsolete (513.1a).
     ObsoleteEndOfTurn,
+    /// "at the beginning of that turn's upkeep and end step": the first unit, and another of the
+    /// same owner and occurrence.
+    Beginnings(UnitRef, UnitName),
     /// "at the beginning of that combat": the combat an earlier phrase added (500.8).
     ThatCombat,
     /// "at the beginning of the game": before the first turn (103.6).
@@ -254,6 +301,9 @@ pub struct CombatTrigger {
     pub event: CombatEvent,
     /// A player is the subject: "Whenever you attack" (508.3d).
     pub by_player: bool,
+    /// Whose attack a player subject names: "you" attack only on your turn, as the active player
+    /// (508.1); `None` for "a player".
+    pub attacker: Option<OwnerWord>,
     /// Another trigger event is joined to the combat one ("enters or attacks").
     pub other_events: bool,
     /// The trigger states the duration "this turn" (603.7b).
@@ -437,6 +487,12 @@ pub enum TurnChange {
     SkipThatTurn,
     /// "skip that step instead": the step a player would begin is skipped (614.10).
     SkipThatStep,
+    /// "skips each instance of the chosen step or phase this turn": a unit a player chose.
+    SkipChosen,
+    /// "End the turn" (723.1).
+    EndTurn,
+    /// "End the combat phase" (723.2).
+    EndCombat,
 }
 
 /// One keyword ability of CR 702.
@@ -501,6 +557,8 @@ pub enum Says {
     During(UnitRef),
     /// "attacks each combat if able" (508.1d).
     EachTurn(EachTurn),
+    /// The card may be cast on a later turn: foretell, plot, warp.
+    Later(LaterBy),
 }
 
 /// One use of a keyword in card text: the keyword, the one thing of its definition this

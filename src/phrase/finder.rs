@@ -5,6 +5,7 @@ use super::ast::{Form, Phrase, Place, Template};
 use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
+use super::reading::{CardName, Reading};
 use super::templates::ends_clause_at;
 use super::timing_words::timing_words_in;
 use super::walk::Walker;
@@ -57,8 +58,13 @@ pub struct Found {
 /// Finds every timing phrase of a card text, in text order. Each line is walked in Rust, and pest
 /// is called only where a template can start (`walk`).
 pub fn find(text: &str) -> Found {
+    find_named(text, &CardName::none())
+}
+
+/// [`find`] in the text of the card `name`: its name reads as the card itself (`reading`).
+pub fn find_named(text: &str, name: &CardName) -> Found {
     let mut walker = Walker::default();
-    find_lines(text, |line, ability, offset, work| {
+    find_lines(text, name, |line, ability, offset, work| {
         walker.line(line, ability, offset, work)
     })
 }
@@ -67,7 +73,12 @@ pub fn find(text: &str) -> Found {
 /// `ability_line`. It is the reference the walk is held against (`tests/walk.rs`); it is many
 /// times slower.
 pub fn find_by_whole_lines(text: &str) -> Found {
-    find_lines(text, |line, ability, offset, _| {
+    find_by_whole_lines_named(text, &CardName::none())
+}
+
+/// [`find_by_whole_lines`] in the text of the card `name`, the reference of [`find_named`].
+pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
+    find_lines(text, name, |line, ability, offset, _| {
         whole_line(line, ability, offset)
     })
 }
@@ -83,10 +94,15 @@ pub const MAX_PHRASES: usize = 1_000;
 /// phrases.
 fn find_lines(
     text: &str,
+    name: &CardName,
     mut read_line: impl FnMut(&str, usize, usize, &mut Work) -> Result<Vec<Phrase>, String>,
 ) -> Found {
     let mut found = Found::default();
-    for (ability, (offset, line)) in lines(text).enumerate() {
+    for (ability, (offset, original)) in lines(text).enumerate() {
+        // The grammar reads the line's reading copy; every span is mapped back to the line.
+        let reading = Reading::of(original, name);
+        let line = reading.text.as_ref();
+        let back = |at: usize| offset + reading.to_line(at - offset);
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
         // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
@@ -108,6 +124,11 @@ fn find_lines(
                     room + 1,
                 );
                 let mut phrases = merge(phrases, silent);
+                if !reading.is_line() {
+                    phrases
+                        .iter_mut()
+                        .for_each(|phrase| map_spans(phrase, back));
+                }
                 let past = phrases.get(room).map(|phrase| phrase.span);
                 phrases.truncate(room);
                 found.phrases.extend(phrases);
@@ -115,7 +136,7 @@ fn find_lines(
                 found.timing_words.extend(
                     words
                         .iter()
-                        .map(|word| Span::new(offset + word.start, offset + word.end))
+                        .map(|word| Span::new(back(offset + word.start), back(offset + word.end)))
                         .take_while(|word| word.start < read_to),
                 );
                 if let Some(span) = past {
@@ -130,12 +151,21 @@ fn find_lines(
                 }
             }
             Err(message) => found.errors.push(FindError {
-                span: Span::new(offset, offset + line.len()),
+                span: Span::new(offset, offset + original.len()),
                 message,
             }),
         }
     }
     found
+}
+
+/// Maps a phrase's spans from the reading copy back to the text.
+fn map_spans(phrase: &mut Phrase, back: impl Fn(usize) -> usize) {
+    let map = |span: Span| Span::new(back(span.start), back(span.end));
+    phrase.span = map(phrase.span);
+    for mark in &mut phrase.marks {
+        mark.span = map(mark.span);
+    }
 }
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an

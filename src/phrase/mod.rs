@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod parser;
+mod reading;
 
 pub use parser::{Rule, TimingParser};
 mod finder;
@@ -16,7 +17,10 @@ pub mod timing_words;
 mod walk;
 mod work;
 
-pub use finder::{FindError, Found, MAX_PHRASES, find, find_by_whole_lines};
+pub use finder::{
+    FindError, Found, MAX_PHRASES, find, find_by_whole_lines, find_by_whole_lines_named, find_named,
+};
 pub use lower::LowerError;
+pub use reading::CardName;
 pub use walk::MAX_NESTING;
 pub use work::{MIN_WORK, WORK_PER_BYTE, Work};

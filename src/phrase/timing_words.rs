@@ -18,7 +18,10 @@ use std::sync::OnceLock;
 /// - the turn and its instances: "this turn", "next turn", "that turn", "last turn", "each
 ///   turn", "extra turn", "your turn" after "during" or "on", "this combat", "that combat";
 /// - windows: "only during / before / after", "as a sorcery", "as an instant";
-/// - changes to the turn: "skip", "additional ... phase / step";
+/// - changes to the turn: "skip", "additional ... phase / step", "end the turn", "end the combat
+///   phase" (723);
+/// - casting permissions: "on a later turn" (foretell, plot, warp), "as though it had flash"
+///   (702.8a), "sorcery couldn't" (307.5a);
 /// - every phase and step by name (CR 500.1), old names included ("untap phase", "end of turn
 ///   step"), and "end of turn".
 pub const TIMING_WORDS: &[&str] = &[
@@ -30,6 +33,11 @@ pub const TIMING_WORDS: &[&str] = &[
     // A card type, not the instant-speed window.
     "!as an instant card|cards",
     "until",
+    "end the turn",
+    "end the combat phase",
+    "on a later turn",
+    "as though it|they had flash",
+    "sorcery couldn't",
     "at the beginning of",
     "at end of",
     "at the end of",
@@ -278,6 +286,18 @@ mod tests {
         assert_eq!(
             found("At the beginning of each end step this turn"),
             ["At the beginning of", "end step", "this turn"]
+        );
+    }
+
+    #[test]
+    fn version_3_anchors_are_timing_words() {
+        assert_eq!(
+            found("End the turn. End the combat phase. Cast it on a later turn."),
+            ["End the turn", "End the combat phase", "on a later turn"]
+        );
+        assert_eq!(
+            found("cast it as though it had flash any time a sorcery couldn’t have been cast"),
+            ["as though it had flash", "sorcery couldn’t"]
         );
     }
 

@@ -2,7 +2,8 @@
 //! beginning of that combat" name a turn or combat an earlier phrase of the same ability named
 //! ("Take an extra turn after this one", "there's an additional combat phase"). The finding
 //! takes its owner from that phrase and carries its span as `antecedent`; with no such phrase it
-//! is unknown, never a guess (TIMING-MODEL.md, version 2).
+//! is unknown, never a guess (TIMING-MODEL.md, version 2). A skipped "that turn" is the turn its
+//! replacement's condition names (614.10).
 
 use super::vocabulary::owner;
 use crate::model::{Finding, Kind, Occurrence, Owner, Span, TimingPoint, Unit};
@@ -93,6 +94,35 @@ fn names(phrase: &Phrase, finding: &Finding, wanted: Named) -> Option<(Span, Own
                     && (wanted == Named::Turn || point.unit.is_combat())
             })
             .map(|point| (phrase.span, point.owner, "603.7")),
+    }
+}
+
+/// "If you would begin your turn ..., skip that turn instead": the turn skipped is the one the
+/// replacement's condition names (614.10), so it is that turn's owner's. A condition that names
+/// no owner ("would begin an extra turn") leaves it `any`.
+pub fn link_skipped_turns(phrases: &[Phrase], findings: &mut [Finding]) {
+    for index in 0..findings.len().min(phrases.len()) {
+        let phrase = &phrases[index];
+        if phrase.form != Form::TurnChange(TurnChange::SkipThatTurn) {
+            continue;
+        }
+        let condition = phrases[..index]
+            .iter()
+            .rev()
+            .take_while(|earlier| earlier.place.ability == phrase.place.ability)
+            .find_map(|earlier| match earlier.form {
+                Form::DuringUnit(unit_ref) if unit_ref.name == UnitName::Turn => {
+                    Some(owner(unit_ref.owner))
+                }
+                _ => None,
+            });
+        if let Some(whose) = condition {
+            let finding = &mut findings[index];
+            for point in &mut finding.timing {
+                point.owner = whose;
+            }
+            finding.canonical = crate::model::canonical(&finding.timing);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! has a stable code and the rule it comes from.
 
 use crate::model::Caveat;
-use crate::phrase::ast::{UnitName, Wording};
+use crate::phrase::ast::{DesignerWording, UnitName, Wording};
 
 fn caveat(code: &'static str, rule: &'static str, message: &str) -> Caveat {
     Caveat {
@@ -207,7 +207,36 @@ pub fn wording(wording: Wording) -> Caveat {
             "603.1",
             "read as \"at the beginning of\" that step, the standard wording of this trigger",
         ),
+        Wording::Designer(designer) => designer_wording(designer),
     }
+}
+
+/// A designer's wording, read as the template it stands for.
+fn designer_wording(wording: DesignerWording) -> Caveat {
+    let (rule, message) = match wording {
+        DesignerWording::AtTheStartOf => (
+            "603.1",
+            "read as \"at the beginning of\", the template of this trigger",
+        ),
+        DesignerWording::YourOpponent => (
+            "102.3",
+            "read as \"an opponent's\", the template that also holds in a multiplayer game",
+        ),
+        DesignerWording::OnInWindow => ("602.5b", "read as \"during\", the template of a window"),
+        DesignerWording::CombatStep => (
+            "507.1",
+            "there is no combat step: read as the beginning of combat on that turn, whose first step is the beginning of combat step",
+        ),
+        DesignerWording::UpkeepShorthand => (
+            "603.1",
+            "read as \"At the beginning of your upkeep,\", the template of this trigger",
+        ),
+        DesignerWording::EndOfTurnTrigger => (
+            "513.1a",
+            "read as \"at the beginning of\" the end step, the template of this trigger",
+        ),
+    };
+    caveat("designer-wording", rule, message)
 }
 
 /// A step's name from older rules: the untap, upkeep and draw steps were phases, and the end step
@@ -340,5 +369,25 @@ pub fn at_the_end_of_combat() -> Caveat {
         "nonstandard-wording",
         "511.2",
         "the standard wording is \"at end of combat\"",
+    )
+}
+
+/// "End the turn" skips the end step: its "at the beginning of the end step" abilities don't
+/// trigger.
+pub fn ends_the_turn() -> Caveat {
+    caveat(
+        "end-step-skipped",
+        "723.1e",
+        "the game skips straight to the cleanup step: \"at the beginning of the end step\" abilities don't trigger",
+    )
+}
+
+/// "End the combat phase" skips the end of combat step: its "at end of combat" abilities don't
+/// trigger.
+pub fn ends_the_combat_phase() -> Caveat {
+    caveat(
+        "end-of-combat-skipped",
+        "723.2e",
+        "the game skips straight to the next phase: \"at end of combat\" abilities don't trigger, and outside combat nothing happens (723.2g)",
     )
 }

@@ -3,7 +3,9 @@
 
 use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
 use super::{trigger, turn_change, window};
-use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical};
+use crate::model::{
+    Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical,
+};
 use crate::phrase::ast::{Form, Phrase};
 
 /// Resolves one phrase found in `text` into its finding.
@@ -29,6 +31,7 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
 pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
     let mut findings: Vec<Finding> = phrases.iter().map(|phrase| resolve(text, phrase)).collect();
     antecedent::link(phrases, &mut findings);
+    antecedent::link_skipped_turns(phrases, &mut findings);
     findings
 }
 
@@ -73,6 +76,19 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Keyword(used) => keyword::keyword(used),
+        Form::EachTurnBegins => Meaning::new(Kind::TurnBasedAction).point(TimingPoint::new(
+            Role::Happens,
+            Edge::Begin,
+            Unit::Turn,
+            Occurrence::Each,
+            Owner::Any,
+        )),
+        Form::LaterTurn(by) => window::later_turn(*by),
+        Form::FlashPermission { .. } => window::flash_permission(),
+        Form::OutsideSorceryTiming => Meaning::new(Kind::Reference)
+            .condition(Condition::OutsideSorceryTiming)
+            .rule("307.5")
+            .rule("307.5a"),
         Form::Unknown => Meaning::new(Kind::Unknown),
     }
 }

@@ -29,6 +29,7 @@ fn says(says: &Says) -> Meaning {
         Says::Combat(event) => trigger::combat(CombatTrigger {
             event: *event,
             by_player: false,
+            attacker: None,
             other_events: false,
             this_turn: false,
             this_combat: false,
@@ -61,6 +62,7 @@ fn says(says: &Says) -> Meaning {
             .rule("730.2"),
         Says::During(unit_ref) => during::during_unit(unit_ref),
         Says::EachTurn(each) => each_turn::each_turn(*each),
+        Says::Later(by) => window::later_turn(*by),
     }
 }
 

@@ -25,10 +25,21 @@ fn old_wording(wording: Wording, words: &str) -> Option<OldWording> {
         }
         Wording::PlayForCast => Some(OldWording::PlayForCast),
         Wording::ActivateThisAbility => Some(OldWording::ActivateThisAbility),
+        // Before M10 the same words said "play a sorcery" (2009 212.7e).
+        Wording::AnyTimeSorcery if contains_word(words, "play") => {
+            Some(OldWording::AnyTimePlaySorcery)
+        }
         Wording::AnyTimeSorcery => Some(OldWording::AnyTimeSorcery),
         Wording::OldStepName(UnitName::End) => Some(OldWording::EndOfTurnStep),
         _ => None,
     }
+}
+
+/// Whether `words` holds `word` as a whole word, in any case.
+fn contains_word(words: &str, word: &str) -> bool {
+    words
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The caveats the resolver raises on `phrase` (of `text`) for wordings `edition` printed: under
@@ -83,5 +94,27 @@ mod tests {
             Wording::AnyTimeSorcery,
             "any time you could play a sorcery"
         ));
+        assert!(!printed(
+            Edition::Cr2004,
+            Wording::AnyTimeSorcery,
+            "any time you could cast a sorcery"
+        ));
+        let in_2019 = Edition::parse("2019").expect("a year");
+        assert!(printed(
+            in_2019,
+            Wording::AnyTimeSorcery,
+            "any time you could cast a sorcery"
+        ));
+        assert!(!printed(
+            in_2019,
+            Wording::AnyTimeSorcery,
+            "any time you could play a sorcery"
+        ));
+        assert!(printed(
+            in_2019,
+            Wording::ActivateThisAbility,
+            "Activate this ability"
+        ));
+        assert!(!printed(in_2019, end, "end of turn step"));
     }
 }

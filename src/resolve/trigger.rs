@@ -20,10 +20,20 @@ fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
         TriggerPoint::Beginning(UnitRef {
             quantifier: Quantifier::Next | Quantifier::NextTurns | Quantifier::That,
             ..
-        }) | TriggerPoint::ThatCombat
+        }) | TriggerPoint::Beginnings(
+            UnitRef {
+                quantifier: Quantifier::Next | Quantifier::NextTurns | Quantifier::That,
+                ..
+            },
+            _,
+        ) | TriggerPoint::ThatCombat
             | TriggerPoint::EndOfCombat { next: true, .. }
     );
-    let keyword_trigger = place.in_reminder && matches!(point, TriggerPoint::Beginning(_));
+    let keyword_trigger = place.in_reminder
+        && matches!(
+            point,
+            TriggerPoint::Beginning(_) | TriggerPoint::Beginnings(..)
+        );
     (place.opens_ability || keyword_trigger) && !names_next && !this_turn
 }
 
@@ -55,6 +65,25 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
                 .rule("500.6");
             beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
         }
+        // Each unit is a point of its own, of the same owner and occurrence.
+        TriggerPoint::Beginnings(unit_ref, also) => {
+            let also_ref = UnitRef {
+                name: *also,
+                ..*unit_ref
+            };
+            [unit_ref, &also_ref]
+                .into_iter()
+                .fold(meaning.rule("500.6"), |meaning, unit_ref| {
+                    let point_unit = unit(unit_ref.name);
+                    let point_occurrence = occurrence(unit_ref, plain);
+                    let meaning = meaning.point(triggers(
+                        point_unit,
+                        point_occurrence,
+                        owner(unit_ref.owner),
+                    ));
+                    beginning_notes(meaning, unit_ref.name, point_unit, point_occurrence)
+                })
+        }
         TriggerPoint::CombatOnTurn { owner: word } => meaning
             .point(triggers(
                 Unit::BeginningOfCombat,
@@ -64,6 +93,14 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
             .rule("500.6")
             .rule("507.2")
             .caveat(caveats::each_combat_phase()),
+        // The end of combat of the turn's first combat phase: once a turn, whatever combats follow.
+        TriggerPoint::EndOfCombat {
+            owner: word,
+            first: true,
+            ..
+        } => meaning
+            .point(triggers(Unit::EndOfCombat, Occurrence::First, owner(*word)))
+            .rule("511.2"),
         TriggerPoint::EndOfCombat { owner: word, .. } => {
             let which = plain_occurrence(*word, plain);
             let meaning = meaning
@@ -166,8 +203,13 @@ pub fn combat(trigger: CombatTrigger) -> Meaning {
     let meaning = Meaning::new(Kind::CombatTrigger);
     let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
     let meaning = match trigger.event {
+        // Only the active player attacks (508.1): the turn is the attacker's.
         CombatEvent::Attacks if trigger.by_player => meaning
-            .point(in_step(Unit::DeclareAttackers))
+            .point(triggers(
+                Unit::DeclareAttackers,
+                Occurrence::Each,
+                owner(trigger.attacker),
+            ))
             .rule("508.3d"),
         CombatEvent::Attacks => meaning
             .point(in_step(Unit::DeclareAttackers))

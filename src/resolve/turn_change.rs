@@ -10,6 +10,11 @@ fn adds_after(unit: Unit) -> TimingPoint {
     TimingPoint::new(Role::Adds, Edge::End, unit, Occurrence::This, Owner::Any)
 }
 
+/// The unit in progress, ended at once (723).
+fn ends(unit: Unit) -> TimingPoint {
+    TimingPoint::new(Role::Ends, Edge::During, unit, Occurrence::This, Owner::Any)
+}
+
 /// A change to the structure of a turn.
 pub fn turn_change(change: &TurnChange) -> Meaning {
     let meaning = Meaning::new(Kind::TurnChange);
@@ -79,6 +84,18 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("614.10")
             .caveat(caveats::skips_what_the_condition_names()),
+        // The unit is a player's choice: no point of the turn names it.
+        TurnChange::SkipChosen => meaning.rule("500.11").rule("614.10"),
+        // The game goes straight to the cleanup step (723.1d).
+        TurnChange::EndTurn => meaning
+            .point(ends(Unit::Turn))
+            .rule("723.1")
+            .caveat(caveats::ends_the_turn()),
+        // Straight to the next phase; outside combat nothing happens (723.2d, 723.2g).
+        TurnChange::EndCombat => meaning
+            .point(ends(Unit::Combat))
+            .rule("723.2")
+            .caveat(caveats::ends_the_combat_phase()),
         // A standing replacement: every turn its condition names is skipped (614.10).
         TurnChange::SkipThatTurn => meaning
             .point(TimingPoint::new(

@@ -5,7 +5,7 @@ use super::Meaning;
 use super::caveats::{self, MissingPoint};
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatPoint, OwnerWord, Quantifier, Window, WindowTime};
+use crate::phrase::ast::{CombatPoint, LaterBy, OwnerWord, Quantifier, Window, WindowTime};
 
 fn point(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(role, edge, unit, occurrence, owner)
@@ -16,6 +16,30 @@ fn open_during(meaning: Meaning, unit: Unit, occurrence: Occurrence, owner: Owne
     meaning
         .point(point(Role::Opens, Edge::Begin, unit, occurrence, owner))
         .point(point(Role::Closes, Edge::End, unit, occurrence, owner))
+}
+
+/// "on a later turn": open from the first turn after the current one, on each turn after it,
+/// under the rule of the keyword whose reminder it is.
+pub fn later_turn(by: LaterBy) -> Meaning {
+    let meaning = Meaning::new(Kind::Window).point(point(
+        Role::Opens,
+        Edge::Begin,
+        Unit::Turn,
+        Occurrence::Later,
+        Owner::Any,
+    ));
+    match by {
+        LaterBy::Foretell => meaning.rule("702.143a"),
+        LaterBy::Plot => meaning.rule("702.170d"),
+        LaterBy::Warp => meaning.rule("702.185a"),
+        LaterBy::Unnamed => meaning,
+    }
+}
+
+/// "as though it had flash": the window flash gives, any time its caster could cast an instant;
+/// no point of the turn opens or closes it (702.8a).
+pub fn flash_permission() -> Meaning {
+    Meaning::new(Kind::Window).rule("702.8a")
 }
 
 /// A casting or activation window.

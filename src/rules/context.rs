@@ -4,7 +4,7 @@
 use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
-use crate::phrase::{FindError, find};
+use crate::phrase::{CardName, FindError, find_named};
 use crate::resolve::resolve_all;
 
 /// The words of a permission to cast a spell (not to activate an ability) at some time.
@@ -39,7 +39,18 @@ impl<'a> FaceText<'a> {
 
     /// Reads a text written in the terms of `edition`.
     pub fn read_in(text: &'a str, type_line: Option<&'a str>, edition: Edition) -> Self {
-        let found = find(text);
+        FaceText::read_named(text, type_line, edition, &CardName::none())
+    }
+
+    /// Reads the text of the card `name` written in the terms of `edition`: the card's name in
+    /// its text is the card itself.
+    pub fn read_named(
+        text: &'a str,
+        type_line: Option<&'a str>,
+        edition: Edition,
+        name: &CardName,
+    ) -> Self {
+        let found = find_named(text, name);
         let findings = resolve_all(text, &found.phrases);
         let items = found.phrases.into_iter().zip(findings).collect();
         FaceText {
@@ -88,10 +99,16 @@ impl<'a> FaceText<'a> {
     /// means (702.8a). Such an ability of the card works wherever the card can be cast from
     /// (113.6e). A permission naming "it" may be about another card ("exile the top card ... you
     /// may cast it as though it had flash"); it is taken as this one's all the same, since a
-    /// permission missed here reports a spell that can be cast as never castable.
+    /// permission missed here reports a spell that can be cast as never castable. The grammar's
+    /// flash permission (702.8a) is the phrase; "as though they had flash" is about spells of a
+    /// kind, a permanent's permission for other spells.
     fn may_cast_as_though_flash(&self) -> bool {
+        let flash = self
+            .items
+            .iter()
+            .any(|(phrase, _)| matches!(phrase.form, Form::FlashPermission { it: true }));
         let text = self.text.to_lowercase();
-        text.contains("as though it had flash")
+        flash
             || text.split(['.', '\n']).any(|sentence| {
                 let any_time = sentence.contains("any time you could cast an instant")
                     || sentence.contains("any time you could play an instant");

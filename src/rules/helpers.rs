@@ -4,7 +4,7 @@
 use super::{FaceText, Violation};
 use crate::diagnostic::Applicability;
 use crate::model::{Finding, Kind, Span};
-use crate::phrase::ast::{Phrase, Wording};
+use crate::phrase::ast::{DesignerWording, Phrase, Wording};
 use crate::resolve::printed;
 
 /// `replacement` with its first letter upper-cased when `original` starts with a capital.
@@ -42,19 +42,20 @@ pub fn marks<'f>(
 /// A mark with the phrase and finding it is in.
 pub type MarkAt<'f> = (Span, Wording, &'f Phrase, &'f Finding);
 
-/// What marked words become, how safe that is, and the rules that say so.
-pub struct Rewrite {
-    pub replacement: &'static str,
+/// What marked words become, how safe that is, and the rules that say so. The replacement is
+/// mostly a fixed template; a rule that keeps some of the marked words makes it a `String`.
+pub struct Rewrite<R = &'static str> {
+    pub replacement: R,
     pub message: String,
     pub cr: &'static [&'static str],
     pub applicability: Applicability,
 }
 
 /// One violation with a fix per mark: `rewrite` gets the mark's span, its wording and its words.
-pub fn rewrite_marks<'f>(
+pub fn rewrite_marks<'f, R: AsRef<str>>(
     face: &'f FaceText<'_>,
     marks: impl Iterator<Item = MarkAt<'f>>,
-    rewrite: impl Fn(Span, Wording, &str) -> Rewrite,
+    rewrite: impl Fn(Span, Wording, &str) -> Rewrite<R>,
 ) -> Vec<Violation> {
     marks
         .map(|(span, wording, _, _)| {
@@ -65,7 +66,7 @@ pub fn rewrite_marks<'f>(
                 cr,
                 applicability,
             } = rewrite(span, wording, original);
-            let replacement = keep_capital(original, replacement);
+            let replacement = keep_capital(original, replacement.as_ref());
             Violation::new(span, message)
                 .help(format!("write \"{replacement}\""))
                 .cr(cr)
@@ -76,6 +77,16 @@ pub fn rewrite_marks<'f>(
                 )
         })
         .collect()
+}
+
+/// One violation with a fix per mark of the designer's wording `designer` (rules PL7xx).
+pub fn rewrite_designer<R: AsRef<str>>(
+    face: &FaceText<'_>,
+    designer: DesignerWording,
+    rewrite: impl Fn(&str) -> Rewrite<R>,
+) -> Vec<Violation> {
+    let marks = marks(face, move |wording| wording == Wording::Designer(designer));
+    rewrite_marks(face, marks, |_, _, words| rewrite(words))
 }
 
 /// One violation per window whose finding carries the resolver caveat `code`: a window in a step

@@ -69,6 +69,8 @@ fn locate_unit(
         Occurrence::This | Occurrence::Each | Occurrence::First => m.turn == 0,
         Occurrence::Next => i >= start,
         Occurrence::NextTurn => Some(m.turn) == next_turn,
+        // Every turn after the current one.
+        Occurrence::Later => m.turn > 0,
         Occurrence::GameFirst | Occurrence::That => false,
     };
     // The begin moment of each matching unit that happens, moved to the asked edge.
@@ -78,7 +80,7 @@ fn locate_unit(
         hit.then_some(Moment { edge, ..*m })
     });
     match occurrence {
-        Occurrence::This | Occurrence::Each => found.collect(),
+        Occurrence::This | Occurrence::Each | Occurrence::Later => found.collect(),
         _ => found.next().into_iter().collect(),
     }
 }
@@ -114,6 +116,8 @@ fn locate_turn(
             (current.saturating_add(1)..game.turns.len()).find(taken)
         }
         Occurrence::NextTurn => next_turn_of(game, owner),
+        // The first of the turns after the current one.
+        Occurrence::Later => (1..game.turns.len()).find(taken),
         Occurrence::GameFirst | Occurrence::That => None,
     };
     let Some((i, turn)) = index.and_then(|i| Some((i, game.turns.get(i)?))) else {

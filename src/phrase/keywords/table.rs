@@ -2,7 +2,7 @@
 //! definition says about the turn; and a keyword looked up by the words it starts.
 
 use crate::phrase::ast::{
-    ClauseKind, CombatEvent, EachTurn, Keyword, OwnerWord, Parameter, Quantifier, Says,
+    ClauseKind, CombatEvent, EachTurn, Keyword, LaterBy, OwnerWord, Parameter, Quantifier, Says,
     TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
 };
 use std::collections::HashMap;
@@ -28,6 +28,7 @@ const NEXT_END_STEP: Says = Says::Delayed(TriggerPoint::Beginning(unit(
 const END_OF_COMBAT: Says = Says::Delayed(TriggerPoint::EndOfCombat {
     owner: None,
     next: false,
+    first: false,
 });
 /// "Activate only as a sorcery" (602.5d, 307.5).
 const SORCERY: Says = Says::Window(Some(WindowTime::Sorcery), false);
@@ -105,7 +106,13 @@ pub static KEYWORDS: &[Keyword] = &[
     ),
     timing("Dash", "702.109a", Cost, &[NEXT_END_STEP]),
     timing("Blitz", "702.152a", Cost, &[NEXT_END_STEP]),
-    timing("Warp", "702.185a", Cost, &[NEXT_END_STEP]),
+    // The card exiled at the next end step may be cast after the current turn has ended.
+    timing(
+        "Warp",
+        "702.185a",
+        Cost,
+        &[NEXT_END_STEP, Says::Later(LaterBy::Warp)],
+    ),
     timing("Unearth", "702.84a", Cost, &[SORCERY, NEXT_END_STEP]),
     // The tokens attack "this turn if able", are sacrificed at the next end step; activated as
     // a sorcery.
@@ -144,7 +151,14 @@ pub static KEYWORDS: &[Keyword] = &[
     timing("Craft", "702.167a", Cost, AS_A_SORCERY),
     timing("Station", "702.184a", Bare, AS_A_SORCERY),
     // "Any time you have priority during your main phase while the stack is empty".
-    timing("Plot", "702.170a", Cost, AS_A_SORCERY),
+    // Plotted as a sorcery; cast as a sorcery on any turn after the one it was plotted in
+    // (702.170d).
+    timing(
+        "Plot",
+        "702.170a",
+        Cost,
+        &[SORCERY, Says::Later(LaterBy::Plot)],
+    ),
     // The special action: "only during a main phase of your turn", with the stack empty.
     timing("Companion", "702.139a", Label, AS_A_SORCERY),
     // "becomes saddled until end of turn. Activate only as a sorcery."
@@ -197,10 +211,10 @@ pub static KEYWORDS: &[Keyword] = &[
         "Foretell",
         "702.143a",
         Cost,
-        &[Says::Window(
-            Some(WindowTime::DuringTurn(OwnerWord::Your)),
-            false,
-        )],
+        &[
+            Says::Window(Some(WindowTime::DuringTurn(OwnerWord::Your)), false),
+            Says::Later(LaterBy::Foretell),
+        ],
     ),
     // Turning a face-down permanent face up: a special action any time you have priority.
     timing("Morph", "702.37e", Cost, ANY_TIME),

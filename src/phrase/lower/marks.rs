@@ -28,11 +28,22 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::loose_trigger_word | Rule::loose_during_word => Wording::LooseTrigger,
             Rule::the_end_of_combat => Wording::AtTheEndOfCombat,
             Rule::next_count | Rule::all_units => Wording::NextSeveral,
+            Rule::at_the_start_of => Wording::Designer(DesignerWording::AtTheStartOf),
+            Rule::owner_your_opponent => Wording::Designer(DesignerWording::YourOpponent),
+            Rule::window_on => Wording::Designer(DesignerWording::OnInWindow),
+            Rule::end_of_turn_point => Wording::Designer(DesignerWording::EndOfTurnTrigger),
+            Rule::owner_combat_step => Wording::Designer(DesignerWording::CombatStep),
             _ => continue,
         };
         marks.push(Mark {
             span: span_of(&inner),
             wording,
+        });
+    }
+    if pair.as_rule() == Rule::upkeep_shorthand {
+        marks.push(Mark {
+            span: span_of(pair),
+            wording: Wording::Designer(DesignerWording::UpkeepShorthand),
         });
     }
     if pair.as_rule() == Rule::until_the_end_of_turn {

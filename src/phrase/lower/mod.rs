@@ -27,7 +27,7 @@ use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
 use this_turn::this_span_in;
 use triggers::{combat_trigger, end_of_combat_trigger, trigger};
-use turn_changes::{additional_phases, only_unit_name, skip_replaced, skip_unit};
+use turn_changes::{additional_phases, later_turn, only_unit_name, skip_replaced, skip_unit};
 use units::{inner_owner, owned_unit, single_unit_ref, unit_ref};
 use windows::{sorcery_timing, window};
 
@@ -104,11 +104,13 @@ fn child_phrase(
     place: Place,
     content_start: Option<usize>,
 ) -> Lowered<Phrase> {
-    let opens = matches!(child.as_rule(), Rule::printed_trigger | Rule::loose_trigger)
-        || (matches!(
-            child.as_rule(),
-            Rule::combat_trigger | Rule::trigger_this_turn
-        ) && Some(child.as_span().start()) == content_start);
+    let opens = matches!(
+        child.as_rule(),
+        Rule::printed_trigger | Rule::loose_trigger | Rule::upkeep_shorthand
+    ) || (matches!(
+        child.as_rule(),
+        Rule::combat_trigger | Rule::trigger_this_turn
+    ) && Some(child.as_span().start()) == content_start);
     phrase(
         child,
         Place {
@@ -168,6 +170,15 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::loose_trigger => Form::AtPoint {
             // "At your upkeep" reads as "At the beginning of your upkeep".
             point: TriggerPoint::Beginning(owned_unit(pair)?),
+            this_turn: false,
+        },
+        // "Upkeep —" reads as "At the beginning of your upkeep,".
+        Rule::upkeep_shorthand => Form::AtPoint {
+            point: TriggerPoint::Beginning(UnitRef {
+                name: UnitName::Upkeep,
+                owner: Some(OwnerWord::Your),
+                quantifier: Quantifier::Plain,
+            }),
             this_turn: false,
         },
         Rule::end_of_combat_trigger => Form::AtPoint {
@@ -249,6 +260,25 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
         }
         Rule::skip_unit => Form::TurnChange(TurnChange::Skip(skip_unit(pair)?)),
+        Rule::end_the_turn => Form::TurnChange(TurnChange::EndTurn),
+        Rule::end_the_combat_phase => Form::TurnChange(TurnChange::EndCombat),
+        Rule::each_turn_begins => Form::EachTurnBegins,
+        Rule::later_turn => Form::LaterTurn(later_turn(pair)?),
+        Rule::flash_permission => Form::FlashPermission {
+            it: pair.clone().into_inner().next().is_some(),
+        },
+        Rule::outside_sorcery_timing => Form::OutsideSorceryTiming,
+        Rule::extra_turn_instead => Form::TurnChange(TurnChange::ExtraTurn {
+            by_you: pair.clone().into_inner().next().is_some(),
+        }),
+        Rule::skip_chosen_units => Form::TurnChange(TurnChange::SkipChosen),
+        Rule::additional_each_turn => Form::EachTurn(EachTurn::Limited),
+        Rule::for_one_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: this_span_in(pair)?,
+        },
+        Rule::until_turn_of_game => Form::WhileCondition(WhileCondition::UntilEvent),
+        Rule::units_in_turn_order => Form::StepMention,
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
     };

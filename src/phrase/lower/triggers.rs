@@ -4,7 +4,7 @@
 //! Of its siblings it imports `error` and `units` only.
 
 use super::error::{Lowered, unexpected};
-use super::units::{inner_owner, unit_ref};
+use super::units::{inner_owner, owner as owner_of, unit_name, unit_ref};
 use crate::phrase::ast::*;
 use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
@@ -16,11 +16,17 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     for inner in pair.clone().into_inner() {
         match inner.as_rule() {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
+            Rule::units_joined => point = Some(units_joined(inner)?),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
+            // "your combat step" is "combat on your turn" (a wording mark).
+            Rule::owner_combat_step => point = Some(owner_combat_step(inner)?),
             Rule::that_combat => point = Some(TriggerPoint::ThatCombat),
             Rule::the_game => point = Some(TriggerPoint::Game),
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
             Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
+            Rule::end_of_turn_point => point = Some(end_of_turn_point(inner)?),
+            // "at the start of" is "at the beginning of" (a wording mark).
+            Rule::at_the_start_of => {}
             Rule::stated_this_turn => this_turn = true,
             _ => return unexpected(&inner, "a trigger"),
         }
@@ -28,6 +34,51 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     match point {
         Some(point) => Ok(Form::AtPoint { point, this_turn }),
         None => unexpected(&pair, "a trigger"),
+    }
+}
+
+/// `units_joined`: "that turn's upkeep and end step".
+fn units_joined(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut first = None;
+    let mut second = None;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::unit_ref => first = Some(unit_ref(child)?),
+            _ => second = Some(unit_name(&child)?),
+        }
+    }
+    match (first, second) {
+        (Some(first), Some(second)) => Ok(TriggerPoint::Beginnings(first, second)),
+        _ => unexpected(&pair, "two joined units"),
+    }
+}
+
+/// `end_of_turn_point`: "At the end of your turn," is "At the beginning of your end step,",
+/// "each turn" is each end step and "the turn" the end step (513.1a).
+fn end_of_turn_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    let mut quantifier = Quantifier::Plain;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::each => quantifier = Quantifier::Each,
+            Rule::the => {}
+            _ => owner = Some(owner_of(&child)?),
+        }
+    }
+    Ok(TriggerPoint::Beginning(UnitRef {
+        name: UnitName::End,
+        owner,
+        quantifier,
+    }))
+}
+
+/// `owner_combat_step`: the beginning of combat on the owner's turn.
+fn owner_combat_step(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    match pair.clone().into_inner().next() {
+        Some(owner) => Ok(TriggerPoint::CombatOnTurn {
+            owner: Some(owner_of(&owner)?),
+        }),
+        None => unexpected(&pair, "an owner's combat step"),
     }
 }
 
@@ -55,27 +106,33 @@ fn combat_on_turn(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
 fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     let mut owner = None;
     let mut next = false;
+    let mut first = false;
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::on_turn => owner = Some(inner_owner(child)?),
             Rule::this_turns_next => next = true,
+            Rule::first_combat_end => first = true,
             Rule::the_end_of_combat => {}
             _ => return unexpected(&child, "end of combat"),
         }
     }
-    Ok(TriggerPoint::EndOfCombat { owner, next })
+    Ok(TriggerPoint::EndOfCombat { owner, next, first })
 }
 
 /// `combat_trigger`.
 pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
     let mut event = None;
     let mut by_player = false;
+    let mut attacker = None;
     let mut other_events = false;
     let mut this_turn = false;
     let mut this_combat = false;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
-            Rule::player_subject => by_player = true,
+            Rule::player_subject => {
+                by_player = true;
+                attacker = player_subject(&child);
+            }
             Rule::stated_this_combat => this_combat = true,
             Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
             Rule::stated_this_turn => this_turn = true,
@@ -86,11 +143,25 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
         Some(event) => Ok(CombatTrigger {
             event,
             by_player,
+            attacker,
             other_events,
             this_turn,
             this_combat,
         }),
         None => unexpected(&pair, "a combat trigger"),
+    }
+}
+
+/// `player_subject`: the player whose attack it is, as the owner of the turn it happens in.
+fn player_subject(pair: &Pair<'_, Rule>) -> Option<OwnerWord> {
+    let subject = pair.as_str().trim_end().to_ascii_lowercase();
+    match subject.as_str() {
+        "you" => Some(OwnerWord::Your),
+        "an opponent" => Some(OwnerWord::AnOpponent),
+        "each opponent" => Some(OwnerWord::EachOpponent),
+        "that player" => Some(OwnerWord::ThatPlayer),
+        "target player" => Some(OwnerWord::TargetPlayer),
+        _ => None,
     }
 }
 

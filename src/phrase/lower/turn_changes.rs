@@ -28,6 +28,15 @@ pub(super) fn additional_phases(pair: Pair<'_, Rule>) -> Lowered<TurnChange> {
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::after_this_main => after_main = true,
+            // "After this combat phase": the phase in progress, named; the point is the same as
+            // "after this phase", in the unit it names.
+            Rule::after_this_phase if child.as_str().to_ascii_lowercase().starts_with("combat") => {
+                after_counted = Some(UnitRef {
+                    name: UnitName::Combat,
+                    owner: None,
+                    quantifier: Quantifier::Plain,
+                });
+            }
             Rule::after_this_phase | Rule::after_this_one => {}
             Rule::after_counted_phase => after_counted = Some(counted_phase(child)?),
             _ => phases.push(unit_name(&child)?),
@@ -89,4 +98,18 @@ pub(super) fn only_unit_name(pair: Pair<'_, Rule>) -> Lowered<UnitName> {
         Some(name) => unit_name(&name),
         None => unexpected(&pair, "an additional step"),
     }
+}
+
+/// `later_turn`: the keyword its words name, if any.
+pub(super) fn later_turn(pair: Pair<'_, Rule>) -> Lowered<LaterBy> {
+    let mut by = LaterBy::Unnamed;
+    for child in pair.into_inner() {
+        by = match child.as_rule() {
+            Rule::later_foretell => LaterBy::Foretell,
+            Rule::later_plot => LaterBy::Plot,
+            Rule::later_from_exile => LaterBy::Warp,
+            _ => return unexpected(&child, "a later turn"),
+        };
+    }
+    Ok(by)
 }

@@ -11,14 +11,15 @@ use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
 
 /// The owner rules (`owner_your`, `owner_each_opponent`, ...).
-fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
+pub(super) fn owner(pair: &Pair<'_, Rule>) -> Lowered<OwnerWord> {
     Ok(match pair.as_rule() {
         Rule::owner_your => OwnerWord::Your,
         Rule::owner_each_opponent => OwnerWord::EachOpponent,
         Rule::owner_each_player => OwnerWord::EachPlayer,
         Rule::owner_each_other_player => OwnerWord::EachOtherPlayer,
         Rule::owner_monarch => OwnerWord::Monarch,
-        Rule::owner_an_opponent => OwnerWord::AnOpponent,
+        // "your opponent's" is a designer's "an opponent's" (a wording mark).
+        Rule::owner_an_opponent | Rule::owner_your_opponent => OwnerWord::AnOpponent,
         Rule::owner_that_player | Rule::owner_suffix_that_player => OwnerWord::ThatPlayer,
         Rule::owner_target_player | Rule::owner_suffix_target_player => OwnerWord::TargetPlayer,
         Rule::owner_chosen_player => OwnerWord::ChosenPlayer,
@@ -43,6 +44,7 @@ fn is_owner_rule(rule: Rule) -> bool {
             | Rule::owner_each_other_player
             | Rule::owner_monarch
             | Rule::owner_an_opponent
+            | Rule::owner_your_opponent
             | Rule::owner_that_player
             | Rule::owner_target_player
             | Rule::owner_chosen_player
@@ -111,7 +113,9 @@ pub(super) fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
             Rule::next_turns => quantifier = Quantifier::NextTurns,
             Rule::next => quantifier = Quantifier::Next,
             Rule::first_each_turn | Rule::of_the_turn => quantifier = Quantifier::FirstEachTurn,
-            Rule::game_first | Rule::of_the_game => quantifier = Quantifier::GameFirst,
+            Rule::game_first | Rule::of_the_game | Rule::in_commander_game => {
+                quantifier = Quantifier::GameFirst
+            }
             Rule::that_turns | Rule::of_that_turn | Rule::that_unit => {
                 quantifier = Quantifier::That
             }

@@ -166,7 +166,12 @@ fn combat_point(pair: Pair<'_, Rule>) -> Lowered<CombatPoint> {
 
 /// `window_during`.
 fn window_during(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
-    let Some(inner) = pair.clone().into_inner().next() else {
+    // "on" for "during" is a wording mark, no part of the time.
+    let Some(inner) = pair
+        .clone()
+        .into_inner()
+        .find(|inner| inner.as_rule() != Rule::window_on)
+    else {
         return unexpected(&pair, "a during window");
     };
     match inner.as_rule() {

@@ -1,0 +1,256 @@
+//! The reading copy of a line: what the grammar is given instead of the line itself, with a map
+//! back to the line's bytes. The user's text is never rewritten; only the copy pest reads is.
+//!
+//! - Every Unicode space (no-break U+00A0, thin U+2009, narrow no-break U+202F, figure space, ...)
+//!   becomes one ASCII space: pest's `^"..."` literals are ASCII, and a template such as "until
+//!   end of turn" holds its spaces inside the literal.
+//! - The card's own name, its short name before the comma ("Azun" of "Azun, Sheriff of
+//!   Daisite"), becomes `~`, the word that stands for the card: a legendary name's comma would
+//!   otherwise end the clause ("until Azun, Sheriff of Daisite leaves the battlefield").
+//!
+//! Each replacement is one byte, so a position of the copy maps back to the line through the
+//! replacements before it; a span of the copy maps back to the exact words of the line.
+
+use std::borrow::Cow;
+
+/// Names longer than this are not looked for: the longest printed card name has 141 characters,
+/// and a hostile name must not make the search costly.
+const MAX_NAME: usize = 200;
+
+/// The word that stands for the card in the copy.
+const SELF: &str = "~";
+
+/// The names that stand for the card itself in its text.
+#[derive(Debug, Clone, Default)]
+pub struct CardName {
+    /// The names and their short forms, with either apostrophe, longest first. A few plain
+    /// searches: building an automaton for each face costs more than reading it.
+    names: Vec<String>,
+}
+
+impl CardName {
+    /// No name: only Unicode spaces are read as spaces.
+    pub fn none() -> Self {
+        CardName::default()
+    }
+
+    /// The names that stand for the card in a face's text: the card's and the face's own.
+    pub fn of_face(card: Option<&str>, face: Option<&str>) -> Self {
+        match (card, face) {
+            (Some(card), Some(face)) if card != face => CardName::new(&format!("{card} // {face}")),
+            (Some(name), _) | (None, Some(name)) => CardName::new(name),
+            (None, None) => CardName::none(),
+        }
+    }
+
+    /// The card named `name`: the name, each face's name of a `Front // Back` name, and the
+    /// short name before the comma of each ("Azun, Sheriff of Daisite" is also "Azun").
+    pub fn new(name: &str) -> Self {
+        let mut patterns: Vec<String> = Vec::new();
+        for face in name.split("//") {
+            let face = normal_spaces(face.trim());
+            let short = face.split(',').next().unwrap_or("").trim();
+            for form in [face.as_str(), short] {
+                if form.is_empty() || form.len() > MAX_NAME {
+                    continue;
+                }
+                for apostrophe in [form.replace('’', "'"), form.replace('\'', "’")] {
+                    if !patterns.contains(&apostrophe) {
+                        patterns.push(apostrophe);
+                    }
+                }
+            }
+        }
+        patterns.sort_by_key(|pattern| std::cmp::Reverse(pattern.len()));
+        CardName { names: patterns }
+    }
+}
+
+/// A line as the grammar reads it, and the way back to the line's bytes.
+pub struct Reading<'l> {
+    pub text: Cow<'l, str>,
+    /// The two passes' replacements (spaces, then names), each mapping its own copy's positions
+    /// back to the text it was made from.
+    passes: [Shrinks; 2],
+}
+
+impl<'l> Reading<'l> {
+    /// The reading copy of `line` for the card `name`.
+    pub fn of(line: &'l str, name: &CardName) -> Self {
+        let (spaced, spaces) = spaces_read(line);
+        let (text, names) = names_read(spaced, &name.names);
+        Reading {
+            text,
+            passes: [spaces, names],
+        }
+    }
+
+    /// Whether the copy is the line itself, so positions need no mapping.
+    pub fn is_line(&self) -> bool {
+        self.passes.iter().all(|pass| pass.0.is_empty())
+    }
+
+    /// The line's position of a boundary (a span's start or end) of the copy.
+    pub fn to_line(&self, at: usize) -> usize {
+        let at = self.passes[1].back(at);
+        self.passes[0].back(at)
+    }
+}
+
+/// One pass's replacements, in order: where each ends in the copy, and how many bytes shorter
+/// the copy is than the original up to there.
+#[derive(Debug, Default)]
+struct Shrinks(Vec<(usize, usize)>);
+
+impl Shrinks {
+    /// Records that the original's `from` bytes became one byte, ending at `end` in the copy.
+    fn push(&mut self, end: usize, from: usize) {
+        let before = self.0.last().map_or(0, |&(_, shrunk)| shrunk);
+        self.0.push((end, before + from - 1));
+    }
+
+    /// The original's position of the copy's boundary `at`: a boundary is never inside a
+    /// replacement, as each is one byte.
+    fn back(&self, at: usize) -> usize {
+        let passed = self.0.partition_point(|&(end, _)| end <= at);
+        let shrunk = passed
+            .checked_sub(1)
+            .and_then(|last| self.0.get(last))
+            .map_or(0, |&(_, shrunk)| shrunk);
+        at + shrunk
+    }
+}
+
+/// A space character other than the ASCII space and tab.
+fn is_other_space(c: char) -> bool {
+    c != ' ' && c != '\t' && c != '\n' && c != '\r' && c.is_whitespace()
+        || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
+}
+
+/// `text` with its other spaces as ASCII spaces.
+fn normal_spaces(text: &str) -> String {
+    text.chars()
+        .map(|c| if is_other_space(c) { ' ' } else { c })
+        .collect()
+}
+
+/// The line with its other spaces as ASCII spaces (they are all wider than one byte).
+fn spaces_read(line: &str) -> (Cow<'_, str>, Shrinks) {
+    let mut shrinks = Shrinks::default();
+    if line.is_ascii() || !line.chars().any(is_other_space) {
+        return (Cow::Borrowed(line), shrinks);
+    }
+    let mut copy = String::with_capacity(line.len());
+    for c in line.chars() {
+        if is_other_space(c) {
+            copy.push(' ');
+            shrinks.push(copy.len(), c.len_utf8());
+        } else {
+            copy.push(c);
+        }
+    }
+    (Cow::Owned(copy), shrinks)
+}
+
+/// `text` with each whole-word occurrence of a name as `~`, the longest name where several
+/// start at one place.
+fn names_read<'l>(text: Cow<'l, str>, names: &[String]) -> (Cow<'l, str>, Shrinks) {
+    let mut shrinks = Shrinks::default();
+    let mut found: Vec<(usize, usize)> = names
+        .iter()
+        .flat_map(|name| {
+            text.match_indices(name.as_str())
+                .map(|(start, name)| (start, start + name.len()))
+        })
+        .collect();
+    if found.is_empty() {
+        return (text, shrinks);
+    }
+    // By start, the longest first; a match inside one taken is passed over.
+    found.sort_unstable_by_key(|&(start, end)| (start, std::cmp::Reverse(end)));
+    let mut copy = String::new();
+    let mut copied = 0;
+    for (start, end) in found {
+        if start < copied {
+            continue;
+        }
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
+            continue;
+        }
+        copy.push_str(&text[copied..start]);
+        copy.push_str(SELF);
+        shrinks.push(copy.len(), end - start);
+        copied = end;
+    }
+    if shrinks.0.is_empty() {
+        return (text, shrinks);
+    }
+    copy.push_str(&text[copied..]);
+    (Cow::Owned(copy), shrinks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copy of `line` and each word of the copy mapped back to the line.
+    fn read(line: &str, name: &str) -> (String, Vec<String>) {
+        let reading = Reading::of(line, &CardName::new(name));
+        let mut words = Vec::new();
+        let mut start = 0;
+        for (at, c) in reading
+            .text
+            .char_indices()
+            .chain([(reading.text.len(), ' ')])
+        {
+            if c == ' ' {
+                if at > start {
+                    words.push(line[reading.to_line(start)..reading.to_line(at)].to_string());
+                }
+                start = at + 1;
+            }
+        }
+        (reading.text.to_string(), words)
+    }
+
+    #[test]
+    fn other_spaces_read_as_spaces_and_map_back() {
+        let (copy, words) = read("until end\u{a0}of\u{2009}turn\u{202f}x", "");
+        assert_eq!(copy, "until end of turn x");
+        assert_eq!(words, ["until", "end", "of", "turn", "x"]);
+    }
+
+    #[test]
+    fn the_name_and_its_short_name_read_as_the_card() {
+        let name = "Azun, Sheriff of Daisite";
+        let (copy, words) = read(
+            "Exile it until Azun, Sheriff of Daisite leaves. Azun's",
+            name,
+        );
+        assert_eq!(copy, "Exile it until ~ leaves. ~'s");
+        assert_eq!(words[3], "Azun, Sheriff of Daisite");
+        assert_eq!(words[5], "Azun's");
+        // Not inside another word.
+        assert_eq!(read("Azunite", name).0, "Azunite");
+    }
+
+    #[test]
+    fn names_match_either_apostrophe_and_spaces() {
+        let (copy, words) = read("Urza’s\u{a0}Saga enters", "Urza's Saga");
+        assert_eq!(copy, "~ enters");
+        assert_eq!(words[0], "Urza’s\u{a0}Saga");
+        assert_eq!(
+            read("Fire deals, Ice taps", "Fire // Ice").0,
+            "~ deals, ~ taps"
+        );
+    }
+
+    #[test]
+    fn a_line_with_nothing_to_read_is_borrowed() {
+        let reading = Reading::of("until end of turn", &CardName::new("Azun"));
+        assert!(reading.is_line());
+        assert!(matches!(reading.text, Cow::Borrowed(_)));
+    }
+}
