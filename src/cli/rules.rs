@@ -120,7 +120,8 @@ fn page() -> String {
          window that never opens (PL201-PL203), restrictions that exclude each other (PL204), \
          reminder text that disagrees with its keyword (PL601). Errors fail a run (exit 1). A \
          **warning** is text to change, with the change to make where it is certain: obsolete or \
-         nonstandard wording (PL1xx, PL5xx), a typo of a template (PL002), and a phrase phaselint \
+         nonstandard wording (PL1xx, PL5xx), designers' wordings whose meaning is certain \
+         (PL7xx), a typo of a template (PL002), and a phrase phaselint \
          does not understand (PL001), which is a gap in phaselint rather than a proven problem of \
          the card. `--deny-warnings` fails a run on warnings too, and `[rules] PL001 = \"error\"` \
          on unknown phrases alone. A **note** is a caveat that asks for nothing to change (PL3xx, \
