@@ -43,13 +43,17 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
                 name,
             ));
         }
+        let mut found = Vec::new();
         for lint in rules::lints() {
             let Some(severity) = severity(lint.info, card, path, name, config) else {
                 continue;
             };
             for violation in (lint.check)(&read) {
-                kept.push(diagnostic(lint.info, severity, violation, text, name));
+                found.push(diagnostic(lint.info, severity, violation, text, name));
             }
+        }
+        for diagnostic in one_for_one_problem(found) {
+            kept.push(diagnostic);
         }
     }
     let name = card.name.as_deref();
@@ -88,6 +92,50 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
     }
     let name = name.or_else(|| card.faces.iter().find_map(|face| face.name.as_deref()));
     out.extend(kept.finish("on this card", name));
+}
+
+/// A face's diagnostics without those another one already covers: one problem, one diagnostic.
+/// A diagnostic is left out when another lies over all its words and its fix makes every edit of
+/// the left-out one's, as safely, at a severity as high: applying the kept fix solves both, so
+/// no distinct problem is hidden. A diagnostic without a fix is never left out. Of two on the
+/// same words with the same edits, the first in code order is kept. ("Activate this ability only
+/// any time you could cast a sorcery": PL104 rewrites the whole restriction, and PL105's rewrite
+/// of its first words is left out.)
+fn one_for_one_problem(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let covers = |a: &Diagnostic, b: &Diagnostic| {
+        let (Some(fix_a), Some(fix_b)) = (&a.fix, &b.fix) else {
+            return false;
+        };
+        a.span.start <= b.span.start
+            && b.span.end <= a.span.end
+            && a.severity >= b.severity
+            && fix_a.applicability == fix_b.applicability
+            && fix_b.edits.iter().all(|edit| fix_a.edits.contains(edit))
+    };
+    // Only diagnostics that overlap are compared: a sweep in the order of their starts, the
+    // wider first, keeps the ones still open. A flood of findings on one face stays linear.
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by_key(|&i| (found[i].span.start, std::cmp::Reverse(found[i].span.end)));
+    let mut left_out = vec![false; found.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for i in order {
+        open.retain(|&j| found[j].span.end >= found[i].span.start);
+        for &j in &open {
+            let (a, b) = (&found[j], &found[i]);
+            match (covers(a, b), covers(b, a)) {
+                // Same words, same edits: the first in code order stays.
+                (true, true) if i < j => left_out[j] = true,
+                (true, _) => left_out[i] = true,
+                _ => {}
+            }
+        }
+        open.push(i);
+    }
+    found
+        .into_iter()
+        .zip(left_out)
+        .filter_map(|(diagnostic, out)| (!out).then_some(diagnostic))
+        .collect()
 }
 
 /// The first `limit` diagnostics in the file's order, whatever order they come in, and a count
@@ -559,6 +607,42 @@ mod tests {
         assert_eq!(check_yaml(text, "[rules]\nnot-a-card-file = \"off\"\n"), []);
         let ignored = "[[ignore]]\npath = \"*.yaml\"\nrules = [\"PL802\"]\n";
         assert_eq!(check_yaml(text, ignored), []);
+    }
+
+    const OLDER_RESTRICTION: &str = "- name: Tinker's Bench\n  type: Artifact\n  text: \"{2}: Draw a card. Activate this ability only any time you could cast a sorcery.\"\n";
+
+    #[test]
+    fn two_rules_on_one_problem_give_one_diagnostic() {
+        let diagnostics = check_yaml(OLDER_RESTRICTION, "");
+        let found = found(OLDER_RESTRICTION, &diagnostics);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].0, "PL104");
+        assert_eq!(
+            found[0].1,
+            "Activate this ability only any time you could cast a sorcery"
+        );
+        // With PL104 off, PL105's own diagnostic is reported: nothing was hidden.
+        let alone = check_yaml(OLDER_RESTRICTION, "[rules]\nPL104 = \"off\"\n");
+        assert_eq!(found_codes(&alone), ["PL105"]);
+        // A kept diagnostic at a lower severity hides none at a higher one.
+        let louder = check_yaml(OLDER_RESTRICTION, "[rules]\nPL105 = \"error\"\n");
+        assert_eq!(found_codes(&louder), ["PL105", "PL104"]);
+    }
+
+    fn found_codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+        diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn notes_that_ask_for_no_change_are_off_until_selected() {
+        let text = "- name: Ambush\n  type: Instant\n  text: Cast this spell only before blockers are declared.\n";
+        assert_eq!(found_codes(&check_yaml(text, "")), Vec::<&str>::new());
+        let on = check_yaml(text, "[rules]\nPL402 = \"note\"\nPL403 = \"warning\"\n");
+        let levels: Vec<(&str, Severity)> = on.iter().map(|d| (d.code, d.severity)).collect();
+        assert_eq!(
+            levels,
+            [("PL402", Severity::Note), ("PL403", Severity::Warning)]
+        );
     }
 
     fn at(start: usize) -> Diagnostic {

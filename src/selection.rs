@@ -37,6 +37,16 @@ impl RuleSelection {
         })
     }
 
+    /// Whether `--select` or `--extend-select` names `rule` (by code, name, prefix or ALL): that
+    /// turns on a rule that is off by default.
+    pub fn names(&self, rule: &RuleInfo) -> bool {
+        self.select
+            .iter()
+            .flatten()
+            .chain(&self.extend)
+            .any(|selector| matches(selector, rule))
+    }
+
     /// Whether `rule` is reported: selected (or everything is) and not ignored.
     pub fn runs(&self, rule: &RuleInfo) -> bool {
         let selected = match &self.select {
@@ -94,6 +104,16 @@ mod tests {
         assert!(everything.runs(rule("PL001")));
         let all_but = RuleSelection::new(&[], &[], &list(&["ALL"])).expect("valid");
         assert!(!all_but.runs(rule("PL001")));
+    }
+
+    #[test]
+    fn only_a_selector_names_a_rule() {
+        assert!(!RuleSelection::default().names(rule("PL402")));
+        let extended = RuleSelection::new(&[], &list(&["first-combat-only"]), &[]).expect("valid");
+        assert!(extended.names(rule("PL402")));
+        assert!(!extended.names(rule("PL403")));
+        let prefix = RuleSelection::new(&list(&["PL4"]), &[], &[]).expect("valid");
+        assert!(prefix.names(rule("PL403")));
     }
 
     #[test]

@@ -144,6 +144,85 @@ fn warnings_exit_0_and_1_only_with_deny_warnings() {
     assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
 }
 
+/// An unknown phrase is phaselint's gap, not the card's problem: a warning that fails no run
+/// unless the config makes it an error (issue 21).
+#[test]
+fn an_unknown_phrase_is_a_warning_and_an_error_only_when_configured() {
+    let card = "- name: Slow Tide\n  type: Instant\n  text: Tap target creature. It doesn't untap \
+                until the turn after next.\n";
+    let project = Project::with(&[("tide.yaml", card)]);
+    let output = project.run(&["check", "--format", "short", "tide.yaml"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        short_lines(&output),
+        [
+            "tide.yaml:3:47: warning[PL001] phaselint does not understand \"until the turn after \
+          next\": it gives it no meaning (card: Slow Tide)"
+        ]
+    );
+    project.write("phaselint.toml", "[rules]\nPL001 = \"error\"\n");
+    let output = project.run(&["check", "--format", "short", "tide.yaml"]);
+    assert_exit(&output, 1);
+    assert!(
+        stdout(&output).contains("error[PL001]"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// A typo of a template is reported with the template as an unsafe fix, which `--unsafe-fixes`
+/// applies.
+#[test]
+fn a_typo_of_a_template_is_fixed_with_unsafe_fixes() {
+    let card = "- name: Quick Study\n  type: Instant\n  text: At the beginning your upkeep, draw a card.\n";
+    let project = Project::with(&[("study.yaml", card)]);
+    let output = project.run(&["check", "--format", "short", "study.yaml"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        short_lines(&output),
+        [
+            "study.yaml:3:9: warning[PL002] \"At the beginning your upkeep\" looks like \"at the \
+          beginning of your upkeep\" misspelt (card: Quick Study)"
+        ]
+    );
+    let output = project.run(&["check", "--fix", "study.yaml"]);
+    assert_exit(&output, 0);
+    assert!(
+        project
+            .read("study.yaml")
+            .contains("At the beginning your upkeep")
+    );
+    project.run(&["check", "--fix", "--unsafe-fixes", "study.yaml"]);
+    assert!(
+        project
+            .read("study.yaml")
+            .contains("text: At the beginning of your upkeep, draw a card."),
+        "{}",
+        project.read("study.yaml")
+    );
+}
+
+/// Notes that ask for no change (PL402, PL403) are off in `check` unless selected.
+#[test]
+fn caveat_notes_are_off_by_default_and_on_when_selected() {
+    let card = "- name: Ambush\n  type: Instant\n  text: Cast this spell only before blockers are declared.\n";
+    let project = Project::with(&[("ambush.yaml", card)]);
+    let output = project.run(&["check", "--format", "short", "ambush.yaml"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "no problems found in 1 file (1 card)\n");
+    let output = project.run(&[
+        "check",
+        "--format",
+        "short",
+        "--extend-select",
+        "PL402",
+        "ambush.yaml",
+    ]);
+    let lines = short_lines(&output);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("note[PL402]"), "{lines:?}");
+}
+
 #[test]
 fn notes_never_fail_a_run_even_with_deny_warnings() {
     let project = Project::with(&[(
@@ -1613,7 +1692,7 @@ fn rules_lists_every_code_once_in_aligned_columns() {
     let summary_columns: Vec<usize> = text
         .lines()
         .map(|line| {
-            let level = [" error ", " warning ", " note "]
+            let level = [" error ", " warning ", " note ", " off "]
                 .iter()
                 .find_map(|level| line.find(level).map(|at| at + level.len()))
                 .expect("a level on every line");

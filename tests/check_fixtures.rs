@@ -4,6 +4,7 @@
 use phaselint::check::{CheckOptions, CheckedFile, check_paths};
 use phaselint::report::{self, Format, HumanStyle, Summary};
 use phaselint::rules;
+use phaselint::selection::RuleSelection;
 use phaselint::source::ReadOptions;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -63,11 +64,36 @@ fn every_lint_rule_and_input_note_fires_in_the_fixtures() {
         &rules::UNREAD_FIELD,
     ];
     for rule in rules::lints().iter().map(|lint| lint.info).chain(notes) {
-        assert!(
+        assert_eq!(
             fired.contains(rule.code),
-            "{} {} fires nowhere in fixtures/",
+            rule.on_by_default,
+            "{} {} fires in fixtures/ by default: {}",
             rule.code,
-            rule.name
+            rule.name,
+            rule.on_by_default
+        );
+    }
+    // A rule off by default fires once selected (`--extend-select PL402`).
+    let off: Vec<String> = rules::lints()
+        .iter()
+        .filter(|lint| !lint.info.on_by_default)
+        .map(|lint| lint.info.code.to_string())
+        .collect();
+    assert!(!off.is_empty());
+    let options = CheckOptions {
+        selection: RuleSelection::new(&[], &off, &[]).expect("known codes"),
+        ..CheckOptions::default()
+    };
+    let files = check(&options);
+    let selected: BTreeSet<&str> = files
+        .iter()
+        .flat_map(|file| &file.diagnostics)
+        .map(|diagnostic| diagnostic.code)
+        .collect();
+    for code in &off {
+        assert!(
+            selected.contains(code.as_str()),
+            "{code} fires nowhere when selected"
         );
     }
 }

@@ -46,14 +46,16 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".
     ("M'Odo, the Gnarled Oracle", "PL105"),
+    // A joke-set plane whose Oracle text has a typo: "at the beginning your upkeep".
+    ("Sorin's Remastered Manor", "PL002"),
     // A playtest card whose mobilize reminder says "Whenever you attack", a trigger on your turn
     // (508.3d), where mobilize is "Whenever this creature attacks" (702.181a).
     ("Devoted Mardu", "PL601"),
 ];
 
-/// How many unknown timing phrases (PL001 errors) current Oracle text may still hold, joke-set
+/// How many unknown timing phrases (PL001) current Oracle text may still hold, joke-set
 /// cards included. Lower it as the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 19;
+const UNKNOWN_CEILING: usize = 17;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -90,7 +92,8 @@ fn check_over_the_oracle_corpus_warns_only_where_justified() {
         *by_code.entry(diagnostic.code).or_default() += 1;
         let card = diagnostic.card.as_deref().unwrap_or("");
         match diagnostic.severity {
-            Severity::Error if diagnostic.code == "PL001" => unknown += 1,
+            // A warning since issue 21: counted against its ceiling, not justified card by card.
+            _ if diagnostic.code == "PL001" => unknown += 1,
             Severity::Error | Severity::Warning
                 if !JUSTIFIED_WARNINGS.contains(&(card, diagnostic.code)) =>
             {

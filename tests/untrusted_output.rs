@@ -184,7 +184,10 @@ fn control_characters_of_a_card_file_are_shown_not_sent() {
         "{human}"
     );
     // The message of the unknown phrase quotes the card text, stand-ins and all.
-    assert!(short.contains("error[PL001] \"Until ␛\" is not"), "{short}");
+    assert!(
+        short.contains("warning[PL001] phaselint does not understand \"Until ␛\""),
+        "{short}"
+    );
     assert!(github.contains("file=evil␛[2J.txt,"), "{github}");
     // JSON and SARIF escape control characters by their own rules.
     for format in ["json", "sarif"] {
@@ -218,7 +221,7 @@ fn a_card_shows_its_first_hundred_findings_and_counts_the_rest() {
     assert!(
         flood[..100]
             .iter()
-            .all(|line| line.contains("error[PL001]"))
+            .all(|line| line.contains("warning[PL001]"))
     );
     // The first left out is the 101st "until", at byte 700 of the text.
     let column = card("Flood", text.trim_end())
@@ -236,7 +239,7 @@ fn a_card_shows_its_first_hundred_findings_and_counts_the_rest() {
     // The next card is checked as always.
     assert!(out.contains("flood.jsonl:2:"), "{out}");
     assert!(
-        out.contains("found 101 errors, 1 warning in 1 file (2 cards)"),
+        out.contains("found 1 error, 101 warnings in 1 file (2 cards)"),
         "{out}"
     );
     // Every format says so, the rule is documented.
@@ -245,9 +248,9 @@ fn a_card_shows_its_first_hundred_findings_and_counts_the_rest() {
     assert_eq!(last["code"], "PL904");
     assert_eq!(last["name"], "too-many-findings");
     assert!(
-        last["help"]
-            .as_str()
-            .is_some_and(|help| help.contains("error[PL001] \"until\"")),
+        last["help"].as_str().is_some_and(
+            |help| help.contains("warning[PL001] phaselint does not understand \"until\"")
+        ),
         "{last}"
     );
     let rule = stdout(&run(dir.path(), &["rules", "PL904"]));
@@ -276,7 +279,9 @@ fn a_file_shows_its_first_ten_thousand_findings_and_counts_the_rest() {
     // The first left out: the second finding of the 100th card, after 99 cards of 101.
     assert_eq!(last["line"], Value::from(100));
     assert_eq!(diagnostics[9_999]["line"], Value::from(100));
-    assert_eq!(report["summary"]["errors"], Value::from(10_001));
+    // The PL904s are errors, 99 of cards and the file's; the unknown phrases are warnings.
+    assert_eq!(report["summary"]["errors"], Value::from(100));
+    assert_eq!(report["summary"]["warnings"], Value::from(9_901));
 }
 
 #[test]

@@ -47,11 +47,24 @@ fn list() -> String {
             rule.code,
             rule.name,
             // `Severity`'s Display writes without padding: pad the string.
-            rule.level.as_str(),
+            if rule.on_by_default {
+                rule.level.as_str()
+            } else {
+                "off"
+            },
             rule.summary
         ));
     }
     out
+}
+
+/// The default level as the docs write it: a rule off by default says the level it runs at.
+fn level(rule: &RuleInfo) -> String {
+    if rule.on_by_default {
+        rule.level.to_string()
+    } else {
+        format!("off ({} when selected)", rule.level)
+    }
 }
 
 fn fix_word(fix: FixAvailability) -> &'static str {
@@ -83,7 +96,7 @@ fn doc(rule: &RuleInfo, depth: usize) -> String {
         "#".repeat(depth),
         rule.code,
         rule.name,
-        rule.level,
+        level(rule),
         fix_word(rule.fix),
         rule.summary,
         docs
@@ -103,6 +116,18 @@ fn page() -> String {
          level is its default, which the config can change. PL900-PL903 (unreadable-file, \
          malformed-input, unreadable-text, invalid-config) are input problems: they always make \
          the exit code 2.\n\n\
+         The levels say who is wrong. An **error** is a problem the Comprehensive Rules prove: a \
+         window that never opens (PL201-PL203), restrictions that exclude each other (PL204), \
+         reminder text that disagrees with its keyword (PL601). Errors fail a run (exit 1). A \
+         **warning** is text to change, with the change to make where it is certain: obsolete or \
+         nonstandard wording (PL1xx, PL5xx), designers' wordings whose meaning is certain \
+         (PL7xx), a typo of a template (PL002), and a phrase phaselint \
+         does not understand (PL001), which is a gap in phaselint rather than a proven problem of \
+         the card. `--deny-warnings` fails a run on warnings too, and `[rules] PL001 = \"error\"` \
+         on unknown phrases alone. A **note** is a caveat that asks for nothing to change (PL3xx, \
+         PL4xx); PL402 and PL403 are off by default, since they hold of standard templates \
+         (`explain` and the editor's hover still give their caveats), and `--extend-select PL402` or \
+         `[rules] PL402 = \"note\"` turns one on.\n\n\
          | code | name | level | fix | finds |\n\
          |---|---|---|---|---|\n",
     );
@@ -114,7 +139,7 @@ fn page() -> String {
                 .to_lowercase()
                 .replace(' ', "-"),
             rule.name,
-            rule.level,
+            level(rule),
             fix_word(rule.fix),
             rule.summary.replace('|', "\\|")
         ));

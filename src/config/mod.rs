@@ -200,7 +200,7 @@ impl Config {
 
     /// The level of `rule` for a diagnostic in `path` about `card`: off when an ignore entry
     /// matches the path or the card (names compare exactly), else the level in `[rules]`, else
-    /// the rule's default.
+    /// the rule's default: its level, or off for a rule off by default that no `--select` names.
     pub fn level(&self, rule: &RuleInfo, path: &Path, card: Option<&str>) -> Level {
         let ignored = self.ignores.iter().any(|ignore| {
             ignore.rules.contains(rule)
@@ -212,10 +212,12 @@ impl Config {
         if ignored {
             return Level::Off;
         }
-        self.levels
-            .get(rule.code)
-            .copied()
-            .unwrap_or(Level::from(rule.level))
+        let default = if rule.on_by_default || self.selection.names(rule) {
+            Level::from(rule.level)
+        } else {
+            Level::Off
+        };
+        self.levels.get(rule.code).copied().unwrap_or(default)
     }
 
     /// Whether `path` matches a `[files] include` glob: a file to check besides the known

@@ -302,6 +302,7 @@ mod tests {
         summary: "test rule",
         docs: "",
         fix: FixAvailability::None,
+        on_by_default: true,
     };
     static STEP: RuleInfo = RuleInfo {
         code: "PL101",
@@ -310,6 +311,7 @@ mod tests {
         summary: "test rule",
         docs: "",
         fix: FixAvailability::None,
+        on_by_default: true,
     };
 
     static INPUT: RuleInfo = RuleInfo {
@@ -319,10 +321,21 @@ mod tests {
         summary: "test input problem",
         docs: "",
         fix: FixAvailability::None,
+        on_by_default: true,
+    };
+
+    static CAVEAT: RuleInfo = RuleInfo {
+        code: "PL402",
+        name: "first-combat-only",
+        level: Severity::Note,
+        summary: "test rule off by default",
+        docs: "",
+        fix: FixAvailability::None,
+        on_by_default: false,
     };
 
     fn fake_lookup(code_or_name: &str) -> Option<&'static RuleInfo> {
-        [&OBSOLETE, &STEP, &INPUT]
+        [&OBSOLETE, &STEP, &INPUT, &CAVEAT]
             .into_iter()
             .find(|rule| rule.code.eq_ignore_ascii_case(code_or_name) || rule.name == code_or_name)
     }
@@ -383,6 +396,23 @@ exclude = ["drafts/**"]
         assert!(!config.is_included_extra(Path::new("a.cards")));
         assert!(!config.is_excluded(Path::new("a.yaml")));
         assert_eq!(parse("").unwrap().levels, BTreeMap::new());
+    }
+
+    #[test]
+    fn a_rule_off_by_default_is_on_when_configured_or_selected() {
+        let config = Config::default_for(PathBuf::from(ROOT));
+        assert_eq!(level(&config, &CAVEAT, "a.yaml", None), Level::Off);
+        let configured = parse("[rules]\nPL402 = \"note\"\n").unwrap();
+        assert_eq!(level(&configured, &CAVEAT, "a.yaml", None), Level::Note);
+        let mut selected = Config::default_for(PathBuf::from(ROOT));
+        selected.selection =
+            crate::selection::RuleSelection::new(&["PL402".to_string()], &[], &[]).unwrap();
+        assert_eq!(level(&selected, &CAVEAT, "a.yaml", None), Level::Note);
+        let ignored = parse(
+            "[rules]\nPL402 = \"note\"\n[[ignore]]\npath = \"*.yaml\"\nrules = [\"PL402\"]\n",
+        )
+        .unwrap();
+        assert_eq!(level(&ignored, &CAVEAT, "a.yaml", None), Level::Off);
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub static OBSOLETE_END_OF_TURN: RuleInfo = RuleInfo {
     docs: "## What it does\nFinds \"at end of turn\".\n\n## Why is this bad?\nSince Magic 2010 \
            the trigger reads \"at the beginning of the end step\" (CR 513.1a).",
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub static RESTRICTION_AFTER_COMBAT: RuleInfo = RuleInfo {
@@ -33,6 +34,7 @@ pub static RESTRICTION_AFTER_COMBAT: RuleInfo = RuleInfo {
     summary: "finds combat restrictions that begin after the turn's last combat",
     docs: "## What it does\nFinds \"can't block this turn\" created in the end step.",
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub static STRAIGHT_APOSTROPHE: RuleInfo = RuleInfo {
@@ -42,6 +44,7 @@ pub static STRAIGHT_APOSTROPHE: RuleInfo = RuleInfo {
     summary: "finds straight apostrophes in card text",
     docs: "## What it does\nFinds `'` where cards print `’`.",
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 /// The rules the fixture's diagnostics come from; `PL000` (an unreadable file) is not among them.

@@ -79,6 +79,13 @@ struct Markdown {
 #[derive(Serialize)]
 struct Configuration {
     level: &'static str,
+    /// False for a rule that runs only when selected (PL402, PL403); SARIF's default is true.
+    #[serde(skip_serializing_if = "is_true")]
+    enabled: bool,
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 #[derive(Serialize)]
@@ -264,6 +271,7 @@ impl Descriptors {
                 }),
                 default_configuration: Configuration {
                     level: rule.level.as_str(),
+                    enabled: rule.on_by_default,
                 },
             });
         }
@@ -290,6 +298,7 @@ impl Descriptors {
             help: None,
             default_configuration: Configuration {
                 level: diagnostic.severity.as_str(),
+                enabled: true,
             },
         });
         index

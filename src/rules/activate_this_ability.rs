@@ -25,19 +25,25 @@ Use instead:
 ```
 
 ## Fix
-Safe: "Activate this ability" becomes "Activate"."#,
+Safe: "Activate this ability" becomes "Activate". In "Activate this ability only any time you could cast a sorcery", sorcery-timing-wording (PL104) rewrites the whole restriction, and its one diagnostic stands for both: this rule's is left out, since PL104's fix makes its edit too."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
 
-fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let marks = helpers::marks(face, |wording| {
+/// The "Activate this ability" this rule reports: sorcery-timing-wording (PL104) rewrites one
+/// that opens its restriction with the rest of it.
+pub(super) fn marks<'f>(face: &'f FaceText<'_>) -> impl Iterator<Item = helpers::MarkAt<'f>> + 'f {
+    helpers::marks(face, |wording| {
         matches!(wording, Wording::ActivateThisAbility)
     })
     // Keyword reminder text keeps this wording today (forecast, 702.57).
-    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
+}
+
+fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    helpers::rewrite_marks(face, marks(face), |_, _, words| helpers::Rewrite {
         replacement: "activate",
         message: format!("\"{words} only\" is the older wording of \"Activate only\""),
         applicability: Applicability::Safe,

@@ -22,6 +22,7 @@ Cast this spell only after your upkeep.
 ## Fix
 Nothing to change if intended."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -27,6 +27,7 @@ At end of combat, sacrifice this creature.
 ## Fix
 Safe: the words become "at end of combat"."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -27,6 +27,7 @@ At the beginning of your upkeep, draw a card.
 ## Fix
 Safe: "at the start of" → "at the beginning of", the rest kept."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -26,6 +26,7 @@ Cast this spell only during combat.
 ## Fix
 Make the card an instant, give it flash or a permission to cast it as though it had flash, or drop the restriction."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

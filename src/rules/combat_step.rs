@@ -27,6 +27,7 @@ At the beginning of combat on your turn, put a +1/+1 counter on target creature 
 ## Fix
 Safe: "[owner] combat step" → "combat on [owner] turn", the owner's words kept."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

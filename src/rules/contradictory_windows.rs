@@ -24,6 +24,7 @@ All of an ability's restrictions apply (CR 602.5b). When one allows only your tu
 ## Fix
 Keep the restriction that is meant."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

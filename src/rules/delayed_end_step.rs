@@ -30,6 +30,7 @@ Create a 3/1 red Elemental creature token with haste. Exile it at the beginning 
 ## Fix
 Safe: "end step" → "next end step". A granted ability in quotes ("At the beginning of the end step, sacrifice this token") is a printed trigger and passes."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -27,6 +27,7 @@ At the beginning of your end step, draw a card.
 ## Fix
 Safe where it opens an ability: "At the end of [your / each / the] turn" → "At the beginning of [your / each / the] end step" (the owner's words kept). Inside an effect ("sacrifice it at the end of the turn") the wording is not read, so nothing is rewritten."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -11,6 +11,8 @@ pub static RULE: RuleInfo = RuleInfo {
     docs: r#"## What it does
 Notes a window "before" or "after" a point in the combat phase ("Cast this spell only before blockers are declared"): in a turn with more than one combat phase, the point is the one of the first combat phase (CR 506.7d).
 
+Off by default: the note holds of standard templates, and it asks for no change when the first combat phase is meant. `phaselint explain` and the editor's hover still give the caveat; `--extend-select PL402` or `[rules] PL402 = "note"` turns the rule on in `check`.
+
 ## Why
 Designers often mean "each combat". An engine must close the window at the first combat's point and not open it again in an additional combat phase.
 
@@ -22,6 +24,7 @@ Cast this spell only before blockers are declared.
 ## Fix
 Nothing to change if the first combat is meant. For every combat, use "only during combat before blockers are declared" (506.7b)."#,
     fix: FixAvailability::None,
+    on_by_default: false,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

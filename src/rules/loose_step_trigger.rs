@@ -27,6 +27,7 @@ At the beginning of your upkeep, you lose 1 life.
 ## Fix
 "At" or "On" becomes "At the beginning of": safe. "During" becomes "At the beginning of" only with `--unsafe-fixes`, as "During ..." may describe the whole step rather than a trigger. "During [the] untap step, untap ..." changes the untap step's turn-based action (502.3) and is never reported."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -23,6 +23,7 @@ mod delayed_end_step;
 mod end_of_turn_trigger;
 mod first_combat_only;
 mod loose_step_trigger;
+mod misspelled_timing_phrase;
 mod next_end_step_from_end_step;
 mod obsolete_end_of_turn;
 mod obsolete_play_verb;
@@ -73,6 +74,9 @@ pub struct RuleInfo {
     /// Markdown: what it does, why, an example, the fix.
     pub docs: &'static str,
     pub fix: FixAvailability,
+    /// Whether `check` runs the rule when nothing selects it: a rule off by default (a note that
+    /// says nothing needs to change) runs when `--select` or `[rules]` names it, at `level`.
+    pub on_by_default: bool,
 }
 
 /// A fix in the face text's bytes.

@@ -24,6 +24,7 @@ At the beginning of your end step, create a 1/1 Spirit token. Exile it at the be
 ## Fix
 Nothing to change if the next turn is meant. To end the effect in this turn, use a duration instead ("It gains haste until end of turn", ending in this turn's cleanup step, 514.2)."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -31,6 +31,7 @@ Return that card to the battlefield at the beginning of the next end step.
 ## Fix
 The fix is safe when the context decides: a printed trigger on a permanent card, or a delayed trigger in the middle of a sentence. It is unsafe (applied only with `--unsafe-fixes`) on an instant or sorcery, on a card without a type line, and where the phrase begins a sentence inside an ability. Where "at end of turn" is no trigger but says when something ends ("Damage wears off at end of turn", "This effect doesn't end at end of turn"), it means the cleanup step (514.2): the rule reports it with no fix."#,
     fix: FixAvailability::Sometimes,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

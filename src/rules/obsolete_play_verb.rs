@@ -27,6 +27,7 @@ Use instead:
 ## Fix
 Safe where the text decides: after a cost ("{1}: ...") "Play" becomes "Activate"; on an instant or sorcery without a cost it becomes "Cast this spell". Elsewhere the "Activate" rewrite is unsafe."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -27,6 +27,7 @@ At the beginning of your upkeep, you lose 1 life.
 ## Fix
 Safe: "untap phase" → "untap step", "upkeep phase" → "upkeep", "draw phase" → "draw step", "end of turn step" → "end step" (plurals kept)."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

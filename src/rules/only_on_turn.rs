@@ -27,6 +27,7 @@ Use instead:
 ## Fix
 Safe: "on" → "during"."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -10,15 +10,17 @@ use super::{
     Lint, RuleInfo, activate_this_ability, after_upkeep_window, at_the_end_of_combat,
     at_the_start_of, cast_window_at_sorcery_speed, combat_step, contradictory_windows,
     delayed_end_step, end_of_turn_trigger, first_combat_only, loose_step_trigger,
-    next_end_step_from_end_step, obsolete_end_of_turn, obsolete_play_verb, obsolete_step_name,
-    once_per_turn, only_on_turn, reminder_disagrees_with_keyword, second_main_phase,
-    skippable_window_point, sorcery_timing_wording, unknown_timing_phrase, until_the_end_of_turn,
-    upkeep_shorthand, window_in_cleanup_step, window_in_untap_step, your_opponents,
+    misspelled_timing_phrase, next_end_step_from_end_step, obsolete_end_of_turn,
+    obsolete_play_verb, obsolete_step_name, once_per_turn, only_on_turn,
+    reminder_disagrees_with_keyword, second_main_phase, skippable_window_point,
+    sorcery_timing_wording, unknown_timing_phrase, until_the_end_of_turn, upkeep_shorthand,
+    window_in_cleanup_step, window_in_untap_step, your_opponents,
 };
 use crate::edit_distance::char_distance;
 
 static LINTS: &[Lint] = &[
     unknown_timing_phrase::LINT,
+    misspelled_timing_phrase::LINT,
     obsolete_end_of_turn::LINT,
     obsolete_play_verb::LINT,
     obsolete_step_name::LINT,

@@ -35,6 +35,7 @@ Reword the reminder after the keyword's definition, or the keyword's Oracle remi
 Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, and it's returned from the battlefield to its owner's hand at the beginning of the next end step.)
 ```"#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
@@ -101,12 +102,44 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
         return None;
     }
     let name = used.keyword.name.to_lowercase();
+    let differs = |finding: &Finding| {
+        points(std::iter::once(finding))
+            .iter()
+            .any(|point| !keyword_points.contains(point))
+    };
+    let wrong: Vec<&(Phrase, Finding)> = reminded
+        .iter()
+        .copied()
+        .filter(|(_, finding)| differs(finding))
+        .collect();
+    // What the keyword does in the reminder's place: its findings that act as the wrong phrases
+    // do (unearth's trigger, not its window, for an exile at the wrong step), else all.
+    let acts = |finding: &Finding, role: Role| finding.timing.iter().any(|p| p.role == role);
+    let related: Vec<&Finding> = said
+        .iter()
+        .copied()
+        .filter(|finding| {
+            wrong.iter().any(|(_, w)| {
+                w.timing
+                    .iter()
+                    .any(|point| point.role != Role::Tests && acts(finding, point.role))
+            })
+        })
+        .collect();
+    let does = if related.is_empty() {
+        in_words(said.iter().copied())
+    } else {
+        in_words(related.into_iter())
+    };
+    let quoted: Vec<String> = wrong
+        .iter()
+        .map(|(_, finding)| format!("\"{}\"", finding.phrase))
+        .collect();
     let mut violation = Violation::new(
         reminder,
         format!(
-            "reminder text disagrees with {name}: it says {}, {name} means {}",
-            reading(&reminder_points),
-            reading(&keyword_points),
+            "reminder text disagrees with {name}: the reminder says {}; {name} {does}",
+            quoted.join(" and "),
         ),
     )
     .help(format!(
@@ -119,16 +152,13 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     .cr(&["207.2a", used.keyword.rule])
     .label(
         keyword.span,
-        format!("{name}: {}", reading(&keyword_points)),
+        format!("{name} {}", in_words(said.iter().copied())),
     );
-    for (phrase, finding) in &reminded {
-        let differs = points(std::iter::once(finding))
-            .iter()
-            .any(|point| !keyword_points.contains(point));
-        if differs {
-            violation =
-                violation.label(phrase.span, format!("the reminder: {}", finding.canonical));
-        }
+    for (phrase, finding) in wrong {
+        violation = violation.label(
+            phrase.span,
+            format!("the reminder {}", in_words(std::iter::once(finding))),
+        );
     }
     Some(violation)
 }
@@ -203,12 +233,22 @@ fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
     points
 }
 
-fn reading(points: &[String]) -> String {
-    if points.is_empty() {
-        return "no point of the turn".to_string();
-    }
-    let joined: Vec<&str> = points.iter().map(String::as_str).collect();
-    format!("\"{}\"", joined.join("; "))
+/// What some findings say, as explain says it, to follow a subject: "triggers as your next
+/// upkeep step begins".
+fn in_words<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
+    let said: Vec<String> = findings
+        .filter(|finding| !finding.timing.is_empty())
+        .map(|finding| {
+            let sentence = sentence(finding);
+            let sentence = sentence.strip_suffix('.').unwrap_or(&sentence);
+            let mut chars = sentence.chars();
+            chars
+                .next()
+                .map(|first| first.to_lowercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    said.join("; and ")
 }
 
 fn sentences<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
@@ -274,11 +314,29 @@ mod tests {
         let violation = &violations[0];
         assert_eq!(
             violation.message,
-            "reminder text disagrees with rebound: it says \"triggers begin(end, next, any)\", \
-             rebound means \"triggers begin(upkeep, next, you)\""
+            "reminder text disagrees with rebound: the reminder says \"At the beginning of the \
+             next end step\"; rebound triggers as your next upkeep step begins"
         );
         assert_eq!(violation.cr, ["207.2a", "702.88a"]);
         assert_eq!(violation.labels.len(), 2, "{:#?}", violation.labels);
+    }
+
+    /// The message names what the keyword does where the reminder goes wrong, in explain's words.
+    #[test]
+    fn the_message_names_the_keyword_finding_the_reminder_gets_wrong() {
+        let face = crate::rules::FaceText::read(
+            "Unearth {B} ({B}: Return this card from your graveyard to the battlefield. It gains \
+             haste. Exile it at the beginning of the end step or if it would leave the battlefield. \
+             Unearth only as a sorcery.)",
+            Some("Creature — Zombie"),
+        );
+        let violations = (LINT.check)(&face);
+        assert_eq!(violations.len(), 1, "{violations:#?}");
+        assert_eq!(
+            violations[0].message,
+            "reminder text disagrees with unearth: the reminder says \"at the beginning of the \
+             end step\"; unearth triggers as the next end step begins"
+        );
     }
 
     #[test]

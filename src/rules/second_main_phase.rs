@@ -25,6 +25,7 @@ At the beginning of your postcombat main phase, add {R}.
 ## Fix
 Say which main phase is meant: "At the beginning of your second main phase" for one a turn (505.1b), "At the beginning of each of your postcombat main phases" or "each of your main phases" for every one."#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -15,6 +15,8 @@ Notes a window whose boundary is a point that may not happen in a turn, naming o
 - "during combat before blockers are declared": only a skipped declare blockers step, since without a combat phase there is no window to close;
 - "during combat after blockers are declared": no declare blockers step in that combat phase.
 
+Off by default: the note holds of standard templates, and it asks for no change when the early close is intended. `phaselint explain` and the editor's hover still give the caveat; `--extend-select PL403` or `[rules] PL403 = "note"` turns the rule on in `check`.
+
 ## Why
 When the stated point does not exist, a "before" window closes as the declare attackers step ends, or as the precombat main phase ends when the combat phase is skipped (506.7e); a "during combat after blockers are declared" window never opens in that combat phase (506.7f). Engines and players get this wrong.
 
@@ -26,6 +28,7 @@ Cast this spell only during combat after blockers are declared.
 ## Fix
 Nothing to change if intended; say so in reminder text if the set's players need it."#,
     fix: FixAvailability::None,
+    on_by_default: false,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

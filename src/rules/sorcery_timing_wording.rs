@@ -1,7 +1,10 @@
 //! PL104: "any time you could cast a sorcery": the older wording of "as a sorcery".
 
-use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
+use super::{
+    FaceText, FixAvailability, Lint, RuleInfo, TextFix, Violation, activate_this_ability, helpers,
+};
 use crate::diagnostic::{Applicability, Severity};
+use crate::model::Span;
 use crate::phrase::ast::{Form, WindowActor, Wording};
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -25,8 +28,9 @@ Use instead:
 ```
 
 ## Fix
-Safe: the words are replaced by "as a sorcery"."#,
+Safe: the words are replaced by "as a sorcery". After "Activate this ability only", the diagnostic covers the whole restriction and its fix also makes activate-this-ability-only's (PL105) edit, "Activate only as a sorcery": one diagnostic for the older restriction, PL105's own left out."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
@@ -38,12 +42,55 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
         .filter(|(_, _, phrase, _)| {
             !matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::Unstated)
         });
+    let verbs: Vec<(Span, Span)> = activate_this_ability::marks(face)
+        .map(|(span, _, phrase, _)| (span, phrase.span))
+        .collect();
     helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
         replacement: "as a sorcery",
         message: format!("\"{words}\" is the older wording of \"as a sorcery\""),
         applicability: Applicability::Safe,
         cr: &["307.5", "602.5d"],
     })
+    .into_iter()
+    .map(|violation| with_older_verb(face, violation, &verbs))
+    .collect()
+}
+
+/// The violation widened to the "Activate this ability" that opens its restriction, when there is
+/// one (PL105's words): one diagnostic and one fix for the older restriction as a whole.
+fn with_older_verb(face: &FaceText<'_>, violation: Violation, verbs: &[(Span, Span)]) -> Violation {
+    let Some(fix) = &violation.fix else {
+        return violation;
+    };
+    let at = violation.span;
+    let Some((verb, _)) = verbs.iter().find(|(verb, phrase)| {
+        phrase.start <= verb.start && verb.end <= at.start && at.end <= phrase.end
+    }) else {
+        return violation;
+    };
+    let activate = helpers::keep_capital(verb.of(face.text), "activate");
+    let whole = Span::new(verb.start, at.end);
+    let now = format!(
+        "{activate}{}as a sorcery",
+        face.text.get(verb.end..at.start).unwrap_or(" only ")
+    );
+    let mut edits = vec![(*verb, activate)];
+    edits.extend(fix.edits.iter().cloned());
+    let mut widened = Violation::new(
+        whole,
+        format!(
+            "\"{}\" is the older wording of \"{now}\"",
+            whole.of(face.text)
+        ),
+    )
+    .help(format!("write \"{now}\""))
+    .cr(&["602.5b", "307.5", "602.5d"]);
+    widened.fix = Some(TextFix {
+        applicability: fix.applicability,
+        message: format!("replace with \"{now}\""),
+        edits,
+    });
+    widened
 }
 
 #[cfg(test)]
@@ -64,6 +111,30 @@ mod tests {
                 "{2}: Draw a card. Activate only [[any time you could cast a sorcery]].",
                 "{2}: Draw a card. Play only [[any time you could play a sorcery]].",
             ],
+        );
+    }
+
+    #[test]
+    fn after_activate_this_ability_the_whole_restriction_is_one_fix() {
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Artifact",
+                "{2}: Draw a card. Activate this ability only any time you could cast a sorcery."
+            )
+            .as_deref(),
+            Some("{2}: Draw a card. Activate only as a sorcery.")
+        );
+        let face = crate::rules::FaceText::read(
+            "{2}: Draw a card. Activate this ability only any time you could cast a sorcery.",
+            Some("Artifact"),
+        );
+        let violations = (LINT.check)(&face);
+        assert_eq!(violations.len(), 1, "{violations:#?}");
+        assert_eq!(
+            violations[0].message,
+            "\"Activate this ability only any time you could cast a sorcery\" is the older \
+             wording of \"Activate only as a sorcery\""
         );
     }
 

@@ -1,9 +1,17 @@
-//! The known templates, spelled as cards spell them, for the "closest known template" help of an
-//! unknown phrase. Kept as examples, one per template the grammar reads.
+//! Concrete templates, spelled as cards spell them, and the word-by-word measure that finds the
+//! one an unknown phrase misspells (PL002) or, for PL001's help, comes close to.
+//!
+//! The measure aligns a template with a run of the text's words: a word may differ by a letter or
+//! two (a typo), and a small function word ("of", "the") may be missing or extra. Anything else
+//! is no typo. Which match is right is not decided here: PL002 reads the text with the template
+//! in place and keeps it only when the grammar then understands it.
 
-use crate::edit_distance::edit_distance;
+use crate::edit_distance::char_distance;
+use crate::model::Span;
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
+/// Templates written out in full.
 const TEMPLATES: &[&str] = &[
     "until end of turn",
     "until end of combat",
@@ -12,16 +20,10 @@ const TEMPLATES: &[&str] = &[
     "until your next upkeep",
     "until the end of your next upkeep",
     "until the end of combat on your next turn",
-    "at the beginning of your upkeep",
-    "at the beginning of each upkeep",
     "at the beginning of the next end step",
-    "at the beginning of your next upkeep",
     "at the beginning of the end step",
-    "at the beginning of your end step",
     "at the beginning of combat on your turn",
-    "at the beginning of your precombat main phase",
-    "at the beginning of your postcombat main phase",
-    "at the beginning of your draw step",
+    "at the beginning of each combat",
     "at the beginning of the next turn's upkeep",
     "at end of combat",
     "activate only as a sorcery",
@@ -29,6 +31,7 @@ const TEMPLATES: &[&str] = &[
     "activate only during your upkeep",
     "activate only once each turn",
     "activate only before blockers are declared",
+    "activate only during combat",
     "cast this spell only during combat",
     "cast this spell only before attackers are declared",
     "cast this spell only during combat after blockers are declared",
@@ -45,45 +48,364 @@ const TEMPLATES: &[&str] = &[
     "until this creature leaves the battlefield",
 ];
 
-/// The known template closest to `phrase`, by edits of whole words.
-pub fn closest(phrase: &str) -> Option<&'static str> {
-    // Split once: every unknown phrase of a file is compared with all of them.
-    static SPLIT: OnceLock<Vec<(Vec<String>, &'static str)>> = OnceLock::new();
-    let templates = SPLIT.get_or_init(|| {
-        TEMPLATES
-            .iter()
-            .map(|template| (words(template), *template))
-            .collect()
-    });
-    let words = words(phrase);
-    templates
-        .iter()
-        .map(|(template_words, template)| (edit_distance(&words, template_words), *template))
-        .min_by_key(|(distance, _)| *distance)
-        .filter(|(distance, _)| *distance <= words.len().max(2))
-        .map(|(_, template)| template)
+/// Steps and phases named with an owner, each written after every lead and owner below: "at the
+/// beginning of each other player's untap step".
+const STEPS: &[&str] = &[
+    "upkeep",
+    "draw step",
+    "end step",
+    "untap step",
+    "turn",
+    "precombat main phase",
+    "postcombat main phase",
+    "first main phase",
+    "second main phase",
+];
+const OWNERS: &[&str] = &[
+    "your",
+    "each",
+    "each player's",
+    "each opponent's",
+    "each other player's",
+    "that player's",
+    "target player's",
+    "target opponent's",
+    "enchanted player's",
+    "its controller's",
+    "your next",
+    "the next",
+];
+const LEADS: &[&str] = &["at the beginning of", "during"];
+
+/// A run of a text's words that a template comes close to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Near {
+    pub template: &'static str,
+    /// From the first word of the run to the end of its last word, in the text's bytes.
+    pub span: Span,
+    /// Word edits: words misspelt, function words missing or extra.
+    pub edits: usize,
 }
 
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == '.')
-        .filter(|word| !word.is_empty())
-        .map(|word| word.to_lowercase().replace('’', "'"))
-        .collect()
+/// How near a word must come to a template's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// A typo: each word within a letter or two, only small function words missing or extra.
+    Typo,
+    /// A typo, or a word naming whose step or turn changed, missing or extra ("their" for
+    /// "your"), at most a third of the template's words (PL001's help). No word that names a step,
+    /// a phase or an edge changes: "end" for "beginning" would be help that misleads.
+    Loose,
+}
+
+/// The templates that come near some words of `text[within]` overlapping `around`, best first.
+pub fn near(text: &str, within: Span, around: Span, measure: Measure) -> Vec<Near> {
+    let words = words_of(text, within);
+    let spelt: HashSet<&str> = words.iter().map(|word| word.compared.as_str()).collect();
+    let mut found: Vec<Near> = templates()
+        .iter()
+        .filter_map(|(template_words, template)| {
+            let budget = match measure {
+                Measure::Typo if template_words.len() <= 4 => 1,
+                Measure::Typo => 2,
+                Measure::Loose => (template_words.len() / 3).max(1),
+            };
+            // Cheap first: all but `budget` of the template's words are in the text as it spells
+            // them, and two at least, else any short text is "near" a short template.
+            let present = template_words
+                .iter()
+                .filter(|word| spelt.contains(word.as_str()))
+                .count();
+            if present < template_words.len().saturating_sub(budget).max(2) {
+                return None;
+            }
+            let (first, last, edits) = align(&words, template_words, measure)?;
+            let span = Span::new(words[first].span.start, words[last].span.end);
+            let overlaps = span.start < around.end && around.start < span.end;
+            (overlaps && edits <= budget).then_some(Near {
+                template,
+                span,
+                edits,
+            })
+        })
+        .collect();
+    // The fewest edits, then the longest template: it explains more of the words.
+    found.sort_by_key(|near| (near.edits, std::cmp::Reverse(near.template.len())));
+    found
+}
+
+/// The known template closest to `phrase`, for PL001's help: only one within a few word edits of
+/// the whole phrase.
+pub fn closest(phrase: &str) -> Option<&'static str> {
+    let all = Span::new(0, phrase.len());
+    let words = words_of(phrase, all);
+    let whole = Span::new(words.first()?.span.start, words.last()?.span.end);
+    near(phrase, all, all, Measure::Loose)
+        .into_iter()
+        .find(|near| near.edits > 0 && near.span == whole)
+        .map(|near| near.template)
+}
+
+/// Every template, split into its compared words once: an unknown phrase is compared with all.
+fn templates() -> &'static [(Vec<String>, &'static str)] {
+    static SPLIT: OnceLock<Vec<(Vec<String>, &'static str)>> = OnceLock::new();
+    SPLIT.get_or_init(|| {
+        let mut all: Vec<&'static str> = TEMPLATES.to_vec();
+        for lead in LEADS {
+            for owner in OWNERS {
+                for step in STEPS {
+                    // Leaked once: the table lives as long as the program.
+                    let template = format!("{lead} {owner} {step}");
+                    all.push(Box::leak(template.into_boxed_str()));
+                }
+            }
+        }
+        all.into_iter()
+            .map(|template| {
+                let words = words_of(template, Span::new(0, template.len()));
+                (
+                    words.into_iter().map(|word| word.compared).collect(),
+                    template,
+                )
+            })
+            .collect()
+    })
+}
+
+/// A word of a text: its bytes without the punctuation around it, and its spelling as compared.
+struct Word {
+    span: Span,
+    compared: String,
+}
+
+fn words_of(text: &str, within: Span) -> Vec<Word> {
+    let Some(part) = text.get(within.start..within.end) else {
+        return Vec::new();
+    };
+    let mut words = Vec::new();
+    let mut offset = within.start;
+    for piece in part.split_inclusive(char::is_whitespace) {
+        let start = offset;
+        offset += piece.len();
+        let trimmed = piece.trim_start_matches(|c: char| !c.is_alphanumeric());
+        let lead = piece.len() - trimmed.len();
+        let bare = trimmed.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if bare.is_empty() {
+            continue;
+        }
+        words.push(Word {
+            span: Span::new(start + lead, start + lead + bare.len()),
+            compared: bare.to_lowercase().replace('’', "'"),
+        });
+    }
+    words
+}
+
+/// Words a typo may drop or repeat: they carry no meaning of their own in a template.
+const FUNCTION_WORDS: &[&str] = &["of", "the", "a", "an", "on", "in", "at", "to", "for"];
+
+/// Words that say whose step or turn, or which one: the help may change one for another.
+const OWNER_WORDS: &[&str] = &[
+    "your",
+    "their",
+    "his",
+    "her",
+    "its",
+    "each",
+    "that",
+    "this",
+    "the",
+    "a",
+    "an",
+    "target",
+    "next",
+    "other",
+    "enchanted",
+    "chosen",
+    "player's",
+    "opponent's",
+    "owner's",
+    "controller's",
+];
+
+const NEVER: usize = usize::MAX / 4;
+
+/// The best run of `words` that `template` comes near: its first and last word and the edits.
+fn align(words: &[Word], template: &[String], measure: Measure) -> Option<(usize, usize, usize)> {
+    let spare = |word: &str| {
+        let small = FUNCTION_WORDS.contains(&word);
+        match measure {
+            Measure::Typo if !small => NEVER,
+            Measure::Loose if !small && !OWNER_WORDS.contains(&word) => NEVER,
+            _ => 1,
+        }
+    };
+    let mut best: Option<(usize, usize, usize)> = None;
+    for first in 0..words.len() {
+        // row[k]: the edits that align words[first..first + j] with template[..k].
+        let mut row: Vec<usize> = Vec::with_capacity(template.len() + 1);
+        row.push(0);
+        for k in 0..template.len() {
+            row.push(row[k].saturating_add(spare(&template[k])).min(NEVER));
+        }
+        for (j, word) in words[first..].iter().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = row[0].saturating_add(spare(&word.compared)).min(NEVER);
+            for k in 0..template.len() {
+                let substituted =
+                    diagonal.saturating_add(close(&word.compared, &template[k], measure));
+                diagonal = row[k + 1];
+                let extra = row[k + 1].saturating_add(spare(&word.compared));
+                let missing = row[k].saturating_add(spare(&template[k]));
+                row[k + 1] = substituted.min(extra).min(missing).min(NEVER);
+            }
+            let edits = row[template.len()];
+            if edits < NEVER && best.is_none_or(|(.., known)| edits < known) {
+                best = Some((first, first + j, edits));
+            }
+            if row.iter().all(|&cost| cost >= NEVER) {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The cost of writing `word` where the template has `wanted`.
+fn close(word: &str, wanted: &str, measure: Measure) -> usize {
+    if word == wanted {
+        return 0;
+    }
+    match measure {
+        Measure::Loose if OWNER_WORDS.contains(&word) && OWNER_WORDS.contains(&wanted) => 1,
+        _ => {
+            let shorter = word.chars().count().min(wanted.chars().count());
+            let allowed = if shorter <= 5 { 1 } else { 2 };
+            // A letter of a short word changes it into another word ("a" for "i"): no typo.
+            if shorter >= 2 && (swapped(word, wanted) || char_distance(word, wanted) <= allowed) {
+                1
+            } else {
+                NEVER
+            }
+        }
+    }
+}
+
+/// Two letters side by side written the other way round: "trun" for "turn", one slip of the
+/// fingers though two edits apart.
+fn swapped(word: &str, wanted: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), wanted.chars().collect());
+    if a.len() != b.len() {
+        return false;
+    }
+    let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
 #[cfg(test)]
 mod tests {
-    use super::closest;
+    use super::{Measure, closest, near};
+    use crate::model::Span;
+
+    fn typo(text: &str, around: &str) -> Option<(&'static str, String)> {
+        let at = text.find(around).expect("the words are in the text");
+        let all = Span::new(0, text.len());
+        near(text, all, Span::new(at, at + around.len()), Measure::Typo)
+            .into_iter()
+            .find(|near| near.edits > 0)
+            .map(|near| (near.template, near.span.of(text).to_string()))
+    }
 
     #[test]
-    fn the_closest_template_is_named() {
+    fn a_typo_is_found_word_by_word() {
+        assert_eq!(
+            typo(
+                "Target creature gets +1/+1 until end if turn.",
+                "until end if turn"
+            ),
+            Some(("until end of turn", "until end if turn".to_string()))
+        );
+        assert_eq!(
+            typo("At the beginning your upkeep, draw a card.", "upkeep"),
+            Some((
+                "at the beginning of your upkeep",
+                "At the beginning your upkeep".to_string()
+            ))
+        );
+        assert_eq!(
+            typo(
+                "Untap all creatures you control during each other players untap step.",
+                "untap step"
+            ),
+            Some((
+                "during each other player's untap step",
+                "during each other players untap step".to_string()
+            ))
+        );
+    }
+
+    #[test]
+    fn two_letters_swapped_are_one_typo() {
+        assert_eq!(
+            typo("It gets +1/+1 until end of trun.", "until end of trun"),
+            Some(("until end of turn", "until end of trun".to_string()))
+        );
+    }
+
+    #[test]
+    fn words_that_differ_in_more_than_a_letter_or_two_are_no_typo() {
+        assert_eq!(typo("Do it until the turn after next.", "until"), None);
+        assert_eq!(typo("At the beginning of the game, draw.", "game"), None);
+    }
+
+    #[test]
+    fn the_closest_template_is_named_only_when_close() {
         assert_eq!(
             closest("until the end of their next turn"),
             Some("until the end of your next turn")
         );
+        assert_eq!(closest("upkeep"), None);
+        // Help that changes the meaning misleads: none is better.
+        assert_eq!(closest("At the end of your turn"), None);
         assert_eq!(
-            closest("at the beginning of the first upkeep"),
-            Some("at the beginning of your upkeep")
+            closest("At the end of the first combat phase on your turn"),
+            None
         );
+        assert_eq!(
+            closest("At the beginning of the first upkeep in your next game with this card"),
+            None
+        );
+        assert_eq!(closest("until the end of the game's last combat"), None);
+    }
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::templates;
+    use crate::model::Kind;
+    use crate::rules::FaceText;
+
+    /// Every template a typo is matched against is one the grammar understands, in one of the
+    /// sentences cards write it in: the table cannot drift from the grammar unseen.
+    #[test]
+    fn every_template_is_understood_in_a_sentence() {
+        let contexts = [
+            "Draw a card {}.",
+            "Draw a card for each creature that died {}.",
+            "After this main phase, {}.",
+            "Each player can't cast more than one spell {}.",
+        ];
+        for (_, template) in templates() {
+            let understood = contexts.iter().any(|context| {
+                let text = context.replace("{}", template);
+                let face = FaceText::read(&text, Some("Instant"));
+                !face.items.is_empty()
+                    && face
+                        .items
+                        .iter()
+                        .all(|(_, finding)| finding.kind != Kind::Unknown)
+            });
+            assert!(understood, "{template:?} is not understood");
+        }
     }
 }

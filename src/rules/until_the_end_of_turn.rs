@@ -27,6 +27,7 @@ Target creature gets +2/+2 until end of turn.
 ## Fix
 Safe: the phrase becomes "until end of turn"."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

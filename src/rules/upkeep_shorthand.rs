@@ -28,6 +28,7 @@ At the beginning of your upkeep, draw a card, then discard a card.
 ## Fix
 Safe: "Upkeep —" → "At the beginning of your upkeep,", and the effect's first letter in lower case."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -22,6 +22,7 @@ Players get no priority during the cleanup step (CR 514.3) unless a state-based 
 ## Fix
 Use the end step: "Activate only during the end step.""#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -22,6 +22,7 @@ No player gets priority during the untap step (CR 502.4), so nothing can be cast
 ## Fix
 Use the upkeep: "Activate only during your upkeep.""#,
     fix: FixAvailability::None,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };

@@ -27,6 +27,7 @@ Activate only during an opponent's turn.
 ## Fix
 Safe: "your opponent's" → "an opponent's", which is what phaselint reads and what the text means in a two-player game."#,
     fix: FixAvailability::Always,
+    on_by_default: true,
 };
 
 pub const LINT: Lint = Lint { info: &RULE, check };
