@@ -625,7 +625,7 @@ mod tests {
         let alone = check_yaml(OLDER_RESTRICTION, "[rules]\nPL104 = \"off\"\n");
         assert_eq!(found_codes(&alone), ["PL105"]);
         // A kept diagnostic at a lower severity hides none at a higher one.
-        let louder = check_yaml(OLDER_RESTRICTION, "[rules]\nPL105 = \"error\"\n");
+        let louder = check_yaml(OLDER_RESTRICTION, "[rules]\nPL104 = \"warning\"\n");
         assert_eq!(found_codes(&louder), ["PL105", "PL104"]);
     }
 

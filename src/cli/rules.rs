@@ -118,10 +118,12 @@ fn page() -> String {
          the exit code 2.\n\n\
          The levels say who is wrong. An **error** is a problem the Comprehensive Rules prove: a \
          window that never opens (PL201-PL203), restrictions that exclude each other (PL204), \
-         reminder text that disagrees with its keyword (PL601). Errors fail a run (exit 1). A \
-         **warning** is text to change, with the change to make where it is certain: obsolete or \
-         nonstandard wording (PL1xx, PL5xx), designers' wordings whose meaning is certain \
-         (PL7xx), a typo of a template (PL002), and a phrase phaselint \
+         reminder text that disagrees with its keyword (PL601), wording that is obsolete in the \
+         edition checked (PL1xx: a set written in 2019 is checked with `--rules 2019`, see \
+         [editions](editions.md)). Errors fail a run (exit 1). A **warning** is text to change, \
+         with the change to make where it is certain: nonstandard wording (PL5xx), designers' \
+         wordings whose meaning is certain (PL7xx), a typo of a template (PL002), and a phrase \
+         phaselint \
          does not understand (PL001), which is a gap in phaselint rather than a proven problem of \
          the card. `--deny-warnings` fails a run on warnings too, and `[rules] PL001 = \"error\"` \
          on unknown phrases alone. A **note** is a caveat that asks for nothing to change (PL3xx, \

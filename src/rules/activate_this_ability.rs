@@ -7,13 +7,13 @@ use crate::phrase::ast::Wording;
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL105",
     name: "activate-this-ability-only",
-    level: Severity::Warning,
+    level: Severity::Error,
     summary: "\"Activate this ability only\": the older wording of \"Activate only\"",
     docs: r#"## What it does
 Finds "Activate this ability only" and rewrites it as "Activate only".
 
 ## Why
-Cards have said "Activate only ..." since 2011; the restriction is on the ability it follows either way (CR 602.5b). Reminder text is left alone: some keywords' reminder text still says "Activate this ability only" (forecast, 702.57).
+Cards have said "Activate only ..." since Strixhaven (April 2021; `--rules 2021` and earlier years pass the older wording); the restriction is on the ability it follows either way (CR 602.5b). Reminder text is left alone: some keywords' reminder text still says "Activate this ability only" (forecast, 702.57).
 
 ## Example
 ```text

@@ -9,7 +9,7 @@ use crate::phrase::ast::{Form, TriggerPoint};
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL101",
     name: "obsolete-end-of-turn",
-    level: Severity::Warning,
+    level: Severity::Error,
     summary: "\"at end of turn\": the obsolete wording of an end step trigger",
     docs: r#"## What it does
 Finds "at end of turn" and proposes today's wording (CR 513.1a): a trigger printed at the start of an ability becomes "At the beginning of the end step"; inside an effect, where it is a delayed trigger (603.7), it becomes "at the beginning of the next end step".

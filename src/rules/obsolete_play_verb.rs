@@ -7,7 +7,7 @@ use crate::phrase::ast::Wording;
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL102",
     name: "obsolete-play-verb",
-    level: Severity::Warning,
+    level: Severity::Error,
     summary: "\"Play only\" and \"Play this ability only\": the obsolete wording of \"Activate only\"",
     docs: r#"## What it does
 Finds an activation restriction that says "Play" or "Use" ("Play this ability only during your upkeep", "Use this ability only once each turn", "Play only once each turn") and rewrites it as "Activate only"; and "play" for casting a spell ("any time you could play an instant", "Play this spell only during combat"), rewritten as "cast". On an instant or sorcery, a "Play only ..." with no cost before it restricted casting the spell and becomes "Cast this spell only ...".

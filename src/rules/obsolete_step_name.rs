@@ -7,7 +7,7 @@ use crate::phrase::ast::{UnitName, Wording};
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL103",
     name: "obsolete-step-name",
-    level: Severity::Warning,
+    level: Severity::Error,
     summary: "\"untap phase\", \"upkeep phase\", \"draw phase\", \"end of turn step\": step names of older rules",
     docs: r#"## What it does
 Finds the names older rules gave to steps: the untap, upkeep and draw steps were phases, and the end step was the "end of turn step" (see the 2009 and older editions of CR section 5). It rewrites them with today's names (CR 501.1, 512.1).

@@ -10,7 +10,7 @@ use crate::phrase::ast::{Form, WindowActor, Wording};
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL104",
     name: "sorcery-timing-wording",
-    level: Severity::Warning,
+    level: Severity::Error,
     summary: "\"any time you could cast a sorcery\": the older wording of \"as a sorcery\"",
     docs: r#"## What it does
 Finds "any time you could cast a sorcery" and the obsolete "any time you could play a sorcery" in a restriction ("Activate only ..."), and rewrites them as "as a sorcery". A permission that opens a sentence ("Any time you could cast a sorcery, you may ...") is left alone.
