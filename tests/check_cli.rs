@@ -93,10 +93,14 @@ const CLEAN_CARD: &str = "\
   text: Creatures you control get +1/+1 until end of turn.
 ";
 
+/// A config under which `WARNING_CARD`'s obsolete wording (an error by default) is a warning, for
+/// the tests of what a warning does.
+const PL101_A_WARNING: (&str, &str) = ("phaselint.toml", "[rules]\nPL101 = \"warning\"\n");
+
 /// The short-format line of `WARNING_CARD` in a file named `path`.
 fn warning_line(path: &str) -> String {
     format!(
-        "{path}:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)"
+        "{path}:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)"
     )
 }
 
@@ -129,10 +133,11 @@ fn an_error_exits_1() {
 
 #[test]
 fn warnings_exit_0_and_1_only_with_deny_warnings() {
-    let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
+    let project = Project::with(&[("runner.yaml", WARNING_CARD), PL101_A_WARNING]);
     let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 0);
-    assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
+    let warning = warning_line("runner.yaml").replace("error[PL101]", "warning[PL101]");
+    assert_eq!(short_lines(&output), [warning.clone()]);
     let output = project.run(&[
         "check",
         "--format",
@@ -140,6 +145,11 @@ fn warnings_exit_0_and_1_only_with_deny_warnings() {
         "--deny-warnings",
         "runner.yaml",
     ]);
+    assert_exit(&output, 1);
+    assert_eq!(short_lines(&output), [warning]);
+    // By default obsolete wording is an error: it fails the run without --deny-warnings.
+    project.write("phaselint.toml", "");
+    let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 1);
     assert_eq!(short_lines(&output), [warning_line("runner.yaml")]);
 }
@@ -271,8 +281,8 @@ fn assert_bad_input_keeps_the_others(name: &str, contents: &[u8], expected: &str
         let summary = parse_json(&project.run(&args))["summary"].clone();
         assert_eq!(summary["files"], 2);
         assert_eq!(summary["cards"], 1);
-        assert_eq!(summary["warnings"], 1);
-        assert_eq!(summary["errors"], 1);
+        // The good file's obsolete wording and the bad file's input problem.
+        assert_eq!(summary["errors"], 2);
     }
 }
 
@@ -422,11 +432,11 @@ fn a_config_error_exits_2_in_every_format() {
 fn the_human_format_without_a_terminal_narrates_file_line_and_message() {
     let project = Project::with(&[("runner.yaml", WARNING_CARD)]);
     let output = project.run(&["check", "runner.yaml"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let text = stdout(&output);
     assert!(
         text.starts_with(
-            "\"At end of turn\" is obsolete wording\n    Diagnostic severity: warning\n"
+            "\"At end of turn\" is obsolete wording\n    Diagnostic severity: error\n"
         ),
         "{text}"
     );
@@ -451,7 +461,7 @@ fn the_human_format_without_a_terminal_narrates_file_line_and_message() {
         "{text}"
     );
     assert!(
-        text.ends_with("\nfound 1 warning in 1 file (1 card)\n1 fixable with --fix\n"),
+        text.ends_with("\nfound 1 error in 1 file (1 card)\n1 fixable with --fix\n"),
         "{text}"
     );
     // Not a terminal: no box drawing and no colour.
@@ -470,9 +480,9 @@ fn the_short_format_is_one_exact_line_per_diagnostic_then_the_summary() {
     assert_eq!(
         stdout(&output),
         "\
-cards.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)
+cards.yaml:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)
 cards.yaml:9:38: error[PL201] this window never opens: no player gets priority during the untap step (card: Morning Bell)
-found 1 error, 1 warning in 1 file (3 cards)
+found 2 errors in 1 file (3 cards)
 1 fixable with --fix
 "
     );
@@ -490,7 +500,7 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
 ";
     let project = Project::with(&[("red.yaml", source)]);
     let output = project.run(&["check", "--format", "json", "red.yaml"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let document = parse_json(&output);
     let span = only(source, "At end of turn");
     assert_eq!(
@@ -505,7 +515,7 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
                 "span": {"start": span.start, "end": span.end},
                 "code": "PL101",
                 "name": "obsolete-end-of-turn",
-                "severity": "warning",
+                "severity": "error",
                 "message": "\"At end of turn\" is obsolete wording",
                 "help": "as a printed end step trigger, this now reads \"At the beginning of the end step\"",
                 "card": "Ember Runner",
@@ -521,7 +531,7 @@ fn json_gives_every_field_of_a_diagnostic_in_a_yaml_block_scalar() {
                 }
             }],
             "summary": {
-                "files": 1, "cards": 1, "errors": 0, "warnings": 1, "notes": 0,
+                "files": 1, "cards": 1, "errors": 1, "warnings": 0, "notes": 0,
                 "fixable": 1, "unsafe_fixable": 0
             }
         })
@@ -537,7 +547,7 @@ fn json_spans_are_exact_bytes_of_a_json_string_with_escapes_before_the_phrase() 
                   gone — return it to the battlefield at end of turn.\"}\n]\n";
     let project = Project::with(&[("raider.json", source)]);
     let output = project.run(&["check", "--format", "json", "raider.json"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let diagnostics = diagnostics(&output);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     let diagnostic = &diagnostics[0];
@@ -567,6 +577,7 @@ fn json_spans_are_exact_bytes_of_a_json_string_with_escapes_before_the_phrase() 
 fn github_format_is_one_workflow_command_per_diagnostic() {
     let project = Project::with(&[
         ("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}")),
+        PL101_A_WARNING,
         (
             "notes.yaml",
             "- name: Warcry Drummer\n  type: Creature — Goblin\n  text: At the beginning of your \
@@ -587,7 +598,10 @@ fn github_format_is_one_workflow_command_per_diagnostic() {
 
 #[test]
 fn sarif_is_version_2_1_0_with_every_rule_documented_and_fingerprinted_results() {
-    let project = Project::with(&[("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}"))]);
+    let project = Project::with(&[
+        ("cards.yaml", &format!("{WARNING_CARD}\n{ERROR_CARD}")),
+        PL101_A_WARNING,
+    ]);
     let output = project.run(&["check", "--format", "sarif", "cards.yaml"]);
     assert_exit(&output, 1);
     let log = parse_json(&output);
@@ -703,7 +717,7 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
     assert_eq!(project.read("set/lesson.yaml"), SORCERY);
     assert!(
         short_lines(&output).contains(
-            &"set/lesson.yaml:4:9: warning[PL101] \"At end of turn\" is obsolete wording (card: Late \
+            &"set/lesson.yaml:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Late \
               Lesson)"
                 .to_string()
         ),
@@ -733,7 +747,7 @@ fn fix_applies_safe_fixes_only_and_unsafe_fixes_adds_the_rest() {
 fn unsafe_fixes_without_fix_writes_nothing() {
     let project = Project::with(&[("lesson.yaml", SORCERY)]);
     let output = project.run(&["check", "--unsafe-fixes", "lesson.yaml"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert_eq!(project.read("lesson.yaml"), SORCERY);
 }
 
@@ -897,7 +911,7 @@ fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
     let lines = project.join("databases/cwd-cards.jsonl");
     let before = project.files();
     let output = project.run(&["check", "--format", "short", "--fix", "databases"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     // The JSON databases are reported, not touched; the JSON Lines file is fixed.
     assert_eq!(
         std::fs::read(&mtgjson).unwrap(),
@@ -909,7 +923,7 @@ fn json_databases_are_fixed_only_with_fix_json_and_stay_json() {
     );
     let text = stdout(&output);
     assert!(
-        text.contains("cwd-mtgjson.json:9:66: warning[PL103]"),
+        text.contains("cwd-mtgjson.json:9:66: error[PL103]"),
         "{text}"
     );
     assert!(
@@ -994,7 +1008,7 @@ fn stdin_is_never_written() {
         args.extend(flags);
         args.push("-");
         let output = project.run_with_stdin(&args, WARNING_CARD.as_bytes());
-        assert_exit(&output, 0);
+        assert_exit(&output, 1);
         assert!(project.files().is_empty(), "{flags:?}: no file is written");
         if !flags.contains(&"--diff") {
             // The report is of the text as it came in: the problem is still there.
@@ -1054,7 +1068,7 @@ fn a_malformed_file_is_not_fixed() {
     assert_exit(&output, 2);
     assert_eq!(project.read("cards.jsonl"), source);
     let lines = short_lines(&output);
-    assert!(lines[0].contains("warning[PL101]"), "{lines:?}");
+    assert!(lines[0].contains("error[PL101]"), "{lines:?}");
     assert!(
         lines[1].starts_with("cards.jsonl:2:15: error[PL901]"),
         "{lines:?}"
@@ -1329,7 +1343,7 @@ fn stdin_yaml_is_detected_and_linted() {
     let project = Project::empty();
     let output =
         project.run_with_stdin(&["check", "--format", "json", "-"], WARNING_CARD.as_bytes());
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let document = parse_json(&output);
     let diagnostic = &document["diagnostics"][0];
     assert_eq!(diagnostic["file"], "-");
@@ -1346,7 +1360,7 @@ fn stdin_plain_text_takes_the_first_line_as_the_name() {
     let project = Project::empty();
     let text = "Ancient Hourglass {3}\nArtifact\nAt end of turn, put a time counter on it.\n";
     let output = project.run_with_stdin(&["check", "--format", "json", "-"], text.as_bytes());
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let document = parse_json(&output);
     let diagnostic = &document["diagnostics"][0];
     assert_eq!(diagnostic["card"], "Ancient Hourglass");
@@ -1392,7 +1406,7 @@ fn a_directory_walk_is_sorted_and_skips_hidden_directories() {
         project.write(name, WARNING_CARD);
     }
     let output = project.run(&["check", "--format", "short", "sets"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert_eq!(
         short_lines(&output),
         [
@@ -1425,7 +1439,7 @@ fn a_file_named_and_found_by_a_walk_is_checked_once() {
     assert_eq!(
         stdout(&output),
         format!(
-            "{}\nfound 1 warning in 1 file (1 card)\n1 fixable with --fix\n",
+            "{}\nfound 1 error in 1 file (1 card)\n1 fixable with --fix\n",
             warning_line("runner.yaml")
         )
     );
@@ -1460,7 +1474,7 @@ fn exclude_skips_matching_files_and_directories() {
         "sets",
         "old",
     ]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert_eq!(
         short_lines(&output),
         [warning_line("sets/a.yaml"), warning_line("old/d.yaml")]
@@ -1486,7 +1500,7 @@ fn original_reads_the_printed_text_of_an_mtgjson_file() {
     let path = fixtures().join("databases/cwd-mtgjson.json");
     let path = path.to_str().unwrap();
     let output = run(&fixtures(), &["check", "--format", "json", path]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let codes: Vec<Value> = diagnostics(&output)
         .iter()
         .map(|d| d["code"].clone())
@@ -1497,7 +1511,7 @@ fn original_reads_the_printed_text_of_an_mtgjson_file() {
         &fixtures(),
         &["check", "--format", "json", "--original", path],
     );
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let found: Vec<(Value, Value, Value)> = diagnostics(&output)
         .iter()
         .map(|d| (d["code"].clone(), d["card"].clone(), d["line"].clone()))
@@ -1580,7 +1594,7 @@ fn a_five_megabyte_json_lines_file_is_checked_whole() {
     }
     let project = Project::with(&[("big.jsonl", &text)]);
     let output = project.run(&["check", "--format", "json", "big.jsonl"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let document = parse_json(&output);
     assert_eq!(document["summary"]["cards"], cards);
     let diagnostics = document["diagnostics"].as_array().unwrap();
@@ -1805,7 +1819,7 @@ fn a_pipe_closed_after_one_line_ends_quietly() {
     let message = stderr(&output);
     assert!(!message.contains("panicked"), "{message}");
     assert_eq!(message, "");
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
 }
 
 #[test]
@@ -1821,9 +1835,9 @@ fn printed_wordings_read_with_original_are_reported_never_fixed() {
         "--fix-json",
         "cwd.json",
     ]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     assert!(
-        stdout(&output).contains("warning[PL101]"),
+        stdout(&output).contains("error[PL101]"),
         "{}",
         stdout(&output)
     );

@@ -9,7 +9,7 @@ use cli::{stdout, write};
 use std::path::Path;
 use std::process::Output;
 
-/// A card with a warning (PL101, obsolete-end-of-turn) on line 3.
+/// A card with obsolete wording (PL101, obsolete-end-of-turn, an error by default) on line 3.
 const CARD: &str = "- name: Old Bell\n  type: Artifact\n  text: \"At end of turn, untap it.\"\n";
 
 fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
@@ -19,7 +19,7 @@ fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     )
 }
 
-/// `old/` turns PL101 off and excludes its `drafts/` (which holds a malformed file); `new/` makes it an error; the root is
+/// `old/` turns PL101 off and excludes its `drafts/` (which holds a malformed file); `new/` makes it a warning (an error by default); the root is
 /// governed by no config.
 fn nested_configs() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temp dir");
@@ -36,7 +36,7 @@ fn nested_configs() -> tempfile::TempDir {
     write(
         dir.path(),
         "new/phaselint.toml",
-        "[rules]\nPL101 = \"error\"\n",
+        "[rules]\nPL101 = \"warning\"\n",
     );
     dir
 }
@@ -51,7 +51,7 @@ fn each_file_answers_to_its_nearest_config() {
             .filter(|line| line.contains("PL101"))
             .map(|line| line.split('[').next().unwrap_or_default())
             .collect::<Vec<_>>(),
-        ["a.yaml:3:10: warning", "new/a.yaml:3:10: error"],
+        ["a.yaml:3:10: error", "new/a.yaml:3:10: warning"],
         "{}",
         stdout(&output)
     );
@@ -70,7 +70,7 @@ fn the_same_files_named_one_by_one_answer_to_the_same_configs() {
     );
     let text = stdout(&output);
     assert!(!text.contains("old/a.yaml"), "{text}");
-    assert!(text.contains("new/a.yaml:3:10: error[PL101]"), "{text}");
+    assert!(text.contains("new/a.yaml:3:10: warning[PL101]"), "{text}");
 }
 
 #[test]
@@ -98,13 +98,13 @@ fn a_broken_config_is_reported_once_and_its_files_are_checked_with_the_defaults(
     let text = stdout(&output);
     assert_eq!(text.matches("PL903").count(), 1, "{text}");
     assert!(text.contains("old/phaselint.toml:1:"), "{text}");
-    // The defaults: PL101 a warning, nothing excluded.
-    assert!(text.contains("old/a.yaml:3:10: warning[PL101]"), "{text}");
+    // The defaults: PL101 an error, nothing excluded.
+    assert!(text.contains("old/a.yaml:3:10: error[PL101]"), "{text}");
     assert!(
-        text.contains("old/drafts/a.yaml:3:10: warning[PL101]"),
+        text.contains("old/drafts/a.yaml:3:10: error[PL101]"),
         "{text}"
     );
-    assert!(text.contains("new/a.yaml:3:10: error[PL101]"), "{text}");
+    assert!(text.contains("new/a.yaml:3:10: warning[PL101]"), "{text}");
     assert_eq!(output.status.code(), Some(2));
 }
 
@@ -139,7 +139,7 @@ fn a_config_that_is_no_file_or_links_out_of_the_tree_is_reported_and_never_shown
     }
     // A link inside the tree is followed: the repository's, or outside one, the config's own
     // directory (not the current directory, which may be far above it).
-    write(dir.path(), "shared.toml", "[rules]\nPL101 = \"error\"\n");
+    write(dir.path(), "shared.toml", "[rules]\nPL101 = \"warning\"\n");
     std::fs::remove_file(&config).expect("removed");
     std::os::unix::fs::symlink("../shared.toml", &config).expect("a link");
     let output = run(dir.path(), &["check", "--format", "short"], None);
@@ -150,7 +150,7 @@ fn a_config_that_is_no_file_or_links_out_of_the_tree_is_reported_and_never_shown
     );
     std::fs::create_dir(dir.path().join(".git")).expect("a repository");
     let output = run(dir.path(), &["check", "--format", "short"], None);
-    assert!(stdout(&output).contains("new/a.yaml:3:10: error[PL101]"));
+    assert!(stdout(&output).contains("new/a.yaml:3:10: warning[PL101]"));
     std::fs::remove_dir(dir.path().join(".git")).expect("removed");
     // A directory of that name is reported, not passed over.
     std::fs::remove_file(&config).expect("removed");
@@ -180,14 +180,14 @@ fn stdin_filename_names_standard_input_and_finds_its_config() {
     );
     // The name in the report, YAML by its extension, and new/'s level.
     assert!(
-        stdout(&output).starts_with("new/draft.yaml:3:10: error[PL101]"),
+        stdout(&output).starts_with("new/draft.yaml:3:10: warning[PL101]"),
         "{}",
         stdout(&output)
     );
     // Without it, standard input is `-`, under the root's defaults.
     let output = run(dir.path(), &["check", "--format", "short", "-"], Some(CARD));
     assert!(
-        stdout(&output).starts_with("-:3:10: warning[PL101]"),
+        stdout(&output).starts_with("-:3:10: error[PL101]"),
         "{}",
         stdout(&output)
     );
@@ -222,8 +222,8 @@ fn a_config_names_its_own_card_fields() {
     assert_eq!(
         stdout(&output),
         "other/cards.json:1:1: note[PL802] no card in this JSON file: it is not read\n\
-         sets/cards.json:1:35: warning[PL101] \"At end of turn\" is obsolete wording (card: Old Bell)\n\
-         found 1 warning, 1 note in 2 files (1 card)\n"
+         sets/cards.json:1:35: error[PL101] \"At end of turn\" is obsolete wording (card: Old Bell)\n\
+         found 1 error, 1 note in 2 files (1 card)\n"
     );
     let findings = stdout(&project.run(&["findings", "sets"]));
     assert!(findings.contains("\"card\":\"Old Bell\""), "{findings}");

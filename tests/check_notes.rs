@@ -224,7 +224,7 @@ fn text_under_a_field_phaselint_does_not_read_is_a_note_at_the_key() {
     .unwrap();
     let (_, lines, _) = short(dir.path(), &["--select", "PL101,PL803", "cog.yaml"]);
     assert_eq!(lines.len(), 2, "{lines:?}");
-    assert!(lines[1].contains("warning[PL101]"), "{lines:?}");
+    assert!(lines[1].contains("error[PL101]"), "{lines:?}");
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn a_note_is_called_note_in_every_text_a_person_reads() {
         "{graphical}"
     );
     assert!(
-        graphical.contains("warning[PL101(obsolete-end-of-turn)]\n\n  ⚠"),
+        graphical.contains("error[PL101(obsolete-end-of-turn)]\n\n  ×"),
         "{graphical}"
     );
     assert!(
@@ -188,12 +188,12 @@ fn short_names_the_card_after_the_message() {
     assert_eq!(
         lines[1..4],
         [
-            "drummer.yaml:4:5: warning[PL101] \"At end of turn\" is obsolete wording (card: \
+            "drummer.yaml:4:5: error[PL101] \"At end of turn\" is obsolete wording (card: \
              Warcry Drummer)",
             "drummer.yaml:5:5: note[PL401] every main phase after the first is postcombat: with \
              an additional combat phase and main phase, this triggers in each of them (card: \
              Warcry Drummer)",
-            "circle.txt:3:1: warning[PL101] \"At end of turn\" is obsolete wording (card: Circle \
+            "circle.txt:3:1: error[PL101] \"At end of turn\" is obsolete wording (card: Circle \
              of Protection: Dusk)",
         ]
     );
@@ -213,7 +213,7 @@ fn the_summary_says_how_many_findings_fix_and_unsafe_fixes_would_fix() {
         args.extend_from_slice(&both);
         stdout(&run(dir.path(), &args))
     };
-    let summary = "found 2 warnings, 1 note in 2 files (2 cards)\n\
+    let summary = "found 2 errors, 1 note in 2 files (2 cards)\n\
                    1 fixable with --fix (1 more with --fix --unsafe-fixes)\n";
     assert!(check(&["--format", "short"]).ends_with(summary));
     assert!(check(&[]).ends_with(&format!("\n\n{summary}")));
@@ -232,7 +232,7 @@ fn the_summary_says_how_many_findings_fix_and_unsafe_fixes_would_fix() {
     // After --fix, the safe fix is applied and the summary says so; what is left needs
     // --unsafe-fixes.
     assert!(check(&["--format", "short", "--fix"]).ends_with(
-        "found 1 warning, 1 note in 2 files (2 cards); applied 1 fix\n\
+        "found 1 error, 1 note in 2 files (2 cards); applied 1 fix\n\
          1 fixable with --fix --unsafe-fixes\n"
     ));
     // After --fix --unsafe-fixes, nothing is left to fix: no fix line.

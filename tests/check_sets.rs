@@ -20,7 +20,7 @@ fn sets_are_walked_in_folders_and_zips_and_read_by_every_command() {
         "{text}"
     );
     assert!(
-        text.contains("formats/mse/dusk.mse-set/card Lantern Warden:6:103: warning[PL102]"),
+        text.contains("formats/mse/dusk.mse-set/card Lantern Warden:6:103: error[PL102]"),
         "{text}"
     );
     assert!(
@@ -92,15 +92,15 @@ fn a_directory_without_cards_fails_and_says_what_it_passed_over() {
     // Told which files hold cards, it reads them.
     project.write("sets/phaselint.toml", "[files]\ninclude = [\"*.cards\"]\n");
     let output = project.run(&["check", "--format", "json", "sets"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
     assert_eq!(report["summary"]["cards"], 1);
     assert_eq!(report["summary"]["skipped"], 1);
     // A file named alone that holds no card stays a note, as pre-commit names files.
     let output = project.run(&["check", "--format", "short", "sets/settings.json"]);
     assert_exit(&output, 0);
-    // A directory with cards passes as before.
+    // A directory with cards is checked as before: its obsolete wording fails the run (exit 1).
     let project = Project::with(&[("cards.yaml", CARD)]);
     let output = project.run(&["check", "--format", "short", "."]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 1);
 }

@@ -326,7 +326,7 @@ fn a_session_checks_fixes_and_explains_a_card_file_at_utf16_positions() {
         first,
         &json!({
             "range": range((2, 44), (2, 61)),
-            "severity": 2,
+            "severity": 1,
             "code": "PL102",
             "source": "phaselint",
             "message": "\"Play this ability\" is obsolete wording for activating an ability\nhelp: write \"Activate\"",

@@ -111,7 +111,7 @@ fn neovim_holds_the_diagnostics_the_hover_and_the_fixes_of_the_server() {
         [
             json!([
                 "PL102",
-                2,
+                1,
                 2,
                 byte("Play"),
                 byte("Play") + "Play this ability".len()
@@ -132,7 +132,7 @@ fn neovim_holds_the_diagnostics_the_hover_and_the_fixes_of_the_server() {
             ]),
             json!([
                 "PL101",
-                2,
+                1,
                 2,
                 byte("At end"),
                 byte("At end") + "At end of turn".len()

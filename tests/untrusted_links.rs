@@ -207,11 +207,11 @@ fn a_link_inside_the_repository_is_read_wherever_it_is_run_from() {
         &["check", "--format", "short", "bell.yaml"],
     );
     assert!(
-        stdout(&output).starts_with("bell.yaml:3:36: warning[PL103]"),
+        stdout(&output).starts_with("bell.yaml:3:36: error[PL103]"),
         "{}",
         stdout(&output)
     );
-    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.status.code(), Some(1));
 }
 
 /// Nested directories under `dir` whose path is longer than the system allows (PATH_MAX is 4096

@@ -513,11 +513,11 @@ fn names_that_are_not_utf8_stay_apart_and_can_be_patched() {
     }
     let short = stdout(&run(dir.path(), &["check", "--format", "short", "."]));
     assert!(
-        short.contains("caf\\xe9 \\xfe.yaml:3:21: warning[PL101]"),
+        short.contains("caf\\xe9 \\xfe.yaml:3:21: error[PL101]"),
         "{short}"
     );
     assert!(
-        short.contains("caf\\xe9 \\xff.yaml:3:21: warning[PL101]"),
+        short.contains("caf\\xe9 \\xff.yaml:3:21: error[PL101]"),
         "{short}"
     );
     assert!(!short.contains('\u{fffd}'), "{short}");
