@@ -99,9 +99,7 @@ const PL101_A_WARNING: (&str, &str) = ("phaselint.toml", "[rules]\nPL101 = \"war
 
 /// The short-format line of `WARNING_CARD` in a file named `path`.
 fn warning_line(path: &str) -> String {
-    format!(
-        "{path}:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)"
-    )
+    format!("{path}:4:9: error[PL101] \"At end of turn\" is obsolete wording (card: Ember Runner)")
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -252,13 +252,12 @@ fn the_end_of_turn_errata_agree_with_oracle() {
 /// raise it as the grammar grows.
 const ANCHOR_FLOOR: f64 = 0.999;
 
-/// How many unknown phrases the regular cards may hold (issue 9: at most 20; issue 21: none); none
-/// of them may be timing words no template covered (`"silent"` in `stats`, counted before the
-/// tripwire makes them unknown). A ceiling: lower it as the grammar grows. The two
-/// left are not Oracle templates: Fruitcake Elemental's designer wording "At the end of your
-/// turn," (a PL7xx wording, issue 21 §2) and Sorin's Remastered Manor's typo "at the beginning
-/// your upkeep", which is rightly not understood.
-const REGULAR_UNKNOWN_CEILING: usize = 2;
+/// The unknown phrases the regular cards hold (issue 9: at most 20; issue 21: none that is not a
+/// typo): only Sorin's Remastered Manor's "at the beginning your upkeep", a typo in its Oracle
+/// text, which is rightly not understood and which PL002 reports as "at the beginning of your
+/// upkeep" misspelt (`JUSTIFIED_WARNINGS`). None may be timing words no template covered
+/// (`"silent"` in `stats`, counted before the tripwire makes them unknown).
+const REGULAR_UNKNOWN: &[&str] = &["at the beginning your upkeep"];
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
@@ -312,7 +311,7 @@ fn anchor_coverage_stays_above_its_floor() {
         ));
     }
     summary.push_str(&format!(
-        "\nunknown phrases: {} (ceiling {REGULAR_UNKNOWN_CEILING}); silent timing words: {} (none may be)",
+        "\nunknown phrases: {} (only typos may be: {REGULAR_UNKNOWN:?}); silent timing words: {} (none may be)",
         stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
         stats.silent
     ));
@@ -322,10 +321,15 @@ fn anchor_coverage_stays_above_its_floor() {
         "anchor coverage {:.4} fell below {ANCHOR_FLOOR}",
         stats.anchors.share()
     );
-    let unknown = stats.findings_by_kind.get("unknown").copied().unwrap_or(0);
-    assert!(
-        unknown <= REGULAR_UNKNOWN_CEILING,
-        "{unknown} unknown phrases on regular cards, more than {REGULAR_UNKNOWN_CEILING}"
+    let unknown: Vec<&str> = stats
+        .unknown
+        .iter()
+        .map(|unknown| unknown.phrase.as_str())
+        .collect();
+    assert_eq!(unknown, REGULAR_UNKNOWN, "unknown phrases on regular cards");
+    assert_eq!(
+        stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
+        REGULAR_UNKNOWN.len()
     );
     assert_eq!(stats.silent, 0, "timing words no template covers");
 }

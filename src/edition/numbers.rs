@@ -237,6 +237,12 @@ pub(super) const RULES: &[(&str, Option<&str>, Option<&str>)] = &[
     ("614.10", Some("419.6e"), None),
     ("701.33", None, None),
     ("714.3b", None, None),
+    // Ending the turn was 509 in 2009 (Time Stop); ending the combat phase came with Mandate of
+    // Peace (2015).
+    ("723.1", Some("509.1"), None),
+    ("723.1e", Some("509.1c"), None),
+    ("723.2", None, None),
+    ("723.2e", None, None),
     ("730.2a", None, None),
     ("904.11", None, None),
 ];
