@@ -135,7 +135,7 @@ fn warnings_exit_0_and_1_only_with_deny_warnings() {
     let output = project.run(&["check", "--format", "short", "runner.yaml"]);
     assert_exit(&output, 0);
     let warning = warning_line("runner.yaml").replace("error[PL101]", "warning[PL101]");
-    assert_eq!(short_lines(&output), [warning.clone()]);
+    assert_eq!(short_lines(&output), std::slice::from_ref(&warning));
     let output = project.run(&[
         "check",
         "--format",
