@@ -21,6 +21,7 @@ mod combat_step;
 mod contradictory_windows;
 mod delayed_end_step;
 mod end_of_turn_trigger;
+mod equip_as_an_instant;
 mod first_combat_only;
 mod loose_step_trigger;
 mod misspelled_timing_phrase;
