@@ -46,6 +46,10 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
     ("Goblin Polka Band", "PL103"),
     // A promotional card never retemplated: "Activate this ability only if ...".
     ("M'Odo, the Gnarled Oracle", "PL105"),
+    // Oracle text of this snapshot from before the Foundations update (November 2024): "your
+    // precombat main phase", now "first main phase".
+    ("Alberix, the Trade Planet", "PL709"),
+    ("Wrenn and One", "PL709"),
     // A joke-set plane whose Oracle text has a typo: "at the beginning your upkeep".
     ("Sorin's Remastered Manor", "PL002"),
     // A playtest card whose mobilize reminder says "Whenever you attack", a trigger on your turn

@@ -535,9 +535,10 @@ fn check_rules_2019_passes_2019s_templates_and_still_flags_what_2019_called_wron
     assert_eq!(now, codes_2019(&project, &["--rules", "current"]));
     // Tidecaller Sage's older restriction is one PL104 for the whole of it: PL105's rewrite of
     // its first words is part of PL104's fix, and left out (issue 21 §2).
+    // "precombat main phase" was 2019's name of the first main phase (PL709 under current).
     assert_eq!(
         now,
-        ["PL101", "PL102", "PL104", "PL105", "PL501"],
+        ["PL101", "PL102", "PL104", "PL105", "PL501", "PL709"],
         "{now:?}"
     );
     // "Activate this ability only" and "any time you could cast a sorcery" were 2019's templates
@@ -551,7 +552,12 @@ fn check_rules_2019_passes_2019s_templates_and_still_flags_what_2019_called_wron
         codes_2019(&project, &["--rules", "2021"]),
         ["PL101", "PL102", "PL501"]
     );
-    assert_eq!(codes_2019(&project, &["--rules", "2022"]), now);
+    // 2022 says "Activate only", and still "precombat main phase" (until Foundations, 2024).
+    assert_eq!(
+        codes_2019(&project, &["--rules", "2022"]),
+        ["PL101", "PL102", "PL104", "PL105", "PL501"]
+    );
+    assert_eq!(codes_2019(&project, &["--rules", "2025"]), now);
 }
 
 #[test]

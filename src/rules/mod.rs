@@ -31,6 +31,7 @@ mod obsolete_play_verb;
 mod obsolete_step_name;
 mod once_per_turn;
 mod only_on_turn;
+mod precombat_main_phase;
 mod reminder_disagrees_with_keyword;
 mod second_main_phase;
 mod skippable_window_point;

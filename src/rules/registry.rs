@@ -12,9 +12,9 @@ use super::{
     delayed_end_step, end_of_turn_trigger, equip_as_an_instant, first_combat_only,
     loose_step_trigger, misspelled_timing_phrase, next_end_step_from_end_step,
     obsolete_end_of_turn, obsolete_play_verb, obsolete_step_name, once_per_turn, only_on_turn,
-    reminder_disagrees_with_keyword, second_main_phase, skippable_window_point,
-    sorcery_timing_wording, unknown_timing_phrase, until_the_end_of_turn, upkeep_shorthand,
-    window_in_cleanup_step, window_in_untap_step, your_opponents,
+    precombat_main_phase, reminder_disagrees_with_keyword, second_main_phase,
+    skippable_window_point, sorcery_timing_wording, unknown_timing_phrase, until_the_end_of_turn,
+    upkeep_shorthand, window_in_cleanup_step, window_in_untap_step, your_opponents,
 };
 use crate::edit_distance::char_distance;
 
@@ -48,6 +48,7 @@ static LINTS: &[Lint] = &[
     combat_step::LINT,
     delayed_end_step::LINT,
     equip_as_an_instant::LINT,
+    precombat_main_phase::LINT,
 ];
 
 static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {
