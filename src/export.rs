@@ -7,7 +7,8 @@
 
 use crate::lines::LineIndex;
 use crate::model::Finding;
-use crate::resolve::find_and_resolve;
+use crate::phrase::CardName;
+use crate::resolve::find_and_resolve_named;
 use crate::source::{self, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
@@ -53,7 +54,8 @@ pub fn each_face(
             let Some(face_text) = &face.text else {
                 continue;
             };
-            let (findings, _) = find_and_resolve(&face_text.value);
+            let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
+            let (findings, _) = find_and_resolve_named(&face_text.value, &name);
             let findings = findings
                 .into_iter()
                 .map(|finding| {

@@ -57,6 +57,27 @@ fn every_face_of_the_fixtures_has_its_findings_placed_in_the_file() {
     assert_eq!(trigger["span"], serde_json::json!({"start": 0, "end": 20}));
 }
 
+/// The card's own name in its text is the card in `findings` as in `check` (issue 21 §1): Velka's
+/// "until Velka, Warden of Hours leaves the battlefield" is an object duration, not unknown.
+#[test]
+fn the_cards_own_name_is_the_card() {
+    let output = findings(&["fixtures/set/designer.yaml"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let faces = lines(&output);
+    let velka = faces
+        .iter()
+        .find(|face| face["card"] == "Velka, Warden of Hours")
+        .expect("Velka's face");
+    let kinds: Vec<&str> = velka["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|finding| finding["kind"].as_str())
+        .collect();
+    assert!(kinds.contains(&"object-duration"), "{velka}");
+    assert!(!kinds.contains(&"unknown"), "{velka}");
+}
+
 #[test]
 fn an_unreadable_file_is_named_and_the_others_are_read() {
     let output = findings(&["fixtures/set/red.yaml", "fixtures/missing.yaml"]);

@@ -37,7 +37,15 @@ pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
 
 /// Finds and resolves every phrase of a card text.
 pub fn find_and_resolve(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
-    let found = crate::phrase::find(text);
+    find_and_resolve_named(text, &crate::phrase::CardName::none())
+}
+
+/// [`find_and_resolve`] of the text of the card `name`: its name in its text is the card.
+pub fn find_and_resolve_named(
+    text: &str,
+    name: &crate::phrase::CardName,
+) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
+    let found = crate::phrase::find_named(text, name);
     (resolve_all(text, &found.phrases), found.errors)
 }
 

@@ -19,7 +19,7 @@ mod turn_change;
 mod vocabulary;
 mod window;
 
-pub use finding::{find_and_resolve, resolve, resolve_all};
+pub use finding::{find_and_resolve, find_and_resolve_named, resolve, resolve_all};
 pub use printed::{printed, printed_caveats};
 
 use crate::model::{Caveat, Condition, Kind, TimingPoint};
