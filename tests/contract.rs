@@ -217,14 +217,6 @@ const PENDING_V3: &[(&str, &str)] = &[
         "If a player casts no spells during their own turn, it becomes night next turn.",
         "issue 22: a reference that names a point gives it (502.2)",
     ),
-    (
-        "Split second (As long as this spell is on the stack, players can't cast spells or activate abilities that aren't mana abilities.)",
-        "issue 22: rules cited by their scope (611.3a for a static ability's effect)",
-    ),
-    (
-        "When this enchantment enters, target creature phases out until this enchantment leaves the battlefield.",
-        "issue 22: rules cited by their scope (610.4 for \"phases out until\")",
-    ),
 ];
 
 /// What `phaselint explain --format json` says of `row`, or why it does not hold.

@@ -231,8 +231,12 @@ pub(super) const RULES: &[(&str, Option<&str>, Option<&str>)] = &[
     ("603.7a", Some("404.4a"), None),
     ("603.7b", Some("404.4b"), None),
     ("610.3", None, None),
+    // Phasing "until" came with the 2016 rules of phasing out until an event.
+    ("610.4", None, None),
+    ("610.4a", None, None),
     ("611.2a", Some("418.3a"), None),
     ("611.2b", Some("418.3d"), None),
+    ("611.3a", Some("418.4a"), None),
     ("614.1b", Some("419.6e"), None),
     ("614.10", Some("419.6e"), None),
     ("701.33", None, None),

@@ -347,6 +347,9 @@ pub enum Until {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WhileCondition {
     ForAsLongAs,
+    /// "As long as ..." of a static ability (split second): its effect applies while the
+    /// condition holds, to whatever its text names at each moment (611.3a).
+    StaticAsLongAs,
     UntilLeavesTheBattlefield,
     UntilAbandoned,
     /// "until the last is removed", "until a player planeswalks": until an event of the game.

@@ -333,7 +333,7 @@ pub static KEYWORDS: &[Keyword] = &[
         "Split second",
         "702.61a",
         Bare,
-        &[Says::While(WhileCondition::ForAsLongAs)],
+        &[Says::While(WhileCondition::StaticAsLongAs)],
     ),
     timing(
         "Soulbond",
