@@ -213,10 +213,6 @@ const PENDING_V3: &[(&str, &str)] = &[
         "Cast this spell only before combat or during combat before blockers are declared.",
         "issue 22: one restriction is one window",
     ),
-    (
-        "If a player casts no spells during their own turn, it becomes night next turn.",
-        "issue 22: a reference that names a point gives it (502.2)",
-    ),
 ];
 
 /// What `phaselint explain --format json` says of `row`, or why it does not hold.

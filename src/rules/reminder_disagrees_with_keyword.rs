@@ -97,7 +97,7 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     // Saying less than the keyword is no disagreement: only a point it does not name is.
     if reminder_points
         .iter()
-        .all(|point| keyword_points.contains(point))
+        .all(|point| said_by(&keyword_points, point))
     {
         return None;
     }
@@ -105,7 +105,7 @@ fn judge(face: &FaceText<'_>, keyword: &Phrase, said: &[&Finding]) -> Option<Vio
     let differs = |finding: &Finding| {
         points(std::iter::once(finding))
             .iter()
-            .any(|point| !keyword_points.contains(point))
+            .any(|point| !said_by(&keyword_points, point))
     };
     let wrong: Vec<&(Phrase, Finding)> = reminded
         .iter()
@@ -210,6 +210,16 @@ fn reminder_after(text: &str, from: usize) -> Option<Span> {
         }
     }
     Some(Span::new(open, text.len()))
+}
+
+/// Whether the keyword's points say `point`: the same point, or the same unit at each of its
+/// occurrences where `point` names the next one (daybound's "it becomes night next turn" is the
+/// untap step of each turn): saying less than the keyword is no disagreement.
+fn said_by(keyword_points: &[String], point: &str) -> bool {
+    keyword_points.iter().any(|said| said == point)
+        || [", next-turn, ", ", next, "].iter().any(|next| {
+            point.contains(next) && keyword_points.contains(&point.replacen(next, ", each, ", 1))
+        })
 }
 
 /// The points of some findings at which the ability acts, in their canonical spelling and in the
