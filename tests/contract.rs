@@ -206,10 +206,6 @@ const PENDING_V3: &[(&str, &str)] = &[
         "issue 22: a keyword granted to a card in exile is held by its owner; a named keyword is no ability",
     ),
     (
-        "Spells you cast this turn cost {1} less to cast.",
-        "issue 22: a \"this turn\" that bounds an effect is a duration whatever it is attached to",
-    ),
-    (
         "Cast this spell only before combat or during combat before blockers are declared.",
         "issue 22: one restriction is one window",
     ),

@@ -228,7 +228,16 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             unit: this_span_in(pair)?,
         },
         Rule::turn_reference => Form::ThisSpan {
-            clause: ClauseKind::Reference,
+            // "spells you cast this turn cost {1} less": the clause bounds an effect.
+            clause: if pair
+                .clone()
+                .into_inner()
+                .any(|inner| inner.as_rule() == Rule::effect_follows)
+            {
+                ClauseKind::Duration
+            } else {
+                ClauseKind::Reference
+            },
             unit: this_span_in(pair)?,
         },
         Rule::once_each_turn => once_each_turn(pair)?,
