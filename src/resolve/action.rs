@@ -32,3 +32,17 @@ pub fn turn_based_action(action: &TurnBasedAction) -> Meaning {
             .rule("714.3b"),
     }
 }
+
+/// Day or night changes as the untap step begins, after phasing, a turn-based action of no one
+/// (502.2): in the untap step `occurrence` names.
+pub fn day_night_change(occurrence: Occurrence) -> Meaning {
+    Meaning::new(Kind::TurnBasedAction)
+        .point(TimingPoint::new(
+            Role::Happens,
+            Edge::Begin,
+            Unit::Untap,
+            occurrence,
+            Owner::Any,
+        ))
+        .rule("502.2")
+}

@@ -86,17 +86,8 @@ fn meaning(text: &str, phrase: &Phrase) -> Meaning {
             ))
             .rule("104.1"),
         Form::TurnBasedAction(action) => action::turn_based_action(action),
-        // Day or night changes as part of the next turn's untap step, a turn-based action (502.2).
-        Form::DayNightNextTurn => Meaning::new(Kind::TurnBasedAction)
-            .point(TimingPoint::new(
-                Role::Happens,
-                Edge::Begin,
-                Unit::Untap,
-                Occurrence::NextTurn,
-                Owner::Any,
-            ))
-            .rule("502.2")
-            .rule("730.2a"),
+        // "it becomes night next turn": in the next turn's untap step.
+        Form::DayNightNextTurn => action::day_night_change(Occurrence::NextTurn).rule("730.2a"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
         Form::Keyword(used) => keyword::keyword(used),

@@ -3,7 +3,7 @@
 //! The keyword's own rule is cited first.
 
 use super::{Meaning, action, duration, during, each_turn, trigger, window};
-use crate::model::{Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::model::Occurrence;
 use crate::phrase::ast::{
     CombatTrigger, KeywordUse, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
 };
@@ -50,16 +50,7 @@ fn says(says: &Says) -> Meaning {
         // As the untap step begins, after phasing, it may become day or night (502.2), and a
         // permanent with daybound or nightbound transforms (702.145b, 702.145e). It happens in
         // every player's untap step, and the game's day or night is no one's.
-        Says::DayNight => Meaning::new(Kind::TurnBasedAction)
-            .point(TimingPoint::new(
-                Role::Happens,
-                Edge::Begin,
-                Unit::Untap,
-                Occurrence::Each,
-                Owner::Any,
-            ))
-            .rule("502.2")
-            .rule("730.2"),
+        Says::DayNight => action::day_night_change(Occurrence::Each).rule("730.2"),
         Says::During(unit_ref) => during::during_unit(unit_ref),
         Says::EachTurn(each) => each_turn::each_turn(*each),
         Says::Later(by) => window::later_turn(*by),
