@@ -136,17 +136,13 @@ pub(super) fn unit_ref(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
             _ => name = Some(unit_name(&child)?),
         }
     }
-    match name {
-        Some(name) => Ok(every_players(
-            UnitRef {
-                name,
-                owner: owner_word,
-                quantifier,
-            },
-            pair.as_str(),
-        )),
-        None => unexpected(&pair, "a phase or step reference"),
-    }
+    owned_unit_ref(
+        &pair,
+        name,
+        owner_word,
+        quantifier,
+        "a phase or step reference",
+    )
 }
 
 /// "their" before a plural unit follows a plural subject: "Players skip their untap steps",
@@ -231,15 +227,27 @@ pub(super) fn owned_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
             _ => name = Some(unit_name(&child)?),
         }
     }
+    owned_unit_ref(&pair, name, owner_word, quantifier, "an owner's unit")
+}
+
+/// The unit `name` of `pair` with its owner and quantifier, "every player's" read as each
+/// player's; `what` names the pair in the error when no unit name was read.
+fn owned_unit_ref(
+    pair: &Pair<'_, Rule>,
+    name: Option<UnitName>,
+    owner: Option<OwnerWord>,
+    quantifier: Quantifier,
+    what: &'static str,
+) -> Lowered<UnitRef> {
     match name {
         Some(name) => Ok(every_players(
             UnitRef {
                 name,
-                owner: owner_word,
+                owner,
                 quantifier,
             },
             pair.as_str(),
         )),
-        None => unexpected(&pair, "an owner's unit"),
+        None => unexpected(pair, what),
     }
 }
