@@ -6,7 +6,7 @@
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::Severity;
 use crate::explain::sentence;
-use crate::model::{Finding, Kind, Role, Span};
+use crate::model::{Finding, Kind, Occurrence, Role, Span, TimingPoint};
 use crate::phrase::ast::{Form, Parameter, Phrase, Template};
 use crate::resolve::printed;
 
@@ -215,29 +215,31 @@ fn reminder_after(text: &str, from: usize) -> Option<Span> {
 /// Whether the keyword's points say `point`: the same point, or the same unit at each of its
 /// occurrences where `point` names the next one (daybound's "it becomes night next turn" is the
 /// untap step of each turn): saying less than the keyword is no disagreement.
-fn said_by(keyword_points: &[String], point: &str) -> bool {
-    keyword_points.iter().any(|said| said == point)
-        || [", next-turn, ", ", next, "].iter().any(|next| {
-            point.contains(next) && keyword_points.contains(&point.replacen(next, ", each, ", 1))
-        })
+fn said_by(keyword_points: &[TimingPoint], point: &TimingPoint) -> bool {
+    let each = TimingPoint {
+        occurrence: Occurrence::Each,
+        ..*point
+    };
+    keyword_points.contains(point)
+        || matches!(point.occurrence, Occurrence::Next | Occurrence::NextTurn)
+            && keyword_points.contains(&each)
 }
 
-/// The points of some findings at which the ability acts, in their canonical spelling and in the
-/// order the words name them, each once. Two readings agree when they hold the same points, in
-/// any order. A `tests` point is a condition the rule asks about ("If a player casts no spells
-/// during their own turn", daybound's reminder, 702.145b), not a time the keyword acts at.
-fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<String> {
-    let mut points: Vec<String> = Vec::new();
+/// The points of some findings at which the ability acts, in the order the words name them, each
+/// once. Two readings agree when they hold the same points, in any order. A `tests` point is a
+/// condition the rule asks about ("If a player casts no spells during their own turn",
+/// daybound's reminder, 702.145b), not a time the keyword acts at.
+fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<TimingPoint> {
+    let mut points: Vec<TimingPoint> = Vec::new();
     let acting = findings.flat_map(|finding| {
         finding
             .timing
             .iter()
             .filter(|point| point.role != Role::Tests)
-            .map(ToString::to_string)
     });
     for point in acting {
-        if !points.contains(&point) {
-            points.push(point);
+        if !points.contains(point) {
+            points.push(*point);
         }
     }
     points
