@@ -702,3 +702,98 @@ fn anchors_are_made_as_github_makes_them() {
         [(1, vec!["c.md".to_string()]), (4, vec!["e.md".to_string()])]
     );
 }
+
+/// The rows of the Markdown table of `page` whose header's first cell is `first`: each row's
+/// cells, trimmed, without the header and the separator.
+fn table_rows(page: &str, first: &str) -> Vec<Vec<String>> {
+    let cells = |line: &str| -> Vec<String> {
+        let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+        inner.split('|').map(|cell| cell.trim().to_string()).collect()
+    };
+    let mut lines = page.lines().skip_while(|line| {
+        !line.starts_with('|') || cells(line).first().map(String::as_str) != Some(first)
+    });
+    assert!(lines.next().is_some(), "a table headed {first:?}");
+    lines
+        .skip(1)
+        .take_while(|line| line.starts_with('|'))
+        .map(cells)
+        .collect()
+}
+
+/// The `code` spans of a Markdown cell.
+fn code_spans(cell: &str) -> Vec<String> {
+    cell.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+/// Issue 22 §5: the owners docs/explain.md lists are the owners phaselint gives.
+#[test]
+fn the_explain_page_lists_every_owner_and_no_other() {
+    let page = read("docs/explain.md");
+    let documented: BTreeSet<String> = table_rows(&page, "owner")
+        .iter()
+        .flat_map(|row| code_spans(&row[0]))
+        .collect();
+    let given: BTreeSet<String> = phaselint::model::Owner::ALL
+        .iter()
+        .map(|owner| owner.as_str().to_string())
+        .collect();
+    assert_eq!(documented, given);
+}
+
+/// Issue 22 §5: the kinds table of docs/explain.md says which roles each kind uses, and every
+/// finding of the phrase and contract tables keeps to it.
+#[test]
+fn every_finding_uses_the_roles_its_kind_is_documented_with() {
+    use phaselint::model::Kind;
+    let page = read("docs/explain.md");
+    let rows = table_rows(&page, "kind");
+    let documented: Vec<(String, BTreeSet<String>, bool)> = rows
+        .iter()
+        .map(|row| {
+            let kind = code_spans(&row[0]).concat();
+            let roles = code_spans(&row[1]).into_iter().collect();
+            let none = row[1].contains("none");
+            (kind, roles, none)
+        })
+        .collect();
+    let kinds: BTreeSet<&str> = documented.iter().map(|(kind, ..)| kind.as_str()).collect();
+    let all: BTreeSet<&str> = Kind::ALL.iter().map(|kind| kind.as_str()).collect();
+    assert_eq!(kinds, all, "one row a kind");
+
+    let mut texts = Vec::new();
+    for table in [
+        "tests/data/contract.table",
+        "tests/data/contract_v2.table",
+        "tests/data/contract_v3.table",
+    ] {
+        let text = read(table);
+        let rows = text.lines().filter(|line| !line.starts_with('#'));
+        texts.extend(rows.filter_map(|line| line.split(" | ").next().map(str::to_string)));
+    }
+    let phrases = read("tests/data/phrases.table");
+    let rows = phrases.lines().filter(|line| !line.starts_with('#'));
+    texts.extend(rows.filter_map(|line| line.split(" => ").next().map(str::to_string)));
+    texts.retain(|text| !text.trim().is_empty());
+    assert!(texts.len() > 200, "the tables were read: {}", texts.len());
+
+    let mut failures = BTreeSet::new();
+    for text in &texts {
+        let (findings, _) = phaselint::resolve::find_and_resolve(text);
+        for finding in findings {
+            let kind = finding.kind.as_str();
+            let Some((_, roles, none)) = documented.iter().find(|(name, ..)| name == kind) else {
+                continue;
+            };
+            let used: BTreeSet<String> = finding
+                .timing
+                .iter()
+                .map(|point| point.role.as_str().to_string())
+                .collect();
+            if (used.is_empty() && !none) || !used.is_subset(roles) {
+                failures.insert(format!("{kind} with {used:?}: {text:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "undocumented:\n{failures:#?}");
+}
