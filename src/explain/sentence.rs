@@ -5,6 +5,12 @@ use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, Timi
 
 /// The sentence for a finding, ending with a period.
 pub fn sentence(finding: &Finding) -> String {
+    sentence_in(finding, "")
+}
+
+/// [`sentence`] for a finding of `text`: where the finding's span and antecedent lead into the
+/// text, the sentence uses its words (what a step effect does, which phrase named "that turn").
+pub fn sentence_in(finding: &Finding, text: &str) -> String {
     let body = match finding.kind {
         Kind::Reference if finding.timing.is_empty() => {
             "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into()
@@ -25,10 +31,22 @@ pub fn sentence(finding: &Finding) -> String {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }
         _ if finding.timing.is_empty() => "Names no point of the turn".into(),
-        _ => match bounded(finding) {
-            Some(window) => bounded_window(&window),
-            None => {
-                let clauses: Vec<String> = finding.timing.iter().map(clause).collect();
+        Kind::CombatTrigger if finding.timing.iter().all(|p| p.role == Role::Triggers) => {
+            combat_trigger(finding)
+        }
+        _ => match (bounded(finding), step_effect(finding, text)) {
+            (Some(window), _) => bounded_window(&window),
+            (None, Some(effect)) => capitalise(&effect),
+            (None, None) => {
+                let antecedent = finding
+                    .antecedent
+                    .map(|span| span.of(text))
+                    .filter(|words| !words.is_empty());
+                let clauses: Vec<String> = finding
+                    .timing
+                    .iter()
+                    .map(|point| clause(point, antecedent))
+                    .collect();
                 capitalise(&clauses.join("; "))
             }
         },
@@ -39,6 +57,81 @@ pub fn sentence(finding: &Finding) -> String {
     } else {
         format!("{body}; {}.", conditions.join("; "))
     }
+}
+
+/// "Triggers in a combat damage step in which this creature deals combat damage to a player": a
+/// combat trigger fires only when its event happens (603.2): attackers or blockers being
+/// declared (508.1m, 509.1i) or combat damage being dealt (510.3a), not each time the step
+/// begins. The event is the phrase's own words after "when"/"whenever"; a keyword's phrase has
+/// none, so its event is said by the step.
+fn combat_trigger(finding: &Finding) -> String {
+    let steps: Vec<String> = finding.timing.iter().map(one_of).collect();
+    let event = event_words(&finding.phrase).map_or_else(
+        || {
+            let mut events: Vec<&str> = finding.timing.iter().map(|p| step_event(p.unit)).collect();
+            events.dedup();
+            events.join(" or ")
+        },
+        str::to_string,
+    );
+    format!("Triggers in {} in which {event}", steps.join(" or "))
+}
+
+/// The words of a trigger event after its "when" or "whenever".
+fn event_words(phrase: &str) -> Option<&str> {
+    ["whenever ", "when "].iter().find_map(|word| {
+        let head = phrase.get(..word.len())?;
+        let rest = phrase.get(word.len()..)?.trim();
+        (head.eq_ignore_ascii_case(word) && !rest.is_empty()).then_some(rest)
+    })
+}
+
+/// What happens in a combat step that a combat trigger can wait for.
+fn step_event(unit: Unit) -> &'static str {
+    match unit {
+        Unit::DeclareAttackers => "the attack its ability names is declared",
+        Unit::DeclareBlockers => "the block its ability names is declared",
+        Unit::CombatDamage => "the combat damage its ability names is dealt",
+        _ => "the event its ability names happens",
+    }
+}
+
+/// One unit among those that happen: "a declare attackers step of your turn".
+fn one_of(point: &TimingPoint) -> String {
+    match (point.occurrence, owner_possessive(point.owner)) {
+        (Occurrence::Each, None) => format!("a {}", unit_name(point.unit)),
+        (Occurrence::Each, Some(whose)) => {
+            format!("a {} of {whose} turn", unit_name(point.unit))
+        }
+        _ => unit_phrase(point.unit, point.occurrence, point.owner),
+    }
+}
+
+/// What a step effect does, in the words of the text before its "during ...": "this creature
+/// doesn't untap during each of your untap steps" (502.3). `None` where the text does not say it
+/// there.
+fn step_effect(finding: &Finding, text: &str) -> Option<String> {
+    let [point] = finding.timing.as_slice() else {
+        return None;
+    };
+    let during = finding.phrase.get(.."during ".len())?;
+    if finding.kind != Kind::StepEffect
+        || point.role != Role::Applies
+        || !during.eq_ignore_ascii_case("during ")
+    {
+        return None;
+    }
+    let before = text.get(..finding.span.start)?;
+    let effect = before
+        .rsplit(['.', '\n', '(', ':', ';', '\u{2014}'])
+        .next()?
+        .trim();
+    (!effect.is_empty()).then(|| {
+        format!(
+            "{effect} during {}",
+            unit_phrase(point.unit, point.occurrence, point.owner)
+        )
+    })
 }
 
 fn condition(condition: Condition) -> &'static str {
@@ -57,8 +150,9 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// "triggers as each of your upkeep steps begins".
-fn clause(point: &TimingPoint) -> String {
+/// "triggers as each of your upkeep steps begins"; `antecedent` is the phrase that named the
+/// turn of a `that` point.
+fn clause(point: &TimingPoint, antecedent: Option<&str>) -> String {
     let role = match point.role {
         Role::Triggers => "triggers",
         Role::Expires => "expires",
@@ -71,7 +165,10 @@ fn clause(point: &TimingPoint) -> String {
         Role::Tests => "asks whether the moment lies in",
         Role::Ends => "ends",
     };
-    let unit = unit_phrase(point.unit, point.occurrence, point.owner);
+    let unit = match point.occurrence {
+        Occurrence::That => that_unit(point.unit, point.owner, antecedent),
+        _ => unit_phrase(point.unit, point.occurrence, point.owner),
+    };
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
@@ -151,7 +248,7 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
     let name = unit_name(unit);
     let plural = plural_name(unit);
     let possessive = owner_possessive(owner);
-    match (occurrence, possessive) {
+    match (occurrence, possessive.as_deref()) {
         (Occurrence::This, _) => format!("this {name}"),
         (Occurrence::Next, None) => format!("the next {name}"),
         (Occurrence::Next, Some(whose)) => format!("{whose} next {name}"),
@@ -168,12 +265,31 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
         (Occurrence::NextTurn, Some(whose)) => format!("the {name} of {whose} next turn"),
         (Occurrence::GameFirst, None) => format!("the first {name} of the game"),
         (Occurrence::GameFirst, Some(whose)) => format!("{whose} first {name} of the game"),
-        (Occurrence::That, None) => format!("the {name} of the turn or combat named before"),
-        (Occurrence::That, Some(whose)) => {
-            format!("the {name} of the turn named before ({whose} turn)")
-        }
+        (Occurrence::That, _) => that_unit(unit, owner, None),
         (Occurrence::Later, None) => format!("each {name} after the current turn"),
         (Occurrence::Later, Some(whose)) => format!("each of {whose} {plural} after this turn"),
+    }
+}
+
+/// A unit of the turn an earlier phrase named: "that turn (your turn named before: \"At the
+/// beginning of your next upkeep\")", "the end step of that turn (the turn named before)".
+fn that_unit(unit: Unit, owner: Owner, antecedent: Option<&str>) -> String {
+    let named = match owner_possessive(owner) {
+        Some(whose) => format!("{whose} turn named before"),
+        // "That combat" or "that turn": the antecedent may name either.
+        None if unit.is_combat() => "the turn or combat named before".to_string(),
+        None => "the turn named before".to_string(),
+    };
+    let named = match antecedent {
+        Some(words) => format!("{named}: \"{words}\""),
+        None => named,
+    };
+    match unit {
+        Unit::Turn => format!("that turn ({named})"),
+        _ if owner == Owner::Any && unit.is_combat() => {
+            format!("the {} of that turn or combat ({named})", unit_name(unit))
+        }
+        _ => format!("the {} of that turn ({named})", unit_name(unit)),
     }
 }
 
@@ -201,21 +317,30 @@ fn each_turn_of(owner: Owner) -> String {
     }
 }
 
-fn owner_possessive(owner: Owner) -> Option<&'static str> {
+fn owner_possessive(owner: Owner) -> Option<String> {
     match owner {
         Owner::Any => None,
-        Owner::You => Some("your"),
-        Owner::Opponent => Some("an opponent's"),
-        Owner::ThatPlayer => Some("that player's"),
-        Owner::TargetPlayer => Some("the target player's"),
-        Owner::ChosenPlayer => Some("the chosen player's"),
-        Owner::DefendingPlayer => Some("the defending player's"),
-        Owner::Controller => Some("its controller's"),
-        Owner::ObjectOwner => Some("its owner's"),
-        Owner::EnchantedPlayer => Some("the enchanted player's"),
-        Owner::OtherPlayer => Some("each other player's"),
-        Owner::Monarch => Some("the monarch's"),
-        Owner::NamedPlayer => Some("the named player's"),
+        Owner::You => Some("your".into()),
+        Owner::Opponent => Some("an opponent's".into()),
+        Owner::OtherPlayer => Some("each other player's".into()),
+        _ => player_named(owner).map(|player| format!("{player}'s")),
+    }
+}
+
+/// The one player an owner names whom the game shown does not fix as you or an opponent: "the
+/// enchanted player", "its owner". `None` for any player, you, and opponents.
+pub(super) fn player_named(owner: Owner) -> Option<&'static str> {
+    match owner {
+        Owner::Any | Owner::You | Owner::Opponent | Owner::OtherPlayer => None,
+        Owner::ThatPlayer => Some("that player"),
+        Owner::TargetPlayer => Some("the target player"),
+        Owner::ChosenPlayer => Some("the chosen player"),
+        Owner::DefendingPlayer => Some("the defending player"),
+        Owner::Controller => Some("its controller"),
+        Owner::ObjectOwner => Some("its owner"),
+        Owner::EnchantedPlayer => Some("the enchanted player"),
+        Owner::Monarch => Some("the monarch"),
+        Owner::NamedPlayer => Some("the named player"),
     }
 }
 
@@ -253,13 +378,60 @@ fn plural_name(unit: Unit) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence;
+    use super::{sentence, sentence_in};
     use crate::resolve::find_and_resolve;
 
     fn said(text: &str) -> String {
         let (findings, errors) = find_and_resolve(text);
         assert!(errors.is_empty() && findings.len() == 1, "{text}");
         sentence(&findings[0])
+    }
+
+    /// The sentence of each finding of `text`, read in `text`.
+    fn said_in(text: &str) -> Vec<String> {
+        let (findings, errors) = find_and_resolve(text);
+        assert!(errors.is_empty(), "{text}");
+        findings.iter().map(|f| sentence_in(f, text)).collect()
+    }
+
+    #[test]
+    fn a_combat_trigger_fires_only_when_its_event_happens_603_2() {
+        assert_eq!(
+            said("Whenever this creature deals combat damage to a player, draw a card."),
+            "Triggers in a combat damage step in which this creature deals combat damage to a \
+             player."
+        );
+        assert_eq!(
+            said("Whenever you attack with one or more Zombies, draw a card."),
+            "Triggers in a declare attackers step of your turn in which you attack with one or \
+             more Zombies."
+        );
+    }
+
+    #[test]
+    fn a_step_effect_says_what_it_does_502_3() {
+        assert_eq!(
+            said_in("This creature doesn't untap during your untap step."),
+            ["This creature doesn't untap during each of your untap steps."]
+        );
+        // Without the text, it says only where it applies.
+        assert_eq!(
+            said("This creature doesn't untap during your untap step."),
+            "Applies during each of your untap steps."
+        );
+    }
+
+    #[test]
+    fn that_turn_is_the_turn_the_phrase_before_named_not_a_turn_of_a_turn() {
+        let said = said_in(
+            "{5}: At the beginning of your next upkeep, choose a basic land type. This creature \
+             gains landwalk of the chosen type until the end of that turn.",
+        );
+        assert_eq!(
+            said[1],
+            "Expires in the cleanup step of that turn (your turn named before: \"At the \
+             beginning of your next upkeep\"), when \"until end of turn\" effects end (514.2)."
+        );
     }
 
     #[test]
