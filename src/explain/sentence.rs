@@ -2,6 +2,7 @@
 
 use super::window::{Bounded, bounded};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::timing_words::timing_words;
 
 /// The sentence for a finding, ending with a period.
 pub fn sentence(finding: &Finding) -> String {
@@ -12,9 +13,13 @@ pub fn sentence(finding: &Finding) -> String {
 /// text, the sentence uses its words (what a step effect does, which phrase named "that turn").
 pub fn sentence_in(finding: &Finding, text: &str) -> String {
     let body = match finding.kind {
-        Kind::Reference if finding.timing.is_empty() => {
-            "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into()
-        }
+        Kind::Reference if finding.timing.is_empty() => match named_part(&finding.phrase) {
+            Some(part) => format!(
+                "Refers to what happened in a turn or combat, or counts within one; it names \
+                 \"{part}\", but as no point at which the ability acts"
+            ),
+            None => "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into(),
+        },
         Kind::Trigger if finding.timing.is_empty() => {
             "Limits how often the ability triggers; it names no point of the turn".into()
         }
@@ -37,6 +42,14 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
         _ => match (bounded(finding), step_effect(finding, text)) {
             (Some(window), _) => bounded_window(&window),
             (None, Some(effect)) => capitalise(&effect),
+            (None, None) if as_saga_enters(finding) => {
+                let clauses: Vec<String> = finding.timing.iter().map(|p| clause(p, None)).collect();
+                format!(
+                    "Happens as the Saga enters the battlefield (714.3a), at no point of the turn; \
+                     then {} (714.3b)",
+                    clauses.join("; ")
+                )
+            }
             (None, None) => {
                 let antecedent = finding
                     .antecedent
@@ -57,6 +70,19 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
     } else {
         format!("{body}; {}.", conditions.join("; "))
     }
+}
+
+/// The words of a phrase from the first part of a turn it names, other than the turn or a combat
+/// as a whole ("upkeep" of "your last upkeep", "at the beginning of this turn"): such a
+/// reference does name a point of the turn, though not one it acts at.
+fn named_part(phrase: &str) -> Option<&str> {
+    timing_words(phrase).into_iter().find_map(|span| {
+        let words = span.of(phrase).to_lowercase();
+        let part = ["upkeep", "step", "phase", "beginning of", "end of"]
+            .iter()
+            .any(|part| words.contains(part));
+        phrase.get(span.start..).filter(|_| part)
+    })
 }
 
 /// "Triggers in a combat damage step in which this creature deals combat damage to a player": a
@@ -105,6 +131,14 @@ fn one_of(point: &TimingPoint) -> String {
         }
         _ => unit_phrase(point.unit, point.occurrence, point.owner),
     }
+}
+
+/// A Saga's reminder "As this Saga enters and after your draw step": a lore counter is put on it
+/// as it enters (714.3a) as well as by the turn-based action of 714.3b, the finding's points.
+fn as_saga_enters(finding: &Finding) -> bool {
+    finding.kind == Kind::TurnBasedAction
+        && finding.rules.contains(&"714.3b")
+        && finding.phrase.to_lowercase().contains(" enters")
 }
 
 /// What a step effect does, in the words of the text before its "during ...": "this creature
@@ -405,6 +439,47 @@ mod tests {
             said("Whenever you attack with one or more Zombies, draw a card."),
             "Triggers in a declare attackers step of your turn in which you attack with one or \
              more Zombies."
+        );
+    }
+
+    #[test]
+    fn a_sagas_reminder_says_the_counter_as_it_enters_and_after_the_draw_step_714_3() {
+        assert_eq!(
+            said("(As this Saga enters and after your draw step, add a lore counter.)"),
+            "Happens as the Saga enters the battlefield (714.3a), at no point of the turn; then \
+             happens, as a turn-based action (no trigger, no stack), as each of your precombat \
+             main phases begins (714.3b)."
+        );
+        // A read-ahead reminder has its own words for how the Saga enters (714.3a).
+        assert_eq!(
+            said(
+                "(Choose a chapter and start with that many lore counters. Add one after your \
+                 draw step. Skipped chapters don't trigger.)"
+            ),
+            "Happens, as a turn-based action (no trigger, no stack), as each of your precombat \
+             main phases begins."
+        );
+    }
+
+    #[test]
+    fn a_reference_says_it_names_no_point_only_when_it_names_none() {
+        assert_eq!(
+            said("Flying. This creature can't block creatures that attacked this turn."),
+            "Refers to what happened in a turn or combat, or counts within one; it names no \
+             point of the turn."
+        );
+        let echo = said_in(
+            "At the beginning of your upkeep, if this came under your control since the \
+             beginning of your last upkeep, sacrifice it.",
+        );
+        assert!(
+            echo.iter()
+                .any(|said| said.contains("it names \"upkeep\", but as no point")),
+            "{echo:?}"
+        );
+        assert!(
+            !echo.iter().any(|said| said.contains("names no point")),
+            "{echo:?}"
         );
     }
 
