@@ -35,6 +35,11 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
         Kind::Unknown => {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }
+        // "skips each instance of the chosen step or phase this turn": a step or phase, but one
+        // chosen as the game is played.
+        Kind::TurnChange if finding.timing.is_empty() => {
+            "Changes the turn at a step or phase chosen as the game is played; it names no fixed point of the turn".into()
+        }
         _ if finding.timing.is_empty() => "Names no point of the turn".into(),
         Kind::CombatTrigger if finding.timing.iter().all(|p| p.role == Role::Triggers) => {
             combat_trigger(finding)
@@ -43,7 +48,7 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
             (Some(window), _) => bounded_window(&window),
             (None, Some(effect)) => capitalise(&effect),
             (None, None) if as_saga_enters(finding) => {
-                let clauses: Vec<String> = finding.timing.iter().map(|p| clause(p, None)).collect();
+                let clauses: Vec<String> = finding.timing.iter().map(|p| clause(finding.kind, p, None)).collect();
                 format!(
                     "Happens as the Saga enters the battlefield (714.3a), at no point of the turn; \
                      then {} (714.3b)",
@@ -55,11 +60,18 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
                     .antecedent
                     .map(|span| span.of(text))
                     .filter(|words| !words.is_empty());
-                let clauses: Vec<String> = finding
+                let mut clauses: Vec<String> = finding
                     .timing
                     .iter()
-                    .map(|point| clause(point, antecedent))
+                    .map(|point| clause(finding.kind, point, antecedent))
                     .collect();
+                // "When you next cast a spell this turn": no point triggers it, its event does,
+                // until the point it expires at (603.7b).
+                let waits = finding.kind == Kind::DelayedTrigger
+                    && !finding.timing.iter().any(|p| p.role == Role::Triggers);
+                if waits {
+                    clauses.insert(0, "triggers when its event happens (603.7b)".into());
+                }
                 capitalise(&clauses.join("; "))
             }
         },
@@ -141,17 +153,19 @@ fn as_saga_enters(finding: &Finding) -> bool {
         && finding.phrase.to_lowercase().contains(" enters")
 }
 
-/// What a step effect does, in the words of the text before its "during ...": "this creature
-/// doesn't untap during each of your untap steps" (502.3). `None` where the text does not say it
+/// What a step effect does, in the words of the text before its phrase: "this creature doesn't
+/// untap during each of your untap steps" (502.3); "this creature attacks each combat if able:
+/// applies during ..." (a requirement, 508.1d, 509.1c). `None` where the text does not say it
 /// there.
 fn step_effect(finding: &Finding, text: &str) -> Option<String> {
     let [point] = finding.timing.as_slice() else {
         return None;
     };
-    let during = finding.phrase.get(.."during ".len())?;
+    let phrase = finding.phrase.to_lowercase();
+    let during = phrase.starts_with("during ");
     if finding.kind != Kind::StepEffect
         || point.role != Role::Applies
-        || !during.eq_ignore_ascii_case("during ")
+        || !(during || phrase.ends_with(" if able"))
     {
         return None;
     }
@@ -160,11 +174,10 @@ fn step_effect(finding: &Finding, text: &str) -> Option<String> {
         .rsplit(['.', '\n', '(', ':', ';', '\u{2014}'])
         .next()?
         .trim();
-    (!effect.is_empty()).then(|| {
-        format!(
-            "{effect} during {}",
-            unit_phrase(point.unit, point.occurrence, point.owner)
-        )
+    let unit = unit_phrase(point.unit, point.occurrence, point.owner);
+    (!effect.is_empty()).then(|| match during {
+        true => format!("{effect} during {unit}"),
+        false => format!("{effect} {}: applies during {unit}", finding.phrase),
     })
 }
 
@@ -186,10 +199,13 @@ fn capitalise(text: &str) -> String {
 
 /// "triggers as each of your upkeep steps begins"; `antecedent` is the phrase that named the
 /// turn of a `that` point.
-fn clause(point: &TimingPoint, antecedent: Option<&str>) -> String {
+fn clause(kind: Kind, point: &TimingPoint, antecedent: Option<&str>) -> String {
     let role = match point.role {
         Role::Triggers => "triggers",
         Role::Expires => "expires",
+        // An effect that lasts "during that player's next turn" (611.2a) starts to apply then;
+        // only a window of casting or activating opens.
+        Role::Opens if kind == Kind::Duration => "takes effect",
         Role::Opens => "opens",
         Role::Closes => "closes",
         Role::Skips => "skips",
@@ -207,6 +223,11 @@ fn clause(point: &TimingPoint, antecedent: Option<&str>) -> String {
         (Role::Skips, _) => format!("{role} {unit}"),
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
         // 723.1d, 723.2d: the game skips straight past what is left of the unit.
+        // 723.1d: the game skips straight to the cleanup step, which still happens.
+        (Role::Ends, _) if point.unit == Unit::Turn => {
+            format!("{role} {unit} at once: the game skips straight to its cleanup step")
+        }
+        // 723.2d: the game skips straight to the next phase.
         (Role::Ends, _) => format!("{role} {unit} at once, skipping what is left of it"),
         (_, Edge::During) => format!("{role} during {unit}"),
         (Role::Adds, _) => format!("{role} right after {unit}"),
@@ -330,7 +351,11 @@ fn that_unit(unit: Unit, owner: Owner, antecedent: Option<&str>) -> String {
 /// The unit a condition tests: "your turn", "the first combat phase of the turn".
 fn tested_unit(point: &TimingPoint) -> String {
     let name = unit_name(point.unit);
-    let whose = owner_possessive(point.owner);
+    // A moment lies in one turn: "turns other than yours" asks for another player's.
+    let whose = match point.owner {
+        Owner::OtherPlayer => Some("another player's".to_string()),
+        owner => owner_possessive(owner),
+    };
     match (point.occurrence, whose) {
         (Occurrence::First, None) => format!("the first {name} of the turn"),
         (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
