@@ -112,20 +112,92 @@ fn every_sentence_in_the_table_is_said_as_written() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
-/// Every kind x role x owner the table claims is one it has a row for, and the table has a row
-/// for each combination of the vocabulary it lists, so a new combination gets a sentence row.
+/// The kind x role x owner combinations of the findings of the corpus
+/// (`phaselint findings ../shared/corpus/cards.jsonl`, 2f220c6), a finding with no point as
+/// `kind - -`.
+const CORPUS_COMBINATIONS: &[&str] = &[
+    "combat-trigger triggers any",
+    "combat-trigger triggers opponent",
+    "combat-trigger triggers you",
+    "delayed-trigger expires any",
+    "delayed-trigger triggers any",
+    "delayed-trigger triggers monarch",
+    "delayed-trigger triggers that-player",
+    "delayed-trigger triggers you",
+    "duration expires any",
+    "duration expires controller",
+    "duration expires defending-player",
+    "duration expires named-player",
+    "duration expires target-player",
+    "duration expires that-player",
+    "duration expires you",
+    "duration opens controller",
+    "duration opens named-player",
+    "duration opens target-player",
+    "duration opens that-player",
+    "duration opens you",
+    "not-timing - -",
+    "object-duration - -",
+    "reference - -",
+    "reference tests any",
+    "reference tests controller",
+    "reference tests opponent",
+    "reference tests other-player",
+    "reference tests that-player",
+    "reference tests you",
+    "step-effect applies any",
+    "step-effect applies controller",
+    "step-effect applies named-player",
+    "step-effect applies opponent",
+    "step-effect applies other-player",
+    "step-effect applies target-player",
+    "step-effect applies that-player",
+    "step-effect applies you",
+    "trigger - -",
+    "trigger triggers any",
+    "trigger triggers chosen-player",
+    "trigger triggers controller",
+    "trigger triggers enchanted-player",
+    "trigger triggers monarch",
+    "trigger triggers named-player",
+    "trigger triggers object-owner",
+    "trigger triggers opponent",
+    "trigger triggers other-player",
+    "trigger triggers that-player",
+    "trigger triggers you",
+    "turn-based-action happens any",
+    "turn-based-action happens controller",
+    "turn-based-action happens you",
+    "turn-change - -",
+    "turn-change adds any",
+    "turn-change adds that-player",
+    "turn-change ends any",
+    "turn-change skips any",
+    "turn-change skips that-player",
+    "turn-change skips you",
+    "unknown - -",
+    "window - -",
+    "window closes any",
+    "window closes opponent",
+    "window closes that-player",
+    "window closes you",
+    "window opens any",
+    "window opens opponent",
+    "window opens that-player",
+    "window opens you",
+];
+
+/// Each combination the corpus uses has a row, so each has a sentence pinned.
 #[test]
-fn the_table_covers_each_combination_once_at_least() {
+fn the_table_has_a_row_for_each_combination_the_corpus_uses() {
     let rows = rows();
-    let mut combinations: Vec<(String, String, String)> = rows
+    let missing: Vec<&&str> = CORPUS_COMBINATIONS
         .iter()
-        .map(|row| (row.kind.clone(), row.role.clone(), row.owner.clone()))
+        .filter(|combination| {
+            !rows
+                .iter()
+                .any(|row| format!("{} {} {}", row.kind, row.role, row.owner) == **combination)
+        })
         .collect();
-    combinations.sort();
-    combinations.dedup();
-    assert!(
-        combinations.len() >= 60,
-        "{} combinations",
-        combinations.len()
-    );
+    assert!(missing.is_empty(), "no row for {missing:?}");
 }
