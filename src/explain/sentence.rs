@@ -304,7 +304,11 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
     let plural = plural_name(unit);
     let possessive = owner_possessive(owner);
     match (occurrence, possessive.as_deref()) {
-        (Occurrence::This, _) => format!("this {name}"),
+        (Occurrence::This, None) => format!("this {name}"),
+        (Occurrence::This, Some(whose)) if unit == Unit::Turn => {
+            format!("this turn ({whose} turn)")
+        }
+        (Occurrence::This, Some(whose)) => format!("this {name} of {whose} turn"),
         (Occurrence::Next, None) => format!("the next {name}"),
         (Occurrence::Next, Some(whose)) => format!("{whose} next {name}"),
         (Occurrence::Each, None) => format!("each {name}"),
@@ -329,22 +333,20 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
 /// A unit of the turn an earlier phrase named: "that turn (your turn named before: \"At the
 /// beginning of your next upkeep\")", "the end step of that turn (the turn named before)".
 fn that_unit(unit: Unit, owner: Owner, antecedent: Option<&str>) -> String {
-    let named = match owner_possessive(owner) {
-        Some(whose) => format!("{whose} turn named before"),
-        // "That combat" or "that turn": the antecedent may name either.
-        None if unit.is_combat() => "the turn or combat named before".to_string(),
-        None => "the turn named before".to_string(),
+    // "That combat" or "that turn": a combat unit's antecedent may name either.
+    let named = if unit.is_combat() {
+        "turn or combat"
+    } else {
+        "turn"
     };
-    let named = match antecedent {
-        Some(words) => format!("{named}: \"{words}\""),
-        None => named,
+    let whose = owner_possessive(owner).unwrap_or_else(|| "the".to_string());
+    let said = match antecedent {
+        Some(words) => format!("{whose} {named} named before: \"{words}\""),
+        None => format!("{whose} {named} named before"),
     };
     match unit {
-        Unit::Turn => format!("that turn ({named})"),
-        _ if owner == Owner::Any && unit.is_combat() => {
-            format!("the {} of that turn or combat ({named})", unit_name(unit))
-        }
-        _ => format!("the {} of that turn ({named})", unit_name(unit)),
+        Unit::Turn => format!("that turn ({said})"),
+        _ => format!("the {} of that {named} ({said})", unit_name(unit)),
     }
 }
 
@@ -451,6 +453,54 @@ mod tests {
         let (findings, errors) = find_and_resolve(text);
         assert!(errors.is_empty(), "{text}");
         findings.iter().map(|f| sentence_in(f, text)).collect()
+    }
+
+    /// Every owner of the contract is said as itself, at every occurrence and role: never
+    /// "your" for a player that is not you, and the player a point names is named.
+    #[test]
+    fn every_owner_is_said_as_itself_at_every_occurrence() {
+        use super::player_named;
+        use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, Span, TimingPoint, Unit};
+        let roles = [
+            (Kind::Trigger, Role::Triggers, Edge::Begin),
+            (Kind::Duration, Role::Expires, Edge::Cleanup),
+            (Kind::Reference, Role::Tests, Edge::During),
+            (Kind::StepEffect, Role::Applies, Edge::During),
+            (Kind::TurnChange, Role::Skips, Edge::Begin),
+            (Kind::TurnBasedAction, Role::Happens, Edge::Begin),
+        ];
+        for &owner in Owner::ALL {
+            for &occurrence in Occurrence::ALL {
+                for (kind, role, edge) in roles {
+                    for unit in [Unit::Turn, Unit::Upkeep, Unit::Combat] {
+                        // The first turn in a turn means nothing.
+                        if unit == Unit::Turn && occurrence == Occurrence::First {
+                            continue;
+                        }
+                        let point = TimingPoint::new(role, edge, unit, occurrence, owner);
+                        let finding = Finding {
+                            phrase: String::new(),
+                            span: Span::new(0, 0),
+                            kind,
+                            timing: vec![point],
+                            conditions: Vec::new(),
+                            canonical: point.to_string(),
+                            rules: Vec::new(),
+                            caveats: Vec::new(),
+                            antecedent: None,
+                        };
+                        let said = sentence(&finding);
+                        let yours = said.contains("your");
+                        assert_eq!(yours, owner == Owner::You, "{point}: {said}");
+                        if let Some(player) = player_named(owner) {
+                            assert!(said.contains(player), "{point}: {said}");
+                        }
+                        assert!(!said.contains("turn of the turn"), "{point}: {said}");
+                        assert!(!said.contains("turn of that turn"), "{point}: {said}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
