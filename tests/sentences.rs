@@ -2,6 +2,9 @@
 //! (tests/data/sentences.table), each written from the CR: a sentence says no more and no less
 //! than its finding.
 
+#[path = "support/table.rs"]
+mod table;
+
 use phaselint::explain::explain;
 
 /// Rows that do not hold yet, with the reason; a pending row that comes to hold fails the test
@@ -27,20 +30,16 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    include_str!("data/sentences.table")
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(index, line)| {
-            let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+    table::cells(include_str!("data/sentences.table"), " | ")
+        .into_iter()
+        .map(|(line, cells)| {
             let combination: Vec<&str> = cells[0].split(' ').collect();
             assert!(
                 cells.len() == 3 && combination.len() == 3,
-                "line {}: `kind role owner | text | sentence` expected",
-                index + 1
+                "line {line}: `kind role owner | text | sentence` expected"
             );
             Row {
-                line: index + 1,
+                line,
                 kind: combination[0].to_string(),
                 role: combination[1].to_string(),
                 owner: combination[2].to_string(),
@@ -85,30 +84,17 @@ fn said(row: &Row) -> Result<String, String> {
 fn every_sentence_in_the_table_is_said_as_written() {
     let rows = rows();
     assert!(rows.len() >= 60, "{} rows: at least 60 wanted", rows.len());
-    for (text, _) in PENDING {
-        assert!(
-            rows.iter().any(|row| row.text == *text),
-            "{text:?} is pending but is no row of the table"
-        );
-    }
-    let mut failures = Vec::new();
-    for row in &rows {
-        let pending = PENDING.iter().any(|(text, _)| *text == row.text);
-        let holds = said(row).and_then(|said| match said == row.sentence {
-            true => Ok(()),
-            false => Err(format!("said {said:?}\n    wanted {:?}", row.sentence)),
-        });
-        match (holds, pending) {
-            (Ok(()), false) | (Err(_), true) => {}
-            (Err(problem), false) => {
-                failures.push(format!("line {}: {:?}: {problem}", row.line, row.text));
-            }
-            (Ok(()), true) => failures.push(format!(
-                "line {}: {:?} holds now: remove it from PENDING",
-                row.line, row.text
-            )),
-        }
-    }
+    let outcomes: Vec<_> = rows
+        .iter()
+        .map(|row| {
+            let holds = said(row).and_then(|said| match said == row.sentence {
+                true => Ok(()),
+                false => Err(format!("said {said:?}\n    wanted {:?}", row.sentence)),
+            });
+            (row.line, row.text.as_str(), holds)
+        })
+        .collect();
+    let failures = table::failures(&outcomes, PENDING, "PENDING");
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 

@@ -154,21 +154,23 @@ mod tests {
     /// never as yours.
     #[test]
     fn a_turn_shown_for_an_enchanted_player_is_labelled_as_theirs() {
-        let text = render_text(&explain(
-            "At the beginning of enchanted player's upkeep, that player loses 1 life.",
-            &[],
-        ));
-        assert!(
-            text.contains("this turn (a turn of the enchanted player): untap"),
-            "{text}"
-        );
-        assert!(!text.contains("yours"), "{text}");
-        let text = render_text(&explain(
-            "At the beginning of its owner's upkeep, remove a time counter from it.",
-            &[],
-        ));
-        assert!(text.contains("(a turn of its owner)"), "{text}");
-        assert!(!text.contains("yours"), "{text}");
+        for (text, label) in [
+            (
+                "At the beginning of enchanted player's upkeep, that player loses 1 life.",
+                "this turn (a turn of the enchanted player): untap",
+            ),
+            (
+                "At the beginning of its owner's upkeep, remove a time counter from it.",
+                "this turn (a turn of its owner): untap",
+            ),
+            (
+                "At the beginning of the upkeep of enchanted creature's controller, draw a card.",
+                "this turn (a turn of its controller): untap",
+            ),
+        ] {
+            let shown = render_text(&explain(text, &[]));
+            assert!(shown.contains(label) && !shown.contains("yours"), "{shown}");
+        }
     }
 
     /// A unit of a turn another phrase named, or of the whole game, is not placed on the turns
