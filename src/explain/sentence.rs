@@ -112,7 +112,12 @@ fn combat_trigger(finding: &Finding) -> String {
         },
         str::to_string,
     );
-    format!("Triggers in {} in which {event}", steps.join(" or "))
+    let steps = steps.join(" or ");
+    // "Whenever this creature enters or attacks": only part of the event is in combat.
+    if event.to_lowercase().contains("enters") {
+        return format!("Triggers when {event}; its combat event happens in {steps}");
+    }
+    format!("Triggers in {steps} in which {event}")
 }
 
 /// The words of a trigger event after its "when" or "whenever".
@@ -169,9 +174,14 @@ fn step_effect(finding: &Finding, text: &str) -> Option<String> {
     {
         return None;
     }
+    // "If a creature would untap during your untap step, ...": the effect is in the words after.
+    let after = text.get(finding.span.end..)?.trim_start();
+    if after.starts_with(',') {
+        return None;
+    }
     let before = text.get(..finding.span.start)?;
     let effect = before
-        .rsplit(['.', '\n', '(', ':', ';', '\u{2014}'])
+        .rsplit(['.', '\n', '(', ':', ';', '"', '\u{201c}', '\u{2014}'])
         .next()?
         .trim();
     let unit = unit_phrase(point.unit, point.occurrence, point.owner);
@@ -559,10 +569,33 @@ mod tests {
     }
 
     #[test]
+    fn a_combat_trigger_with_an_event_out_of_combat_says_both() {
+        assert_eq!(
+            said("Whenever this creature enters or attacks, draw a card."),
+            "Triggers when this creature enters or attacks; its combat event happens in a \
+             declare attackers step."
+        );
+    }
+
+    #[test]
     fn a_step_effect_says_what_it_does_502_3() {
         assert_eq!(
             said_in("This creature doesn't untap during your untap step."),
             ["This creature doesn't untap during each of your untap steps."]
+        );
+        // A condition before the phrase is no effect, nor words of a quoted ability.
+        assert_eq!(
+            said_in(
+                "If a creature you control would untap during your untap step, put a +1/+1 \
+                 counter on it instead."
+            )[0],
+            "Applies during each of your untap steps."
+        );
+        assert_eq!(
+            said_in(
+                "Enchanted land has \"Untap this land during each other player's untap step.\""
+            )[0],
+            "Untap this land during each untap step of each other player's turn."
         );
         // Without the text, it says only where it applies.
         assert_eq!(
