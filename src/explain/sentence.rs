@@ -232,7 +232,6 @@ fn clause(kind: Kind, point: &TimingPoint, antecedent: Option<&str>) -> String {
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
-        // 723.1d, 723.2d: the game skips straight past what is left of the unit.
         // 723.1d: the game skips straight to the cleanup step, which still happens.
         (Role::Ends, _) if point.unit == Unit::Turn => {
             format!("{role} {unit} at once: the game skips straight to its cleanup step")
