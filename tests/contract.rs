@@ -5,6 +5,8 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/table.rs"]
+mod table;
 
 use phaselint::model::{Condition, Finding, Kind};
 use phaselint::resolve::find_and_resolve;
@@ -28,20 +30,16 @@ fn list(cell: &str) -> Vec<String> {
         .collect()
 }
 
-fn rows(table: &str) -> Vec<Row> {
-    table
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(index, line)| {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+fn rows(text: &str) -> Vec<Row> {
+    table::cells(text, "|")
+        .into_iter()
+        .map(|(line, cells)| {
             assert!(
                 matches!(cells.len(), 5 | 6),
-                "line {}: five cells expected, and a card name",
-                index + 1
+                "line {line}: five cells expected, and a card name"
             );
             Row {
-                line: index + 1,
+                line,
                 text: cells[0].to_string(),
                 kind: cells[1].to_string(),
                 canonical: cells[2].to_string(),
@@ -280,25 +278,10 @@ fn explained(row: &Row) -> Result<(), String> {
 fn every_version_3_mapping_holds_through_explain_json() {
     let rows = rows(include_str!("data/contract_v3.table"));
     assert_eq!(rows.len(), 23, "the version 3 table has 23 rows");
-    for (text, _) in PENDING_V3 {
-        assert!(
-            rows.iter().any(|row| row.text == *text),
-            "{text:?} is pending but is no row of the table"
-        );
-    }
-    let mut failures = Vec::new();
-    for row in &rows {
-        let pending = PENDING_V3.iter().find(|(text, _)| *text == row.text);
-        match (explained(row), pending) {
-            (Ok(()), None) | (Err(_), Some(_)) => {}
-            (Err(problem), None) => {
-                failures.push(format!("line {}: {:?}: {problem}", row.line, row.text));
-            }
-            (Ok(()), Some(_)) => failures.push(format!(
-                "line {}: {:?} holds now: remove it from PENDING_V3",
-                row.line, row.text
-            )),
-        }
-    }
+    let outcomes: Vec<_> = rows
+        .iter()
+        .map(|row| (row.line, row.text.as_str(), explained(row)))
+        .collect();
+    let failures = table::failures(&outcomes, PENDING_V3, "PENDING_V3");
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

@@ -12,7 +12,7 @@ mod text;
 pub use text::render_comparison;
 
 use crate::edition::{Edition, Fact, Topic, topics};
-use crate::explain::sentence;
+use crate::explain::sentence_in;
 use crate::model::{Finding, Span, Unit};
 use crate::rules::{FaceText, lints};
 use crate::turn::{Phase, Step};
@@ -81,7 +81,7 @@ pub fn compare(text: &str, left: Edition, right: Edition) -> Vec<Comparison> {
         .map(|(_, finding)| {
             let side = |index: usize, edition: Edition| Side {
                 edition,
-                sentence: edition.rename(&sentence(finding)),
+                sentence: edition.rename(&sentence_in(finding, text)),
                 rules: edition.cite_all(&finding.rules),
                 reported: reported[index]
                     .iter()

@@ -17,7 +17,7 @@ mod window;
 pub use hover::{Hover, hover};
 pub use json::findings_json;
 pub use place::{explain, explain_in, explain_named};
-pub use sentence::sentence;
+pub use sentence::{sentence, sentence_in};
 pub use text::render_text;
 
 use crate::edition::Edition;

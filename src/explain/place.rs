@@ -1,7 +1,7 @@
 //! Explaining a text: each finding with its sentence, and each of its points placed in a game of
 //! a few turns.
 
-use super::{Explained, Explanation, Placement, first_combat, sentence, window};
+use super::{Explained, Explanation, Placement, first_combat, sentence_in, window};
 use crate::edition::Edition;
 use crate::model::{Edge, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::CardName;
@@ -50,7 +50,7 @@ pub fn explain_named(
                 })
                 .collect();
             Explained {
-                sentence: edition.rename(&sentence(&finding)),
+                sentence: edition.rename(&sentence_in(&finding, text)),
                 finding,
                 placements,
             }
@@ -148,6 +148,29 @@ mod tests {
             panic!("the declare attackers step of this turn")
         };
         assert!(moments.iter().all(|moment| moment.turn == 0), "{moments:?}");
+    }
+
+    /// A turn shown for a point of a player the game does not fix is labelled as that player's,
+    /// never as yours.
+    #[test]
+    fn a_turn_shown_for_an_enchanted_player_is_labelled_as_theirs() {
+        for (text, label) in [
+            (
+                "At the beginning of enchanted player's upkeep, that player loses 1 life.",
+                "this turn (a turn of the enchanted player): untap",
+            ),
+            (
+                "At the beginning of its owner's upkeep, remove a time counter from it.",
+                "this turn (a turn of its owner): untap",
+            ),
+            (
+                "At the beginning of the upkeep of enchanted creature's controller, draw a card.",
+                "this turn (a turn of its controller): untap",
+            ),
+        ] {
+            let shown = render_text(&explain(text, &[]));
+            assert!(shown.contains(label) && !shown.contains("yours"), "{shown}");
+        }
     }
 
     /// A unit of a turn another phrase named, or of the whole game, is not placed on the turns

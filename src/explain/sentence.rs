@@ -2,13 +2,24 @@
 
 use super::window::{Bounded, bounded};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::phrase::timing_words::timing_words;
 
 /// The sentence for a finding, ending with a period.
 pub fn sentence(finding: &Finding) -> String {
+    sentence_in(finding, "")
+}
+
+/// [`sentence`] for a finding of `text`: where the finding's span and antecedent lead into the
+/// text, the sentence uses its words (what a step effect does, which phrase named "that turn").
+pub fn sentence_in(finding: &Finding, text: &str) -> String {
     let body = match finding.kind {
-        Kind::Reference if finding.timing.is_empty() => {
-            "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into()
-        }
+        Kind::Reference if finding.timing.is_empty() => match named_part(&finding.phrase) {
+            Some(part) => format!(
+                "Refers to what happened in a turn or combat, or counts within one; it names \
+                 \"{part}\", but as no point at which the ability acts"
+            ),
+            None => "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into(),
+        },
         Kind::Trigger if finding.timing.is_empty() => {
             "Limits how often the ability triggers; it names no point of the turn".into()
         }
@@ -24,11 +35,43 @@ pub fn sentence(finding: &Finding) -> String {
         Kind::Unknown => {
             "Not understood: no template matches this phrase, so it is given no meaning".into()
         }
+        // "skips each instance of the chosen step or phase this turn": a step or phase, but one
+        // chosen as the game is played.
+        Kind::TurnChange if finding.timing.is_empty() => {
+            "Changes the turn at a step or phase chosen as the game is played; it names no fixed point of the turn".into()
+        }
         _ if finding.timing.is_empty() => "Names no point of the turn".into(),
-        _ => match bounded(finding) {
-            Some(window) => bounded_window(&window),
-            None => {
-                let clauses: Vec<String> = finding.timing.iter().map(clause).collect();
+        Kind::CombatTrigger if finding.timing.iter().all(|p| p.role == Role::Triggers) => {
+            combat_trigger(finding)
+        }
+        _ => match (bounded(finding), step_effect(finding, text)) {
+            (Some(window), _) => bounded_window(&window),
+            (None, Some(effect)) => capitalise(&effect),
+            (None, None) if as_saga_enters(finding) => {
+                let clauses: Vec<String> = finding.timing.iter().map(|p| clause(finding.kind, p, None)).collect();
+                format!(
+                    "Happens as the Saga enters the battlefield (714.3a), at no point of the turn; \
+                     then {} (714.3b)",
+                    clauses.join("; ")
+                )
+            }
+            (None, None) => {
+                let antecedent = finding
+                    .antecedent
+                    .map(|span| span.of(text))
+                    .filter(|words| !words.is_empty());
+                let mut clauses: Vec<String> = finding
+                    .timing
+                    .iter()
+                    .map(|point| clause(finding.kind, point, antecedent))
+                    .collect();
+                // "When you next cast a spell this turn": no point triggers it, its event does,
+                // until the point it expires at (603.7b).
+                let waits = finding.kind == Kind::DelayedTrigger
+                    && !finding.timing.iter().any(|p| p.role == Role::Triggers);
+                if waits {
+                    clauses.insert(0, "triggers when its event happens (603.7b)".into());
+                }
                 capitalise(&clauses.join("; "))
             }
         },
@@ -39,6 +82,113 @@ pub fn sentence(finding: &Finding) -> String {
     } else {
         format!("{body}; {}.", conditions.join("; "))
     }
+}
+
+/// The words of a phrase from the first part of a turn it names, other than the turn or a combat
+/// as a whole ("upkeep" of "your last upkeep", "at the beginning of this turn"): such a
+/// reference does name a point of the turn, though not one it acts at.
+fn named_part(phrase: &str) -> Option<&str> {
+    timing_words(phrase).into_iter().find_map(|span| {
+        let words = span.of(phrase).to_lowercase();
+        let part = ["upkeep", "step", "phase", "beginning of", "end of"]
+            .iter()
+            .any(|part| words.contains(part));
+        phrase.get(span.start..).filter(|_| part)
+    })
+}
+
+/// "Triggers in a combat damage step in which this creature deals combat damage to a player": a
+/// combat trigger fires only when its event happens (603.2): attackers or blockers being
+/// declared (508.1m, 509.1i) or combat damage being dealt (510.3a), not each time the step
+/// begins. The event is the phrase's own words after "when"/"whenever"; a keyword's phrase has
+/// none, so its event is said by the step.
+fn combat_trigger(finding: &Finding) -> String {
+    let steps: Vec<String> = finding.timing.iter().map(one_of).collect();
+    let event = event_words(&finding.phrase).map_or_else(
+        || {
+            let mut events: Vec<&str> = finding.timing.iter().map(|p| step_event(p.unit)).collect();
+            events.dedup();
+            events.join(" or ")
+        },
+        str::to_string,
+    );
+    let steps = steps.join(" or ");
+    // "Whenever this creature enters or attacks": only part of the event is in combat.
+    if event.to_lowercase().contains("enters") {
+        return format!("Triggers when {event}; its combat event happens in {steps}");
+    }
+    format!("Triggers in {steps} in which {event}")
+}
+
+/// The words of a trigger event after its "when" or "whenever".
+fn event_words(phrase: &str) -> Option<&str> {
+    ["whenever ", "when "].iter().find_map(|word| {
+        let head = phrase.get(..word.len())?;
+        let rest = phrase.get(word.len()..)?.trim();
+        (head.eq_ignore_ascii_case(word) && !rest.is_empty()).then_some(rest)
+    })
+}
+
+/// What happens in a combat step that a combat trigger can wait for.
+fn step_event(unit: Unit) -> &'static str {
+    match unit {
+        Unit::DeclareAttackers => "the attack its ability names is declared",
+        Unit::DeclareBlockers => "the block its ability names is declared",
+        Unit::CombatDamage => "the combat damage its ability names is dealt",
+        _ => "the event its ability names happens",
+    }
+}
+
+/// One unit among those that happen: "a declare attackers step of your turn".
+fn one_of(point: &TimingPoint) -> String {
+    match (point.occurrence, owner_possessive(point.owner)) {
+        (Occurrence::Each, None) => format!("a {}", unit_name(point.unit)),
+        (Occurrence::Each, Some(whose)) => {
+            format!("a {} of {whose} turn", unit_name(point.unit))
+        }
+        _ => unit_phrase(point.unit, point.occurrence, point.owner),
+    }
+}
+
+/// A Saga's reminder "As this Saga enters and after your draw step": a lore counter is put on it
+/// as it enters (714.3a) as well as by the turn-based action of 714.3b, the finding's points.
+fn as_saga_enters(finding: &Finding) -> bool {
+    finding.kind == Kind::TurnBasedAction
+        && finding.rules.contains(&"714.3b")
+        && finding.phrase.to_lowercase().contains(" enters")
+}
+
+/// What a step effect does, in the words of the text before its phrase: "this creature doesn't
+/// untap during each of your untap steps" (502.3); "this creature attacks each combat if able:
+/// applies during ..." (a requirement, 508.1d, 509.1c). `None` where the text does not say it
+/// there.
+fn step_effect(finding: &Finding, text: &str) -> Option<String> {
+    let [point] = finding.timing.as_slice() else {
+        return None;
+    };
+    let phrase = finding.phrase.to_lowercase();
+    let during = phrase.starts_with("during ");
+    if finding.kind != Kind::StepEffect
+        || point.role != Role::Applies
+        || !(during || phrase.ends_with(" if able"))
+    {
+        return None;
+    }
+    // "If a creature would untap during your untap step, ...": the effect is in the words after.
+    let after = text.get(finding.span.end..)?.trim_start();
+    if after.starts_with(',') {
+        return None;
+    }
+    let before = text.get(..finding.span.start)?;
+    let effect = before
+        .rsplit(['.', '\n', '(', ':', ';', '"', '\u{201c}', '\u{2014}'])
+        .next()?
+        .trim();
+    let unit = unit_phrase(point.unit, point.occurrence, point.owner);
+    (!effect.is_empty()).then(|| match during {
+        true => format!("{effect} during {unit}"),
+        false => format!("{effect} {}: applies during {unit}", finding.phrase),
+    })
 }
 
 fn condition(condition: Condition) -> &'static str {
@@ -57,11 +207,15 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// "triggers as each of your upkeep steps begins".
-fn clause(point: &TimingPoint) -> String {
+/// "triggers as each of your upkeep steps begins"; `antecedent` is the phrase that named the
+/// turn of a `that` point.
+fn clause(kind: Kind, point: &TimingPoint, antecedent: Option<&str>) -> String {
     let role = match point.role {
         Role::Triggers => "triggers",
         Role::Expires => "expires",
+        // An effect that lasts "during that player's next turn" (611.2a) starts to apply then;
+        // only a window of casting or activating opens.
+        Role::Opens if kind == Kind::Duration => "takes effect",
         Role::Opens => "opens",
         Role::Closes => "closes",
         Role::Skips => "skips",
@@ -71,11 +225,18 @@ fn clause(point: &TimingPoint) -> String {
         Role::Tests => "asks whether the moment lies in",
         Role::Ends => "ends",
     };
-    let unit = unit_phrase(point.unit, point.occurrence, point.owner);
+    let unit = match point.occurrence {
+        Occurrence::That => that_unit(point.unit, point.owner, antecedent),
+        _ => unit_phrase(point.unit, point.occurrence, point.owner),
+    };
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
-        // 723.1d, 723.2d: the game skips straight past what is left of the unit.
+        // 723.1d: the game skips straight to the cleanup step, which still happens.
+        (Role::Ends, _) if point.unit == Unit::Turn => {
+            format!("{role} {unit} at once: the game skips straight to its cleanup step")
+        }
+        // 723.2d: the game skips straight to the next phase.
         (Role::Ends, _) => format!("{role} {unit} at once, skipping what is left of it"),
         (_, Edge::During) => format!("{role} during {unit}"),
         (Role::Adds, _) => format!("{role} right after {unit}"),
@@ -151,8 +312,12 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
     let name = unit_name(unit);
     let plural = plural_name(unit);
     let possessive = owner_possessive(owner);
-    match (occurrence, possessive) {
-        (Occurrence::This, _) => format!("this {name}"),
+    match (occurrence, possessive.as_deref()) {
+        (Occurrence::This, None) => format!("this {name}"),
+        (Occurrence::This, Some(whose)) if unit == Unit::Turn => {
+            format!("this turn ({whose} turn)")
+        }
+        (Occurrence::This, Some(whose)) => format!("this {name} of {whose} turn"),
         (Occurrence::Next, None) => format!("the next {name}"),
         (Occurrence::Next, Some(whose)) => format!("{whose} next {name}"),
         (Occurrence::Each, None) => format!("each {name}"),
@@ -168,19 +333,40 @@ fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
         (Occurrence::NextTurn, Some(whose)) => format!("the {name} of {whose} next turn"),
         (Occurrence::GameFirst, None) => format!("the first {name} of the game"),
         (Occurrence::GameFirst, Some(whose)) => format!("{whose} first {name} of the game"),
-        (Occurrence::That, None) => format!("the {name} of the turn or combat named before"),
-        (Occurrence::That, Some(whose)) => {
-            format!("the {name} of the turn named before ({whose} turn)")
-        }
+        (Occurrence::That, _) => that_unit(unit, owner, None),
         (Occurrence::Later, None) => format!("each {name} after the current turn"),
         (Occurrence::Later, Some(whose)) => format!("each of {whose} {plural} after this turn"),
+    }
+}
+
+/// A unit of the turn an earlier phrase named: "that turn (your turn named before: \"At the
+/// beginning of your next upkeep\")", "the end step of that turn (the turn named before)".
+fn that_unit(unit: Unit, owner: Owner, antecedent: Option<&str>) -> String {
+    // "That combat" or "that turn": a combat unit's antecedent may name either.
+    let named = if unit.is_combat() {
+        "turn or combat"
+    } else {
+        "turn"
+    };
+    let whose = owner_possessive(owner).unwrap_or_else(|| "the".to_string());
+    let said = match antecedent {
+        Some(words) => format!("{whose} {named} named before: \"{words}\""),
+        None => format!("{whose} {named} named before"),
+    };
+    match unit {
+        Unit::Turn => format!("that turn ({said})"),
+        _ => format!("the {} of that {named} ({said})", unit_name(unit)),
     }
 }
 
 /// The unit a condition tests: "your turn", "the first combat phase of the turn".
 fn tested_unit(point: &TimingPoint) -> String {
     let name = unit_name(point.unit);
-    let whose = owner_possessive(point.owner);
+    // A moment lies in one turn: "turns other than yours" asks for another player's.
+    let whose = match point.owner {
+        Owner::OtherPlayer => Some("another player's".to_string()),
+        owner => owner_possessive(owner),
+    };
     match (point.occurrence, whose) {
         (Occurrence::First, None) => format!("the first {name} of the turn"),
         (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
@@ -201,21 +387,30 @@ fn each_turn_of(owner: Owner) -> String {
     }
 }
 
-fn owner_possessive(owner: Owner) -> Option<&'static str> {
+fn owner_possessive(owner: Owner) -> Option<String> {
     match owner {
         Owner::Any => None,
-        Owner::You => Some("your"),
-        Owner::Opponent => Some("an opponent's"),
-        Owner::ThatPlayer => Some("that player's"),
-        Owner::TargetPlayer => Some("the target player's"),
-        Owner::ChosenPlayer => Some("the chosen player's"),
-        Owner::DefendingPlayer => Some("the defending player's"),
-        Owner::Controller => Some("its controller's"),
-        Owner::ObjectOwner => Some("its owner's"),
-        Owner::EnchantedPlayer => Some("the enchanted player's"),
-        Owner::OtherPlayer => Some("each other player's"),
-        Owner::Monarch => Some("the monarch's"),
-        Owner::NamedPlayer => Some("the named player's"),
+        Owner::You => Some("your".into()),
+        Owner::Opponent => Some("an opponent's".into()),
+        Owner::OtherPlayer => Some("each other player's".into()),
+        _ => player_named(owner).map(|player| format!("{player}'s")),
+    }
+}
+
+/// The one player an owner names whom the game shown does not fix as you or an opponent: "the
+/// enchanted player", "its owner". `None` for any player, you, and opponents.
+pub(super) fn player_named(owner: Owner) -> Option<&'static str> {
+    match owner {
+        Owner::Any | Owner::You | Owner::Opponent | Owner::OtherPlayer => None,
+        Owner::ThatPlayer => Some("that player"),
+        Owner::TargetPlayer => Some("the target player"),
+        Owner::ChosenPlayer => Some("the chosen player"),
+        Owner::DefendingPlayer => Some("the defending player"),
+        Owner::Controller => Some("its controller"),
+        Owner::ObjectOwner => Some("its owner"),
+        Owner::EnchantedPlayer => Some("the enchanted player"),
+        Owner::Monarch => Some("the monarch"),
+        Owner::NamedPlayer => Some("the named player"),
     }
 }
 
@@ -253,13 +448,172 @@ fn plural_name(unit: Unit) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence;
+    use super::{sentence, sentence_in};
     use crate::resolve::find_and_resolve;
 
     fn said(text: &str) -> String {
         let (findings, errors) = find_and_resolve(text);
         assert!(errors.is_empty() && findings.len() == 1, "{text}");
         sentence(&findings[0])
+    }
+
+    /// The sentence of each finding of `text`, read in `text`.
+    fn said_in(text: &str) -> Vec<String> {
+        let (findings, errors) = find_and_resolve(text);
+        assert!(errors.is_empty(), "{text}");
+        findings.iter().map(|f| sentence_in(f, text)).collect()
+    }
+
+    /// Every owner of the contract is said as itself, at every occurrence and role: never
+    /// "your" for a player that is not you, and the player a point names is named.
+    #[test]
+    fn every_owner_is_said_as_itself_at_every_occurrence() {
+        use super::player_named;
+        use crate::model::{Edge, Finding, Kind, Occurrence, Owner, Role, Span, TimingPoint, Unit};
+        let roles = [
+            (Kind::Trigger, Role::Triggers, Edge::Begin),
+            (Kind::Duration, Role::Expires, Edge::Cleanup),
+            (Kind::Reference, Role::Tests, Edge::During),
+            (Kind::StepEffect, Role::Applies, Edge::During),
+            (Kind::TurnChange, Role::Skips, Edge::Begin),
+            (Kind::TurnBasedAction, Role::Happens, Edge::Begin),
+        ];
+        for &owner in Owner::ALL {
+            for &occurrence in Occurrence::ALL {
+                for (kind, role, edge) in roles {
+                    for unit in [Unit::Turn, Unit::Upkeep, Unit::Combat] {
+                        // The first turn in a turn means nothing.
+                        if unit == Unit::Turn && occurrence == Occurrence::First {
+                            continue;
+                        }
+                        let point = TimingPoint::new(role, edge, unit, occurrence, owner);
+                        let finding = Finding {
+                            phrase: String::new(),
+                            span: Span::new(0, 0),
+                            kind,
+                            timing: vec![point],
+                            conditions: Vec::new(),
+                            canonical: point.to_string(),
+                            rules: Vec::new(),
+                            caveats: Vec::new(),
+                            antecedent: None,
+                        };
+                        let said = sentence(&finding);
+                        let yours = said.contains("your");
+                        assert_eq!(yours, owner == Owner::You, "{point}: {said}");
+                        if let Some(player) = player_named(owner) {
+                            assert!(said.contains(player), "{point}: {said}");
+                        }
+                        assert!(!said.contains("turn of the turn"), "{point}: {said}");
+                        assert!(!said.contains("turn of that turn"), "{point}: {said}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_combat_trigger_fires_only_when_its_event_happens_603_2() {
+        assert_eq!(
+            said("Whenever this creature deals combat damage to a player, draw a card."),
+            "Triggers in a combat damage step in which this creature deals combat damage to a \
+             player."
+        );
+        assert_eq!(
+            said("Whenever you attack with one or more Zombies, draw a card."),
+            "Triggers in a declare attackers step of your turn in which you attack with one or \
+             more Zombies."
+        );
+    }
+
+    #[test]
+    fn a_sagas_reminder_says_the_counter_as_it_enters_and_after_the_draw_step_714_3() {
+        assert_eq!(
+            said("(As this Saga enters and after your draw step, add a lore counter.)"),
+            "Happens as the Saga enters the battlefield (714.3a), at no point of the turn; then \
+             happens, as a turn-based action (no trigger, no stack), as each of your precombat \
+             main phases begins (714.3b)."
+        );
+        // A read-ahead reminder has its own words for how the Saga enters (714.3a).
+        assert_eq!(
+            said(
+                "(Choose a chapter and start with that many lore counters. Add one after your \
+                 draw step. Skipped chapters don't trigger.)"
+            ),
+            "Happens, as a turn-based action (no trigger, no stack), as each of your precombat \
+             main phases begins."
+        );
+    }
+
+    #[test]
+    fn a_reference_says_it_names_no_point_only_when_it_names_none() {
+        assert_eq!(
+            said("Flying. This creature can't block creatures that attacked this turn."),
+            "Refers to what happened in a turn or combat, or counts within one; it names no \
+             point of the turn."
+        );
+        let echo = said_in(
+            "At the beginning of your upkeep, if this came under your control since the \
+             beginning of your last upkeep, sacrifice it.",
+        );
+        assert!(
+            echo.iter()
+                .any(|said| said.contains("it names \"upkeep\", but as no point")),
+            "{echo:?}"
+        );
+        assert!(
+            !echo.iter().any(|said| said.contains("names no point")),
+            "{echo:?}"
+        );
+    }
+
+    #[test]
+    fn a_combat_trigger_with_an_event_out_of_combat_says_both() {
+        assert_eq!(
+            said("Whenever this creature enters or attacks, draw a card."),
+            "Triggers when this creature enters or attacks; its combat event happens in a \
+             declare attackers step."
+        );
+    }
+
+    #[test]
+    fn a_step_effect_says_what_it_does_502_3() {
+        assert_eq!(
+            said_in("This creature doesn't untap during your untap step."),
+            ["This creature doesn't untap during each of your untap steps."]
+        );
+        // A condition before the phrase is no effect, nor words of a quoted ability.
+        assert_eq!(
+            said_in(
+                "If a creature you control would untap during your untap step, put a +1/+1 \
+                 counter on it instead."
+            )[0],
+            "Applies during each of your untap steps."
+        );
+        assert_eq!(
+            said_in(
+                "Enchanted land has \"Untap this land during each other player's untap step.\""
+            )[0],
+            "Untap this land during each untap step of each other player's turn."
+        );
+        // Without the text, it says only where it applies.
+        assert_eq!(
+            said("This creature doesn't untap during your untap step."),
+            "Applies during each of your untap steps."
+        );
+    }
+
+    #[test]
+    fn that_turn_is_the_turn_the_phrase_before_named_not_a_turn_of_a_turn() {
+        let said = said_in(
+            "{5}: At the beginning of your next upkeep, choose a basic land type. This creature \
+             gains landwalk of the chosen type until the end of that turn.",
+        );
+        assert_eq!(
+            said[1],
+            "Expires in the cleanup step of that turn (your turn named before: \"At the \
+             beginning of your next upkeep\"), when \"until end of turn\" effects end (514.2)."
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The text form of an explanation: each finding with its sentence, canonical timing, rules,
 //! caveats, and a strip of the turn with a mark where each point falls.
 
+use super::sentence::player_named;
 use super::{Explained, Explanation, Placement};
 use crate::edition::{Edition, topics};
-use crate::model::{Finding, Occurrence, Role, TimingPoint, Unit};
+use crate::model::{Finding, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::turn::{Game, Moment, Player, render_in};
 use std::fmt::Write;
 
@@ -117,7 +118,7 @@ pub(super) fn placements(
     game: &Game,
     edition: Edition,
 ) {
-    let mut marked: Vec<(usize, Vec<Moment>)> = Vec::new();
+    let mut marked: Vec<(usize, Vec<Moment>, Option<Owner>)> = Vec::new();
     for (point, placement) in placements {
         let (moments, note): (&[Moment], String) = match placement {
             Placement::InProgress => (
@@ -143,36 +144,46 @@ pub(super) fn placements(
                 "on a turn after the current one, beyond the turns shown".into(),
             ),
             Placement::Never => (&[], "never comes in these turns".into()),
-            Placement::At(moments) => (moments, turns_named(game, moments)),
+            Placement::At(moments) => (moments, turns_named(game, moments, point.owner)),
             Placement::Later(moments) => (
                 moments,
-                format!("not in this turn; next in {}", turns_named(game, moments)),
+                format!(
+                    "not in this turn; next in {}",
+                    turns_named(game, moments, point.owner)
+                ),
             ),
             Placement::Instead { moments, rule, at } => (
                 moments,
                 format!(
                     "that point does not happen; it closes {at} instead ({}): {}",
                     edition.cite(rule),
-                    turns_named(game, moments)
+                    turns_named(game, moments, point.owner)
                 ),
             ),
         };
         let _ = writeln!(out, "   {point}: {note}");
         for moment in moments {
-            match marked.iter_mut().find(|(turn, _)| *turn == moment.turn) {
-                Some((_, marks)) => marks.push(*moment),
-                None => marked.push((moment.turn, vec![*moment])),
+            match marked.iter_mut().find(|(turn, ..)| *turn == moment.turn) {
+                Some((_, marks, owner)) => {
+                    marks.push(*moment);
+                    // Points of different owners on one turn: it is the active player's.
+                    if *owner != Some(point.owner) {
+                        *owner = None;
+                    }
+                }
+                None => marked.push((moment.turn, vec![*moment], Some(point.owner))),
             }
         }
     }
-    marked.sort_by_key(|(turn, _)| *turn);
-    for (turn_index, marks) in marked {
+    marked.sort_by_key(|(turn, ..)| *turn);
+    for (turn_index, marks, owner) in marked {
         let Some(turn) = game.turns.get(turn_index) else {
             continue;
         };
         let strip = render_in(turn, &marks, turn_index, edition);
-        let _ = writeln!(out, "     {}: {}", turn_name(game, turn_index), strip.line);
-        let pad = " ".repeat(turn_name(game, turn_index).len() + 2);
+        let name = turn_name(game, turn_index, owner.unwrap_or(Owner::Any));
+        let _ = writeln!(out, "     {name}: {}", strip.line);
+        let pad = " ".repeat(name.len() + 2);
         let _ = writeln!(out, "     {pad}{}", strip.marks.trim_end());
         if let Some(rule) = edition.mana_burn() {
             let _ = writeln!(
@@ -184,22 +195,26 @@ pub(super) fn placements(
     }
 }
 
-/// The names of the turns some moments fall in: "this turn (yours)", "turn +2 (yours)".
-fn turns_named(game: &Game, moments: &[Moment]) -> String {
+/// The names of the turns some moments of a point of `owner` fall in: "this turn (yours)",
+/// "turn +2 (yours)".
+fn turns_named(game: &Game, moments: &[Moment], owner: Owner) -> String {
     let mut turns: Vec<usize> = moments.iter().map(|m| m.turn).collect();
     turns.dedup();
-    let names: Vec<String> = turns.iter().map(|t| turn_name(game, *t)).collect();
+    let names: Vec<String> = turns.iter().map(|t| turn_name(game, *t, owner)).collect();
     names.join(", ")
 }
 
-/// "this turn (yours)", "turn +1 (an opponent's)", "turn +1 (yours, extra)".
-fn turn_name(game: &Game, index: usize) -> String {
+/// "this turn (yours)", "turn +1 (an opponent's)", "turn +1 (yours, extra)"; a turn shown for a
+/// point of a player the game does not fix is that player's: "this turn (a turn of the enchanted
+/// player)", not yours.
+fn turn_name(game: &Game, index: usize, owner: Owner) -> String {
     let Some(turn) = game.turns.get(index) else {
         return format!("turn +{index}");
     };
-    let whose = match turn.active {
-        Player::You => "yours",
-        Player::Opponent => "an opponent's",
+    let whose = match (player_named(owner), turn.active) {
+        (Some(player), _) => format!("a turn of {player}"),
+        (None, Player::You) => "yours".to_string(),
+        (None, Player::Opponent) => "an opponent's".to_string(),
     };
     let extra = if turn.extra { ", extra" } else { "" };
     if index == 0 {
