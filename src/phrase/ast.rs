@@ -387,6 +387,10 @@ pub enum EachTurn {
     Limited,
     /// "attacks each combat if able": a requirement (508.1d).
     IfAble,
+    /// "attacks this combat if able": a requirement of the combat in progress or about to begin.
+    IfAbleThisCombat,
+    /// "attacks that combat if able": a requirement of the combat an earlier phrase added.
+    IfAbleThatCombat,
     /// "can block an additional creature each combat": counted within each combat.
     EachCombat,
 }

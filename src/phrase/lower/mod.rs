@@ -21,7 +21,7 @@ mod units;
 mod windows;
 
 use durations::{object_duration, until_the_end_of};
-use each_turn::once_each_turn;
+use each_turn::{if_able_in_one_combat, once_each_turn};
 use error::{Lowered, span_of, unexpected};
 use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
@@ -248,6 +248,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             Some(_) => Form::EachTurn(EachTurn::IfAble),
             None => Form::EachTurn(EachTurn::Counted),
         },
+        Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
