@@ -146,6 +146,19 @@ fn a_trigger_with_a_stated_duration_is_delayed() {
     );
 }
 
+/// "When you next attack this turn" (All-Out Assault) waits for one event: it fires once, the
+/// next time you attack, and "this turn" only bounds how long it waits (603.7b).
+#[test]
+fn a_trigger_on_your_next_attack_fires_once() {
+    let (findings, _) =
+        find_and_resolve("When you next attack this turn, untap each creature you control.");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    let codes: Vec<&str> = findings[0].caveats.iter().map(|c| c.code).collect();
+    assert_eq!(findings[0].kind, Kind::DelayedTrigger);
+    assert_eq!(codes, ["triggers-once"], "{findings:#?}");
+    assert!(findings[0].rules.contains(&"603.7b"));
+}
+
 #[test]
 fn granted_abilities_and_reminder_text_open_their_own_triggers() {
     let text = "Creatures you control have \"At the beginning of your upkeep, you gain 1 life.\"\nVanishing 3 (This enters with three time counters. At the beginning of your upkeep, remove a time counter from it.)";

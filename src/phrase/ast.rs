@@ -310,6 +310,8 @@ pub struct CombatTrigger {
     pub this_turn: bool,
     /// The trigger states the duration "this combat" (603.7b).
     pub this_combat: bool,
+    /// "When you next attack": it waits for the next such event only (603.7b).
+    pub next: bool,
 }
 
 /// The event of a combat trigger.
