@@ -159,6 +159,43 @@ fn a_trigger_on_your_next_attack_fires_once() {
     assert!(findings[0].rules.contains(&"603.7b"));
 }
 
+/// "you get" an additional step adds nothing on another player's turn (500.10a): Obeka's upkeep
+/// steps say so; "there is" and "that player gets" are no "you get".
+#[test]
+fn steps_you_get_are_added_only_to_your_turn() {
+    let cases = [
+        (
+            "Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase.",
+            true,
+        ),
+        (
+            "At the beginning of your untap step, you get an additional upkeep step after this step.",
+            true,
+        ),
+        (
+            "At the beginning of enchanted player's upkeep, that player gets an additional upkeep step after this step.",
+            false,
+        ),
+        (
+            "After this phase, there is an additional upkeep step.",
+            false,
+        ),
+    ];
+    for (text, you_get) in cases {
+        let (findings, _) = find_and_resolve(text);
+        let added = findings
+            .iter()
+            .find(|f| f.kind == Kind::TurnChange)
+            .unwrap_or_else(|| panic!("{text:?}: no turn change in {findings:#?}"));
+        let caveat = added
+            .caveats
+            .iter()
+            .any(|c| c.code == "not-on-another-players-turn" && c.rule == "500.10a");
+        assert_eq!(caveat, you_get, "{text:?}: {added:#?}");
+        assert_eq!(added.rules.contains(&"500.10a"), you_get, "{text:?}: {added:#?}");
+    }
+}
+
 #[test]
 fn granted_abilities_and_reminder_text_open_their_own_triggers() {
     let text = "Creatures you control have \"At the beginning of your upkeep, you gain 1 life.\"\nVanishing 3 (This enters with three time counters. At the beginning of your upkeep, remove a time counter from it.)";

@@ -486,10 +486,11 @@ pub enum TurnChange {
         after_counted: Option<UnitRef>,
         phases: Vec<UnitName>,
     },
-    /// "there is an additional upkeep step after this step".
-    AdditionalStep(UnitName),
-    /// "after this phase, there is an additional upkeep step": its phase is created for it.
-    StepAfterPhase(UnitName),
+    /// "there is an additional upkeep step after this step"; `you_get` for "you get" (500.10a).
+    AdditionalStep { step: UnitName, you_get: bool },
+    /// "after this phase, there is an additional upkeep step": its phase is created for it;
+    /// `you_get` for "you get" (500.10a).
+    StepAfterPhase { step: UnitName, you_get: bool },
     /// "skip your next untap step".
     Skip(UnitRef),
     /// "skips that turn instead": the turn a player would begin is skipped (614.10).

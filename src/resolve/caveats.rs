@@ -60,6 +60,15 @@ pub fn triggers_once() -> Caveat {
     )
 }
 
+/// "You get an additional step": on another player's turn the effect adds nothing.
+pub fn not_on_another_players_turn() -> Caveat {
+    caveat(
+        "not-on-another-players-turn",
+        "500.10a",
+        "\"you get\" adds the step only to your own turn: on another player's turn it adds nothing",
+    )
+}
+
 /// A delayed trigger with the stated duration "this turn" triggers each time until the turn ends.
 pub fn only_this_turn() -> Caveat {
     caveat(

@@ -27,7 +27,7 @@ use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
 use this_turn::this_span_in;
 use triggers::{combat_trigger, end_of_combat_trigger, trigger};
-use turn_changes::{additional_phases, later_turn, only_unit_name, skip_replaced, skip_unit};
+use turn_changes::{additional_phases, added_step, later_turn, skip_replaced, skip_unit};
 use units::{inner_owner, owned_unit, single_unit_ref, unit_ref};
 use windows::{sorcery_timing, window};
 
@@ -264,10 +264,12 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
-            Form::TurnChange(TurnChange::AdditionalStep(only_unit_name(pair)?))
+            let (step, you_get) = added_step(pair)?;
+            Form::TurnChange(TurnChange::AdditionalStep { step, you_get })
         }
         Rule::step_after_phase => {
-            Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
+            let (step, you_get) = added_step(pair)?;
+            Form::TurnChange(TurnChange::StepAfterPhase { step, you_get })
         }
         Rule::skip_unit => Form::TurnChange(TurnChange::Skip(skip_unit(pair)?)),
         Rule::end_the_turn => Form::TurnChange(TurnChange::EndTurn),
