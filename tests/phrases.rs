@@ -192,7 +192,11 @@ fn steps_you_get_are_added_only_to_your_turn() {
             .iter()
             .any(|c| c.code == "not-on-another-players-turn" && c.rule == "500.10a");
         assert_eq!(caveat, you_get, "{text:?}: {added:#?}");
-        assert_eq!(added.rules.contains(&"500.10a"), you_get, "{text:?}: {added:#?}");
+        assert_eq!(
+            added.rules.contains(&"500.10a"),
+            you_get,
+            "{text:?}: {added:#?}"
+        );
     }
 }
 

@@ -65,9 +65,10 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 .caveat(caveats::phase_created_for_step()),
             *you_get,
         ),
-        TurnChange::AdditionalStep { you_get, .. } => {
-            given(meaning.point(adds_after(Unit::Step)).rule("500.9"), *you_get)
-        }
+        TurnChange::AdditionalStep { you_get, .. } => given(
+            meaning.point(adds_after(Unit::Step)).rule("500.9"),
+            *you_get,
+        ),
         TurnChange::Skip(unit_ref) => meaning
             .point(TimingPoint::new(
                 Role::Skips,

@@ -27,7 +27,7 @@ use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
 use this_turn::this_span_in;
 use triggers::{combat_trigger, end_of_combat_trigger, trigger};
-use turn_changes::{additional_phases, added_step, later_turn, skip_replaced, skip_unit};
+use turn_changes::{added_step, additional_phases, later_turn, skip_replaced, skip_unit};
 use units::{inner_owner, owned_unit, single_unit_ref, unit_ref};
 use windows::{sorcery_timing, window};
 
