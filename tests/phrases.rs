@@ -146,6 +146,60 @@ fn a_trigger_with_a_stated_duration_is_delayed() {
     );
 }
 
+/// "When you next attack this turn" (All-Out Assault) waits for one event: it fires once, the
+/// next time you attack, and "this turn" only bounds how long it waits (603.7b).
+#[test]
+fn a_trigger_on_your_next_attack_fires_once() {
+    let (findings, _) =
+        find_and_resolve("When you next attack this turn, untap each creature you control.");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    let codes: Vec<&str> = findings[0].caveats.iter().map(|c| c.code).collect();
+    assert_eq!(findings[0].kind, Kind::DelayedTrigger);
+    assert_eq!(codes, ["triggers-once"], "{findings:#?}");
+    assert!(findings[0].rules.contains(&"603.7b"));
+}
+
+/// "you get" an additional step adds nothing on another player's turn (500.10a): Obeka's upkeep
+/// steps say so; "there is" and "that player gets" are no "you get".
+#[test]
+fn steps_you_get_are_added_only_to_your_turn() {
+    let cases = [
+        (
+            "Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase.",
+            true,
+        ),
+        (
+            "At the beginning of your untap step, you get an additional upkeep step after this step.",
+            true,
+        ),
+        (
+            "At the beginning of enchanted player's upkeep, that player gets an additional upkeep step after this step.",
+            false,
+        ),
+        (
+            "After this phase, there is an additional upkeep step.",
+            false,
+        ),
+    ];
+    for (text, you_get) in cases {
+        let (findings, _) = find_and_resolve(text);
+        let added = findings
+            .iter()
+            .find(|f| f.kind == Kind::TurnChange)
+            .unwrap_or_else(|| panic!("{text:?}: no turn change in {findings:#?}"));
+        let caveat = added
+            .caveats
+            .iter()
+            .any(|c| c.code == "not-on-another-players-turn" && c.rule == "500.10a");
+        assert_eq!(caveat, you_get, "{text:?}: {added:#?}");
+        assert_eq!(
+            added.rules.contains(&"500.10a"),
+            you_get,
+            "{text:?}: {added:#?}"
+        );
+    }
+}
+
 #[test]
 fn granted_abilities_and_reminder_text_open_their_own_triggers() {
     let text = "Creatures you control have \"At the beginning of your upkeep, you gain 1 life.\"\nVanishing 3 (This enters with three time counters. At the beginning of your upkeep, remove a time counter from it.)";

@@ -310,6 +310,8 @@ pub struct CombatTrigger {
     pub this_turn: bool,
     /// The trigger states the duration "this combat" (603.7b).
     pub this_combat: bool,
+    /// "When you next attack": it waits for the next such event only (603.7b).
+    pub next: bool,
 }
 
 /// The event of a combat trigger.
@@ -387,6 +389,10 @@ pub enum EachTurn {
     Limited,
     /// "attacks each combat if able": a requirement (508.1d).
     IfAble,
+    /// "attacks this combat if able": a requirement of the combat in progress or about to begin.
+    IfAbleThisCombat,
+    /// "attacks that combat if able": a requirement of the combat an earlier phrase added.
+    IfAbleThatCombat,
     /// "can block an additional creature each combat": counted within each combat.
     EachCombat,
 }
@@ -480,10 +486,11 @@ pub enum TurnChange {
         after_counted: Option<UnitRef>,
         phases: Vec<UnitName>,
     },
-    /// "there is an additional upkeep step after this step".
-    AdditionalStep(UnitName),
-    /// "after this phase, there is an additional upkeep step": its phase is created for it.
-    StepAfterPhase(UnitName),
+    /// "there is an additional upkeep step after this step"; `you_get` for "you get" (500.10a).
+    AdditionalStep { step: UnitName, you_get: bool },
+    /// "after this phase, there is an additional upkeep step": its phase is created for it;
+    /// `you_get` for "you get" (500.10a).
+    StepAfterPhase { step: UnitName, you_get: bool },
     /// "skip your next untap step".
     Skip(UnitRef),
     /// "skips that turn instead": the turn a player would begin is skipped (614.10).

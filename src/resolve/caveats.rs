@@ -50,6 +50,25 @@ pub fn entered_during_end_step() -> Caveat {
     )
 }
 
+/// "When you next attack this turn": a delayed trigger that waits for one event fires once, and
+/// never if the event does not happen while it waits.
+pub fn triggers_once() -> Caveat {
+    caveat(
+        "triggers-once",
+        "603.7b",
+        "it triggers only once, the next time the event happens, and not at all if it does not happen this turn",
+    )
+}
+
+/// "You get an additional step": on another player's turn the effect adds nothing.
+pub fn not_on_another_players_turn() -> Caveat {
+    caveat(
+        "not-on-another-players-turn",
+        "500.10a",
+        "\"you get\" adds the step only to your own turn: on another player's turn it adds nothing",
+    )
+}
+
 /// A delayed trigger with the stated duration "this turn" triggers each time until the turn ends.
 pub fn only_this_turn() -> Caveat {
     caveat(

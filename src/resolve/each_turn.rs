@@ -18,14 +18,24 @@ pub fn each_turn(each: EachTurn) -> Meaning {
         }
         // "attacks each combat if able": a requirement the declare attackers step applies in each
         // combat of its controller's turns (508.1d).
-        EachTurn::IfAble => Meaning::new(Kind::StepEffect)
-            .point(TimingPoint::new(
-                Role::Applies,
-                Edge::During,
-                Unit::DeclareAttackers,
-                Occurrence::Each,
-                Owner::Controller,
-            ))
-            .rule("508.1d"),
+        EachTurn::IfAble => requirement(Occurrence::Each, Owner::Controller),
+        // "attacks this combat if able", "attacks that combat if able": the same requirement, of
+        // one combat only; "that" is linked to the combat an earlier phrase added (antecedent).
+        EachTurn::IfAbleThisCombat => requirement(Occurrence::This, Owner::Any),
+        EachTurn::IfAbleThatCombat => requirement(Occurrence::That, Owner::Any),
     }
+}
+
+/// A requirement checked as attackers are declared (508.1d): a standing effect on what the declare
+/// attackers step does, not a duration and not a condition on the moment.
+fn requirement(occurrence: Occurrence, owner: Owner) -> Meaning {
+    Meaning::new(Kind::StepEffect)
+        .point(TimingPoint::new(
+            Role::Applies,
+            Edge::During,
+            Unit::DeclareAttackers,
+            occurrence,
+            owner,
+        ))
+        .rule("508.1d")
 }

@@ -33,6 +33,7 @@ fn says(says: &Says) -> Meaning {
             other_events: false,
             this_turn: false,
             this_combat: false,
+            next: false,
         }),
         Says::Window(time, once_each_turn) => window::window(&Window {
             actor: WindowActor::Activate {

@@ -203,6 +203,19 @@ pub fn combat(trigger: CombatTrigger) -> Meaning {
     let meaning = Meaning::new(Kind::CombatTrigger);
     let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
     let meaning = match trigger.event {
+        // "When you next attack this turn": created by an effect, it waits for that one attack
+        // and fires once (603.7b); "this turn" bounds the wait, it does not make it repeat.
+        CombatEvent::Attacks if trigger.by_player && trigger.next => {
+            return Meaning::new(Kind::DelayedTrigger)
+                .point(triggers(
+                    Unit::DeclareAttackers,
+                    Occurrence::Next,
+                    owner(trigger.attacker),
+                ))
+                .rule("508.3d")
+                .rule("603.7b")
+                .caveat(caveats::triggers_once());
+        }
         // Only the active player attacks (508.1): the turn is the attacker's.
         CombatEvent::Attacks if trigger.by_player => meaning
             .point(triggers(

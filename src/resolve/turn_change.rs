@@ -57,11 +57,18 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 meaning
             }
         }
-        TurnChange::StepAfterPhase(_) => meaning
-            .point(adds_after(Unit::Phase))
-            .rule("500.10")
-            .caveat(caveats::phase_created_for_step()),
-        TurnChange::AdditionalStep(_) => meaning.point(adds_after(Unit::Step)).rule("500.9"),
+        TurnChange::StepAfterPhase { you_get, .. } => given(
+            meaning
+                .point(adds_after(Unit::Phase))
+                .rule("500.8")
+                .rule("500.10")
+                .caveat(caveats::phase_created_for_step()),
+            *you_get,
+        ),
+        TurnChange::AdditionalStep { you_get, .. } => given(
+            meaning.point(adds_after(Unit::Step)).rule("500.9"),
+            *you_get,
+        ),
         TurnChange::Skip(unit_ref) => meaning
             .point(TimingPoint::new(
                 Role::Skips,
@@ -107,5 +114,16 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
             ))
             .rule("614.10")
             .caveat(caveats::skips_what_the_condition_names()),
+    }
+}
+
+/// A step or phase "you get" is added only to its controller's own turn (500.10a).
+fn given(meaning: Meaning, you_get: bool) -> Meaning {
+    if you_get {
+        meaning
+            .rule("500.10a")
+            .caveat(caveats::not_on_another_players_turn())
+    } else {
+        meaning
     }
 }

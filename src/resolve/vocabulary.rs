@@ -81,12 +81,22 @@ pub enum PlainMeans {
     This,
 }
 
-/// The occurrence a unit reference picks out. "Second main phase" counts main phases within the
-/// turn (505.1b), so it is the first postcombat one.
+/// The occurrence a unit reference picks out. An ordinal main phase counts the main phases within
+/// the turn (505.1b): "second main phase" is the first postcombat one, and every "first main
+/// phase" is the first of its turn, the contract's `first` (505.1a makes it the only precombat one).
 pub fn occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
-    if unit_ref.name == UnitName::OrdinalMain(2) {
-        return Occurrence::First;
+    match unit_ref.name {
+        UnitName::OrdinalMain(2) => Occurrence::First,
+        UnitName::OrdinalMain(_) => match named_occurrence(unit_ref, plain) {
+            Occurrence::Each => Occurrence::First,
+            other => other,
+        },
+        _ => named_occurrence(unit_ref, plain),
     }
+}
+
+/// The occurrence its quantifier gives a unit reference.
+fn named_occurrence(unit_ref: &UnitRef, plain: PlainMeans) -> Occurrence {
     match unit_ref.quantifier {
         Quantifier::Next => Occurrence::Next,
         Quantifier::NextTurns => Occurrence::NextTurn,

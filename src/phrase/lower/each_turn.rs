@@ -1,5 +1,5 @@
 //! Lowering of the grammar's "each turn": "only once each turn" as a trigger's limit (603.2h) or
-//! as a window's condition.
+//! as a window's condition, and the requirement of one combat ("attacks this combat if able").
 //!
 //! Of its siblings it imports `error` only.
 
@@ -35,4 +35,17 @@ pub(super) fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
             twice_each_turn: twice,
         })
     })
+}
+
+/// `combat_if_able`: "attacks this combat if able" or "attacks that combat if able", told apart by
+/// the combat it names.
+pub(super) fn if_able_in_one_combat(pair: Pair<'_, Rule>) -> EachTurn {
+    let that = pair
+        .into_inner()
+        .any(|child| child.as_rule() == Rule::that_combat_span);
+    if that {
+        EachTurn::IfAbleThatCombat
+    } else {
+        EachTurn::IfAbleThisCombat
+    }
 }

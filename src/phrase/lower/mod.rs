@@ -21,13 +21,13 @@ mod units;
 mod windows;
 
 use durations::{object_duration, until_the_end_of};
-use each_turn::once_each_turn;
+use each_turn::{if_able_in_one_combat, once_each_turn};
 use error::{Lowered, span_of, unexpected};
 use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
 use this_turn::this_span_in;
 use triggers::{combat_trigger, end_of_combat_trigger, trigger};
-use turn_changes::{additional_phases, later_turn, only_unit_name, skip_replaced, skip_unit};
+use turn_changes::{added_step, additional_phases, later_turn, skip_replaced, skip_unit};
 use units::{inner_owner, owned_unit, single_unit_ref, unit_ref};
 use windows::{sorcery_timing, window};
 
@@ -248,6 +248,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             Some(_) => Form::EachTurn(EachTurn::IfAble),
             None => Form::EachTurn(EachTurn::Counted),
         },
+        Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::skip_replaced => skip_replaced(pair)?,
@@ -263,10 +264,12 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
         Rule::additional_step => {
-            Form::TurnChange(TurnChange::AdditionalStep(only_unit_name(pair)?))
+            let (step, you_get) = added_step(pair)?;
+            Form::TurnChange(TurnChange::AdditionalStep { step, you_get })
         }
         Rule::step_after_phase => {
-            Form::TurnChange(TurnChange::StepAfterPhase(only_unit_name(pair)?))
+            let (step, you_get) = added_step(pair)?;
+            Form::TurnChange(TurnChange::StepAfterPhase { step, you_get })
         }
         Rule::skip_unit => Form::TurnChange(TurnChange::Skip(skip_unit(pair)?)),
         Rule::end_the_turn => Form::TurnChange(TurnChange::EndTurn),

@@ -83,16 +83,21 @@ pub(super) fn turn_based_action(pair: Pair<'_, Rule>) -> Lowered<TurnBasedAction
             let Some(unit) = unit else {
                 return unexpected(&action, "phasing");
             };
-            let unit = unit_ref(unit)?;
+            let mut unit = unit_ref(unit)?;
             // "before its controller untaps during their next untap step": the controller's.
-            Ok(TurnBasedAction::Phasing(if by_controller {
-                UnitRef {
-                    owner: Some(OwnerWord::ObjectController),
-                    ..unit
-                }
-            } else {
-                unit
-            }))
+            if by_controller {
+                unit.owner = Some(OwnerWord::ObjectController);
+            }
+            // "They phase in ... during your untap step": what an effect phased out phases in
+            // once, in the next untap step (502.1), not in each.
+            let in_only = !action
+                .clone()
+                .into_inner()
+                .any(|child| child.as_rule() == Rule::phasing_out);
+            if in_only && unit.quantifier == Quantifier::Plain {
+                unit.quantifier = Quantifier::Next;
+            }
+            Ok(TurnBasedAction::Phasing(unit))
         }
         Rule::lore_counter_action => Ok(TurnBasedAction::LoreCounter),
         _ => unexpected(&action, "a turn-based action"),

@@ -127,11 +127,18 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
     let mut other_events = false;
     let mut this_turn = false;
     let mut this_combat = false;
+    let mut next = false;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
             Rule::player_subject => {
                 by_player = true;
-                attacker = player_subject(&child);
+                for part in child.into_inner() {
+                    match part.as_rule() {
+                        Rule::player_word => attacker = player_subject(&part),
+                        Rule::next_attack => next = true,
+                        _ => return unexpected(&part, "a player who attacks"),
+                    }
+                }
             }
             Rule::stated_this_combat => this_combat = true,
             Rule::joined_when | Rule::joined_event | Rule::other_event => other_events = true,
@@ -147,12 +154,13 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
             other_events,
             this_turn,
             this_combat,
+            next,
         }),
         None => unexpected(&pair, "a combat trigger"),
     }
 }
 
-/// `player_subject`: the player whose attack it is, as the owner of the turn it happens in.
+/// `player_word`: the player whose attack it is, as the owner of the turn it happens in.
 fn player_subject(pair: &Pair<'_, Rule>) -> Option<OwnerWord> {
     let subject = pair.as_str().trim_end().to_ascii_lowercase();
     match subject.as_str() {

@@ -92,12 +92,17 @@ pub(super) fn skip_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     })
 }
 
-/// The one step name inside `additional_step` and `step_after_phase`.
-pub(super) fn only_unit_name(pair: Pair<'_, Rule>) -> Lowered<UnitName> {
-    match pair.clone().into_inner().next() {
-        Some(name) => unit_name(&name),
-        None => unexpected(&pair, "an additional step"),
+/// `additional_step`, `step_after_phase`: the one step name inside, and whether "you get" the
+/// step (500.10a).
+pub(super) fn added_step(pair: Pair<'_, Rule>) -> Lowered<(UnitName, bool)> {
+    let mut you_get = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::you_get => you_get = true,
+            _ => return Ok((unit_name(&child)?, you_get)),
+        }
     }
+    unexpected(&pair, "an additional step")
 }
 
 /// `later_turn`: the keyword its words name, if any.
