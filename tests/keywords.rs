@@ -329,3 +329,37 @@ fn keywords_mean_what_their_oracle_reminder_text_says() {
     assert!(checked > 1_000, "{checked} keyword lines");
     assert!(disagree.is_empty(), "{}", report.join("\n"));
 }
+
+/// tests/data/keyword_grants.table: a granted keyword's findings are its holder's (109.5), and a
+/// keyword only named makes none.
+#[test]
+fn a_granted_keyword_is_its_holders_and_a_named_one_is_none() {
+    let table = include_str!("data/keyword_grants.table");
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for (index, line) in table.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        rows += 1;
+        let mut cells = line.split(" =>");
+        let text = cells.next().unwrap_or_default();
+        let want: Vec<String> = cells
+            .map(str::trim)
+            .filter(|cell| !cell.is_empty())
+            .map(String::from)
+            .collect();
+        let got: Vec<String> = keyword_findings(text)
+            .iter()
+            .map(|(_, f)| format!("{}: {}", f.phrase, f.canonical).trim().to_string())
+            .collect();
+        if got != want {
+            failures.push(format!(
+                "line {}: {text:?}\n  want {want:?}\n  got  {got:?}",
+                index + 1
+            ));
+        }
+    }
+    assert!(rows >= 20, "the table was read");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
