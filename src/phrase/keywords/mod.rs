@@ -14,8 +14,7 @@
 //! The keyword's types are the AST's (`ast::Keyword`, `ast::Says`, `ast::KeywordUse`): a keyword's
 //! definition is said in the syntax of `ast`, and a phrase holds the keyword it uses. This module
 //! is the table of them (`table`), the reader that finds them in a line (`reader`) and who holds a
-//! granted one (`holder`); the table
-//! and the reader import the AST, never the reverse.
+//! granted one (`holder`); they import the AST, never the reverse.
 
 mod holder;
 mod reader;
