@@ -197,10 +197,6 @@ fn the_json_shape_is_the_contracts() {
 /// holds fails the test: remove it.
 const PENDING_V3: &[(&str, &str)] = &[
     // Issue 22: who holds a keyword, a clause's kind by what it does, rules cited by their scope.
-    (
-        "Cast this spell only before combat or during combat before blockers are declared.",
-        "issue 22: one restriction is one window",
-    ),
 ];
 
 /// What `phaselint explain --format json` says of `row`, or why it does not hold.

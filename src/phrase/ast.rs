@@ -441,6 +441,8 @@ pub enum WindowTime {
     DuringCombatAfterBlockers,
     /// "during combat before blockers are declared".
     DuringCombatBeforeBlockers,
+    /// "before combat or during combat before blockers are declared".
+    BeforeBlockersAnyCombat,
     /// "before [point]".
     Before(CombatPoint),
     /// "before the end step": a window that closes as a step outside combat begins.
