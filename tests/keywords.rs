@@ -6,6 +6,8 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/table.rs"]
+mod table;
 
 use corpus::{corpus_file, tell};
 use phaselint::model::Finding;
@@ -334,32 +336,20 @@ fn keywords_mean_what_their_oracle_reminder_text_says() {
 /// keyword only named makes none.
 #[test]
 fn a_granted_keyword_is_its_holders_and_a_named_one_is_none() {
-    let table = include_str!("data/keyword_grants.table");
+    let rows = table::rows(include_str!("data/keyword_grants.table"));
     let mut failures = Vec::new();
-    let mut rows = 0;
-    for (index, line) in table.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        rows += 1;
-        let mut cells = line.split(" =>");
-        let text = cells.next().unwrap_or_default();
-        let want: Vec<String> = cells
-            .map(str::trim)
-            .filter(|cell| !cell.is_empty())
-            .map(String::from)
-            .collect();
-        let got: Vec<String> = keyword_findings(text)
+    for row in &rows {
+        let got: Vec<String> = keyword_findings(row.text)
             .iter()
             .map(|(_, f)| format!("{}: {}", f.phrase, f.canonical).trim().to_string())
             .collect();
-        if got != want {
+        if got != row.cells {
             failures.push(format!(
-                "line {}: {text:?}\n  want {want:?}\n  got  {got:?}",
-                index + 1
+                "line {}: {:?}\n  want {:?}\n  got  {got:?}",
+                row.line, row.text, row.cells
             ));
         }
     }
-    assert!(rows >= 20, "the table was read");
+    assert!(rows.len() >= 20, "the table was read");
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

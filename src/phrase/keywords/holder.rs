@@ -239,77 +239,75 @@ mod tests {
         grant
     }
 
+    /// The holder of each text's grant verb: the card and what you control or own keep you;
+    /// another permanent or spell is its controller's; a card in exile, or in a graveyard not
+    /// named yours, its owner's; a keyword only named is no grant.
     #[test]
-    fn the_card_and_what_you_control_keep_you() {
-        for before in [
-            "This creature has",
-            "Creatures you control have",
-            "Other Sliver creatures you control have",
-            "Each creature card in your graveyard has",
-            "The next spell you cast has",
-            "Equipment you control have",
-            "~ gets +1/+1 and has",
-            "Each creature card in your graveyard that's a Cleric, Rogue, Warrior, and/or Wizard has",
-            "Blue, black, and/or red creature cards in your graveyard have",
-            "When you next cast an instant or sorcery spell from your hand this turn, it gains",
-            "Whenever you cast an instant or sorcery spell from your hand, if Taigam attacked this turn, that spell gains",
-        ] {
-            assert_eq!(holder(before), Some(OwnerWord::Your), "{before}");
-        }
-    }
-
-    #[test]
-    fn another_permanent_is_its_controllers() {
-        for before in [
-            "Enchanted creature has",
-            "Equipped creature gets +1/+1 and has",
-            "Target creature gains",
-            "Until end of turn, target creature gains",
-            "Creatures your opponents control have",
-            "Each land of the chosen type has",
-            "It has",
-            "~ and target creature gain",
-            "If you do, ~ and that creature each get +2/+0 and gain",
-            "If it's a creature, it has",
-            "As long as enchanted creature is red, it gets +1/+1 and has",
-        ] {
-            assert_eq!(
-                holder(before),
+    fn each_subject_names_its_holder() {
+        let cases: [(Option<OwnerWord>, &[&str]); 4] = [
+            (
+                Some(OwnerWord::Your),
+                &[
+                    "This creature has",
+                    "Creatures you control have",
+                    "Other Sliver creatures you control have",
+                    "Each creature card in your graveyard has",
+                    "The next spell you cast has",
+                    "Equipment you control have",
+                    "~ gets +1/+1 and has",
+                    "Each creature card in your graveyard that's a Cleric, Rogue, Warrior, and/or Wizard has",
+                    "Blue, black, and/or red creature cards in your graveyard have",
+                    "When you next cast an instant or sorcery spell from your hand this turn, it gains",
+                    "Whenever you cast an instant or sorcery spell from your hand, if Taigam attacked this turn, that spell gains",
+                ],
+            ),
+            (
                 Some(OwnerWord::ObjectController),
-                "{before}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_card_in_exile_or_no_ones_graveyard_is_its_owners() {
-        for before in [
-            "Exile target creature and put two time counters on it. If it doesn't have suspend, it gains",
-            "When this creature dies, exile it with three time counters on it and it gains",
-            "Then if the exiled card doesn't have suspend, it gains",
-            "Each card exiled this way that doesn't have suspend gains",
-            "Creature cards in graveyards have",
-            "Whenever a card is exiled because it was warped, put three time counters on it. It gains",
-            "When you cast this spell from anywhere other than exile, exile it with three time counters on it. It gains",
-        ] {
-            assert_eq!(holder(before), Some(OwnerWord::ObjectOwner), "{before}");
-        }
-    }
-
-    #[test]
-    fn a_named_keyword_is_no_grant() {
-        for before in [
-            "If it doesn't have",
-            "Whenever another Zombie you control dies, if it didn't have",
-            "Cards exiled this way that don't have",
-            "Spend this mana only to cast spells that have",
-            "Put four time counters on each of those cards that has",
-            "As long as it has",
-            "If it has",
-            "Whenever a creature you control gains",
-            "Sacrifice it unless it has",
-        ] {
-            assert_eq!(holder(before), None, "{before}");
+                &[
+                    "Enchanted creature has",
+                    "Equipped creature gets +1/+1 and has",
+                    "Target creature gains",
+                    "Until end of turn, target creature gains",
+                    "Creatures your opponents control have",
+                    "Each land of the chosen type has",
+                    "It has",
+                    "~ and target creature gain",
+                    "If you do, ~ and that creature each get +2/+0 and gain",
+                    "If it's a creature, it has",
+                    "As long as enchanted creature is red, it gets +1/+1 and has",
+                ],
+            ),
+            (
+                Some(OwnerWord::ObjectOwner),
+                &[
+                    "Exile target creature and put two time counters on it. If it doesn't have suspend, it gains",
+                    "When this creature dies, exile it with three time counters on it and it gains",
+                    "Then if the exiled card doesn't have suspend, it gains",
+                    "Each card exiled this way that doesn't have suspend gains",
+                    "Creature cards in graveyards have",
+                    "Whenever a card is exiled because it was warped, put three time counters on it. It gains",
+                    "When you cast this spell from anywhere other than exile, exile it with three time counters on it. It gains",
+                ],
+            ),
+            (
+                None,
+                &[
+                    "If it doesn't have",
+                    "Whenever another Zombie you control dies, if it didn't have",
+                    "Cards exiled this way that don't have",
+                    "Spend this mana only to cast spells that have",
+                    "Put four time counters on each of those cards that has",
+                    "As long as it has",
+                    "If it has",
+                    "Whenever a creature you control gains",
+                    "Sacrifice it unless it has",
+                ],
+            ),
+        ];
+        for (expected, befores) in cases {
+            for before in befores {
+                assert_eq!(holder(before), expected, "{before}");
+            }
         }
     }
 }
