@@ -54,9 +54,10 @@ struct Kept {
 }
 
 impl Kept {
-    /// Holds one phrase for each thing `keyword`, held by `holder`, says, on `span` (bytes of the
-    /// line); `false` when `enough` phrases that start no later are held already, so that it, and
-    /// any phrase after it in the same list, could not be kept.
+    /// Holds one phrase for each thing `keyword` says, on `span` (bytes of the line); `granted`
+    /// is who holds a keyword an effect grants, `None` for the card's own. `false` when `enough`
+    /// phrases that start no later are held already, so that it, and any phrase after it in the
+    /// same list, could not be kept.
     fn push(
         &mut self,
         keyword: &'static Keyword,
@@ -379,8 +380,7 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
             in_quotes: quotes % 2 == 1,
             in_reminder: opened > closed,
         };
-        let action = action_at(line.get(at..).unwrap_or_default())
-            .filter(|_| !in_trigger_condition(bytes, before));
+        let action = action_at(rest).filter(|_| !in_trigger_condition(bytes, before));
         if let Some((action, len)) = action {
             kept.push(action, None, Span::new(at, at + len), place);
             continue;
