@@ -195,18 +195,6 @@ fn the_json_shape_is_the_contracts() {
 /// holds fails the test: remove it.
 const PENDING_V3: &[(&str, &str)] = &[
     // Issue 22: who holds a keyword, a clause's kind by what it does, rules cited by their scope.
-    (
-        "Enchanted creature has phasing.",
-        "issue 22: a keyword granted to another permanent is held by its controller (109.5)",
-    ),
-    (
-        "Exile target creature and put two time counters on it. If it doesn't have suspend, it gains suspend.",
-        "issue 22: a keyword granted to a card in exile is held by its owner; a named keyword is no ability",
-    ),
-    (
-        "Cast this spell only before combat or during combat before blockers are declared.",
-        "issue 22: one restriction is one window",
-    ),
 ];
 
 /// What `phaselint explain --format json` says of `row`, or why it does not hold.

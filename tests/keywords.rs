@@ -6,6 +6,8 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/table.rs"]
+mod table;
 
 use corpus::{corpus_file, tell};
 use phaselint::model::Finding;
@@ -328,4 +330,26 @@ fn keywords_mean_what_their_oracle_reminder_text_says() {
         .collect();
     assert!(checked > 1_000, "{checked} keyword lines");
     assert!(disagree.is_empty(), "{}", report.join("\n"));
+}
+
+/// tests/data/keyword_grants.table: a granted keyword's findings are its holder's (109.5), and a
+/// keyword only named makes none.
+#[test]
+fn a_granted_keyword_is_its_holders_and_a_named_one_is_none() {
+    let rows = table::rows(include_str!("data/keyword_grants.table"));
+    let mut failures = Vec::new();
+    for row in &rows {
+        let got: Vec<String> = keyword_findings(row.text)
+            .iter()
+            .map(|(_, f)| format!("{}: {}", f.phrase, f.canonical).trim().to_string())
+            .collect();
+        if got != row.cells {
+            failures.push(format!(
+                "line {}: {:?}\n  want {:?}\n  got  {got:?}",
+                row.line, row.text, row.cells
+            ));
+        }
+    }
+    assert!(rows.len() >= 20, "the table was read");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

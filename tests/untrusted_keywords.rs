@@ -145,3 +145,20 @@ fn the_keyword_reader_spends_what_the_walk_left() {
     let (phrases, _) = read(line, MAX_PHRASES);
     assert_eq!(phrases.expect("read").len(), 3);
 }
+
+#[test]
+fn the_subject_of_each_grant_is_read_in_the_one_pass() {
+    // Each grant verb's holder comes from the words before it, read once as the pass meets them:
+    // a clause of many verbs or one endless subject reads no word twice for it.
+    let named = "If it doesn't have suspend, ".repeat(20_000);
+    assert_eq!(assert_linear(&named), []);
+    let verbs = format!(
+        "Enchanted creature{}",
+        " gets +1/+1 and has phasing".repeat(20_000)
+    );
+    assert_eq!(assert_linear(&verbs).len(), MAX_PHRASES + 1);
+    let subject = format!("{} has phasing.", "and/or other creatures, ".repeat(20_000));
+    assert_eq!(assert_linear(&subject).len(), 1);
+    let word = format!("{} has phasing.", "x".repeat(500_000));
+    assert_eq!(assert_linear(&word).len(), 1);
+}

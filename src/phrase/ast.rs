@@ -447,6 +447,8 @@ pub enum WindowTime {
     DuringCombatAfterBlockers,
     /// "during combat before blockers are declared".
     DuringCombatBeforeBlockers,
+    /// "before combat or during combat before blockers are declared".
+    BeforeBlockersAnyCombat,
     /// "before [point]".
     Before(CombatPoint),
     /// "before the end step": a window that closes as a step outside combat begins.
@@ -572,11 +574,13 @@ pub enum Says {
 }
 
 /// One use of a keyword in card text: the keyword, the one thing of its definition this
-/// finding is about, and whether an effect grants it ("gains haste") rather than the card
-/// printing it on a keyword line.
+/// finding is about, whether an effect grants it ("gains haste") rather than the card
+/// printing it on a keyword line, and whose "you" its definition speaks of (109.5): `Your` for
+/// the card's own keyword, `ObjectController` or `ObjectOwner` for one granted to another object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeywordUse {
     pub keyword: &'static Keyword,
     pub says: &'static Says,
     pub granted: bool,
+    pub holder: OwnerWord,
 }

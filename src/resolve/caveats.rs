@@ -114,6 +114,16 @@ pub fn first_combat_only() -> Caveat {
     )
 }
 
+/// "before combat or during combat before blockers are declared" closes in the first combat
+/// phase, and opens again in each later one: "during combat" windows are open in any of them.
+pub fn later_combats_before_blockers() -> Caveat {
+    caveat(
+        "later-combats-before-blockers",
+        "506.7c",
+        "with additional combat phases, the window opens again in each later one until its blockers are declared",
+    )
+}
+
 /// What can take away the point a "before" window closes at (506.7e), and so which of 506.7e's
 /// two cases can move where the window closes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

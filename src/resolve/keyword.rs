@@ -2,10 +2,10 @@
 //! that resolve the same words in card text, so a keyword and its reminder text mean the same.
 //! The keyword's own rule is cited first.
 
-use super::{Meaning, action, duration, during, each_turn, trigger, window};
-use crate::model::Occurrence;
+use super::{Meaning, action, duration, during, each_turn, trigger, vocabulary, window};
+use crate::model::{Occurrence, Owner, TimingPoint};
 use crate::phrase::ast::{
-    CombatTrigger, KeywordUse, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
+    CombatTrigger, KeywordUse, OwnerWord, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
 };
 
 pub fn keyword(used: &KeywordUse) -> Meaning {
@@ -17,7 +17,28 @@ pub fn keyword(used: &KeywordUse) -> Meaning {
             .iter()
             .filter(|rule| **rule != used.keyword.rule),
     );
-    Meaning { rules, ..meaning }
+    // "Your" in the definition is the holder's (109.5): a granted keyword's turns are those of
+    // the object's controller, or of its owner when it has none.
+    let holder = vocabulary::owner(Some(used.holder));
+    let timing = meaning
+        .timing
+        .iter()
+        .map(|point| match point.owner {
+            Owner::You => TimingPoint {
+                owner: holder,
+                ..*point
+            },
+            _ => *point,
+        })
+        .collect();
+    if used.holder != OwnerWord::Your && timing != meaning.timing {
+        rules.push("109.5");
+    }
+    Meaning {
+        rules,
+        timing,
+        ..meaning
+    }
 }
 
 fn says(says: &Says) -> Meaning {

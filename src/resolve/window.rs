@@ -118,6 +118,21 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             .rule("506.7b")
             .rule("506.7c")
             .caveat(caveats::point_may_be_skipped(MissingPoint::Step)),
+        // Open from the turn's start until blockers are declared in its first combat phase, and in
+        // each later combat phase until its blockers are declared: "during combat" is 506.7c's
+        // criterion, so the first combat is not the only one (506.7d does not apply).
+        WindowTime::BeforeBlockersAnyCombat => meaning
+            .point(point(
+                Role::Closes,
+                Edge::Begin,
+                Unit::DeclareBlockers,
+                Occurrence::First,
+                Owner::Any,
+            ))
+            .rule("506.7b")
+            .rule("506.7c")
+            .caveat(caveats::later_combats_before_blockers())
+            .caveat(caveats::point_may_be_skipped(MissingPoint::StepOrCombat)),
         // "before the end step": closed as that step begins, in each turn the window is open in.
         WindowTime::BeforeUnit(unit_ref) => meaning.point(point(
             Role::Closes,

@@ -49,6 +49,8 @@ mod tests {
             &[
                 "Cast this spell only during combat before blockers are declared.",
                 "Cast this spell only during combat.",
+                // "During combat" opens it in every combat phase (506.7c).
+                "Cast this spell only before combat or during combat before blockers are declared.",
             ],
             &[
                 "[[Cast this spell only before blockers are declared]].",

@@ -70,6 +70,7 @@ mod tests {
                 "[[Cast this spell only before blockers are declared]].",
                 "[[Activate only during your turn, before attackers are declared]].",
                 "[[Cast this spell only during combat before blockers are declared]].",
+                "[[Cast this spell only before combat or during combat before blockers are declared]].",
             ],
         );
     }
@@ -101,6 +102,8 @@ mod tests {
         for text in [
             "Cast this spell only before blockers are declared.",
             "Activate only before the combat damage step.",
+            // "Before combat" is in it too: a skipped combat phase moves its close (506.7e).
+            "Cast this spell only before combat or during combat before blockers are declared.",
         ] {
             let message = note(text);
             assert!(message.contains("declare blockers"), "{text}: {message}");

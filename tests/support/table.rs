@@ -2,6 +2,8 @@
 //! Each row must hold, but a row pending with a reason must not hold yet, and fails once it does
 //! until it is taken off its list, so no list outlives its reason.
 
+#![allow(dead_code)]
+
 /// The rows of `table`, each its line number and its cells split at `separator` and trimmed;
 /// blank lines and `#` comments are no rows.
 pub fn cells<'t>(table: &'t str, separator: &str) -> Vec<(usize, Vec<&'t str>)> {
@@ -10,6 +12,29 @@ pub fn cells<'t>(table: &'t str, separator: &str) -> Vec<(usize, Vec<&'t str>)> 
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|(index, line)| (index + 1, line.split(separator).map(str::trim).collect()))
+        .collect()
+}
+
+/// One row of a `text => cell => cell` table: its line number (from 1), its text and its cells,
+/// without empty ones (a row with no cells ends in `=>` or has none).
+pub struct Row<'t> {
+    pub line: usize,
+    pub text: &'t str,
+    pub cells: Vec<&'t str>,
+}
+
+/// The rows of a `text => cell => cell` table.
+pub fn rows(table: &str) -> Vec<Row<'_>> {
+    cells(table, "=>")
+        .into_iter()
+        .map(|(line, cells)| {
+            let mut cells = cells.into_iter();
+            Row {
+                line,
+                text: cells.next().unwrap_or_default(),
+                cells: cells.filter(|cell| !cell.is_empty()).collect(),
+            }
+        })
         .collect()
 }
 

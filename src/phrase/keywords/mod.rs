@@ -7,13 +7,16 @@
 //!
 //! Keywords are read on keyword lines (a comma list of keywords with their costs and numbers,
 //! optionally followed by reminder text) and where an effect grants them ("has flash", "gains
-//! haste"). Both ways are plain scans of the line, a few comparisons a word.
+//! haste"), held by the object they are granted to (`holder`); a keyword a sentence only names
+//! ("if it doesn't have suspend") is no ability and no finding. Both ways are plain scans of the
+//! line, a few comparisons a word.
 //!
 //! The keyword's types are the AST's (`ast::Keyword`, `ast::Says`, `ast::KeywordUse`): a keyword's
 //! definition is said in the syntax of `ast`, and a phrase holds the keyword it uses. This module
-//! is the table of them (`table`) and the reader that finds them in a line (`reader`); the table
-//! and the reader import the AST, never the reverse.
+//! is the table of them (`table`), the reader that finds them in a line (`reader`) and who holds a
+//! granted one (`holder`); they import the AST, never the reverse.
 
+mod holder;
 mod reader;
 mod table;
 

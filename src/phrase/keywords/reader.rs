@@ -1,9 +1,12 @@
 //! The keyword reader: the keywords of a keyword line, and the keywords an effect grants or the
 //! keyword actions it takes, found with a few plain scans of a line, each charged to its work.
 
+use super::holder::Subject;
 use super::table::{action_at, keyword_at, word_len};
 use crate::model::Span;
-use crate::phrase::ast::{Form, Keyword, KeywordUse, Parameter, Phrase, Place, Template};
+use crate::phrase::ast::{
+    Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
+};
 use crate::phrase::work::Work;
 use std::ops::Range;
 
@@ -51,10 +54,17 @@ struct Kept {
 }
 
 impl Kept {
-    /// Holds one phrase for each thing `keyword` says, on `span` (bytes of the line); `false` when
-    /// `enough` phrases that start no later are held already, so that it, and any phrase after it
-    /// in the same list, could not be kept.
-    fn push(&mut self, keyword: &'static Keyword, granted: bool, span: Span, place: Place) -> bool {
+    /// Holds one phrase for each thing `keyword` says, on `span` (bytes of the line); `granted`
+    /// is who holds a keyword an effect grants, `None` for the card's own. `false` when `enough`
+    /// phrases that start no later are held already, so that it, and any phrase after it in the
+    /// same list, could not be kept.
+    fn push(
+        &mut self,
+        keyword: &'static Keyword,
+        granted: Option<OwnerWord>,
+        span: Span,
+        place: Place,
+    ) -> bool {
         if self.full_before(span.start) {
             return false;
         }
@@ -65,7 +75,8 @@ impl Kept {
                 form: Form::Keyword(KeywordUse {
                     keyword,
                     says,
-                    granted,
+                    granted: granted.is_some(),
+                    holder: granted.unwrap_or(OwnerWord::Your),
                 }),
                 marks: Vec::new(),
                 template: Template::Keyword,
@@ -267,7 +278,7 @@ fn keyword_line(
         } else {
             item.whole
         };
-        if !kept.push(item.keyword, false, span, place) {
+        if !kept.push(item.keyword, None, span, place) {
             break;
         }
     }
@@ -316,16 +327,19 @@ fn in_trigger_condition(line: &[u8], end: usize) -> bool {
 
 /// The keywords an effect grants, and the keyword actions an effect takes: after a grant verb, a
 /// list of keywords joined by commas and "and" ("gains flying and haste", "have first strike,
-/// vigilance, and lifelink"). Each finding lies on the keyword's name. One pass over the line,
-/// counting quotes and parentheses as it goes; it stops where no phrase found could be kept.
+/// vigilance, and lifelink"), held by whom the words before the verb name; a keyword the verb
+/// only names ("if it doesn't have suspend") is none. Each finding lies on the keyword's name.
+/// One pass over the line, counting quotes and parentheses and reading the clause's subject as
+/// it goes; it stops where no phrase found could be kept.
 fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Result<(), String> {
-    // The pass, and each word read again by `action_at`.
-    work.spend(2 * line.len(), TOO_LONG)?;
+    // The pass, each word read again by `action_at`, and once more by the subject.
+    work.spend(3 * line.len(), TOO_LONG)?;
     let bytes = line.as_bytes();
     let mut opened = 0usize;
     let mut closed = 0usize;
     let mut quotes = 0usize;
     let mut previous: Option<char> = None;
+    let mut subject = Subject::default();
     // Where the text before this character ends, without its trailing blanks.
     let mut text_end = 0;
     for (at, c) in line.char_indices() {
@@ -334,6 +348,15 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
             ')' => closed += 1,
             '"' | '“' | '”' => quotes += 1,
             _ => {}
+        }
+        if matches!(
+            c,
+            '(' | ')' | '"' | '“' | '”' | '.' | ',' | ';' | ':' | '—' | '•'
+        ) {
+            subject.end_clause(c == ',');
+        }
+        if c == '~' {
+            subject.read(line.get(at..).unwrap_or_default());
         }
         let starts_word = c.is_ascii_alphabetic()
             && previous.is_none_or(|p| !(p.is_alphanumeric() || p == '\'' || p == '’'));
@@ -348,16 +371,18 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
         if kept.full_before(at) {
             break;
         }
+        let rest = line.get(at..).unwrap_or_default();
+        let holder = subject.holder();
+        subject.read(rest);
         let place = Place {
             ability,
             opens_ability: false,
             in_quotes: quotes % 2 == 1,
             in_reminder: opened > closed,
         };
-        let action = action_at(line.get(at..).unwrap_or_default())
-            .filter(|_| !in_trigger_condition(bytes, before));
+        let action = action_at(rest).filter(|_| !in_trigger_condition(bytes, before));
         if let Some((action, len)) = action {
-            kept.push(action, false, Span::new(at, at + len), place);
+            kept.push(action, None, Span::new(at, at + len), place);
             continue;
         }
         let Some(verb) = GRANT_VERBS.iter().find(|verb| {
@@ -368,16 +393,20 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
         }) else {
             continue;
         };
-        granted_list(line, at + verb.len() + 1, place, kept, work)?;
+        if let Some(holder) = holder {
+            granted_list(line, at + verb.len() + 1, holder, place, kept, work)?;
+        }
     }
     Ok(())
 }
 
-/// The keyword list that starts at `at`, after a grant verb; or a keyword line in quotes
-/// ("has \"Cumulative upkeep {1}.\""), whose findings take in its costs as a keyword line's do.
+/// The keyword list that starts at `at`, after a grant verb, held by `holder`; or a keyword line
+/// in quotes ("has \"Cumulative upkeep {1}.\""), whose findings take in its costs as a keyword
+/// line's do.
 fn granted_list(
     line: &str,
     mut at: usize,
+    holder: OwnerWord,
     place: Place,
     kept: &mut Kept,
     work: &mut Work,
@@ -389,7 +418,7 @@ fn granted_list(
         };
         for item in line_items(quoted, work)?.into_iter().flatten() {
             let span = Span::new(content + item.whole.start, content + item.whole.end);
-            if !kept.push(item.keyword, true, span, inside) {
+            if !kept.push(item.keyword, Some(holder), span, inside) {
                 break;
             }
         }
@@ -403,7 +432,7 @@ fn granted_list(
         else {
             return Ok(());
         };
-        if !kept.push(keyword, true, Span::new(at, at + name_len), place) {
+        if !kept.push(keyword, Some(holder), Span::new(at, at + name_len), place) {
             return Ok(());
         }
         let mut next = at + name_len;

@@ -127,6 +127,7 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
         },
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
+        Rule::window_before_blockers_any_combat => WindowTime::BeforeBlockersAnyCombat,
         Rule::window_combat => {
             let on_turn_owner = match pair.into_inner().next() {
                 Some(child) => Some(inner_owner(child)?),
