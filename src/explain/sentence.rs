@@ -309,6 +309,12 @@ fn moment(point: &TimingPoint, in_turn: bool) -> String {
 
 /// "each of your upkeep steps", "the next end step", "your next turn".
 fn unit_phrase(unit: Unit, occurrence: Occurrence, owner: Owner) -> String {
+    // A turn's one precombat main phase is its first main phase (505.1a): the first of a turn
+    // is each one.
+    let occurrence = match (unit, occurrence) {
+        (Unit::PrecombatMain, Occurrence::First) => Occurrence::Each,
+        _ => occurrence,
+    };
     let name = unit_name(unit);
     let plural = plural_name(unit);
     let possessive = owner_possessive(owner);
