@@ -176,6 +176,9 @@ pub enum Form {
 pub enum LaterBy {
     /// "for its foretell cost" (702.143a).
     Foretell,
+    /// "On a later turn, you may cast it for its foretell cost": a card an effect made foretold
+    /// (702.143d).
+    Foretold,
     /// "without paying its mana cost" (702.170d).
     Plot,
     /// "from exile on a later turn" (702.185a).
