@@ -434,3 +434,47 @@ fn a_window_in_a_turn_cites_the_rule_of_what_it_restricts() {
         [vec!["611.3a"]]
     );
 }
+
+#[test]
+fn kinds_cite_rules_whose_own_words_cover_them() {
+    let Some(rules) = cr_rules("kinds_cite_rules_whose_own_words_cover_them") else {
+        return;
+    };
+    let table = include_str!("data/rule_scope.table");
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for (index, line) in table.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        rows += 1;
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [text, kind, rule, words] = cells[..] else {
+            panic!("line {}: four cells expected", index + 1);
+        };
+        let (findings, _) = find_and_resolve(text);
+        if !findings
+            .iter()
+            .any(|finding| finding.kind.as_str() == kind && finding.rules.contains(&rule))
+        {
+            let got: Vec<String> = findings
+                .iter()
+                .map(|finding| format!("{} {:?}", finding.kind, finding.rules))
+                .collect();
+            failures.push(format!(
+                "line {}: no {kind} finding cites {rule}: {got:?}",
+                index + 1
+            ));
+        }
+        match rules.get(rule) {
+            Some(said) if said.contains(words) => {}
+            Some(said) => failures.push(format!(
+                "line {}: {rule} does not say {words:?}: {said:?}",
+                index + 1
+            )),
+            None => failures.push(format!("line {}: {rule} is no rule", index + 1)),
+        }
+    }
+    assert!(rows >= 20, "the table was read: {rows} rows");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
