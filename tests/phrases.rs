@@ -329,3 +329,34 @@ fn twice_each_turn_is_not_once_each_turn() {
         [phaselint::model::Condition::OncePerTurn]
     );
 }
+
+/// "phases out until ..." is one template of the grammar (610.4, 610.4a), whose phrase is the
+/// duration from "until"; the same duration after another verb is a zone change's (610.3).
+#[test]
+fn phases_out_until_is_read_by_the_grammar() {
+    for (text, phrase, rules) in [
+        (
+            "When this enchantment enters, target creature phases out until this enchantment leaves the battlefield.",
+            "until this enchantment leaves the battlefield",
+            vec!["610.4", "610.4a"],
+        ),
+        (
+            "All creatures phase out until a player planeswalks.",
+            "until a player planeswalks",
+            vec!["611.2a", "610.4", "610.4a"],
+        ),
+        (
+            "Exile target creature until this enchantment leaves the battlefield.",
+            "until this enchantment leaves the battlefield",
+            vec!["610.3"],
+        ),
+    ] {
+        let (findings, errors) = find_and_resolve(text);
+        assert!(errors.is_empty(), "{text}: {errors:?}");
+        let got: Vec<(&str, &[&str])> = findings
+            .iter()
+            .map(|f| (f.span.of(text), f.rules.as_slice()))
+            .collect();
+        assert_eq!(got, [(phrase, rules.as_slice())], "{text}");
+    }
+}

@@ -132,6 +132,8 @@ pub enum Form {
     DayNightNextTurn,
     /// "for as long as ...", "until ~ leaves the battlefield".
     WhileCondition(WhileCondition),
+    /// "phases out until ~ leaves the battlefield": the duration of a phasing out (610.4).
+    PhasedOutUntil(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
     /// "Damage wears off at end of turn": the old name of the cleanup step's moment (514.2).

@@ -157,11 +157,17 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 
 /// Lowers one phrase pair.
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
-    // After a repeated process ("Repeat this process until ..."), the phrase is the "until" clause.
+    // After a repeated process ("Repeat this process until ...") or "phases out", the phrase is
+    // the "until" clause.
     let span = pair
         .clone()
         .into_inner()
-        .find(|inner| inner.as_rule() == Rule::repeated_until)
+        .find(|inner| {
+            matches!(
+                inner.as_rule(),
+                Rule::repeated_until | Rule::object_duration
+            )
+        })
         .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
     let marks = marks(&pair)?;
     let template = Template::Rule(pair.as_rule());
@@ -198,6 +204,10 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
+        Rule::phases_out_until => match pair.clone().into_inner().next() {
+            Some(duration) => Form::PhasedOutUntil(object_duration(duration)?),
+            None => return unexpected(&pair, "phases out until"),
+        },
         Rule::until_not_timing => Form::RepeatUntil,
         Rule::during_next_turn => Form::During(unit_ref(pair)?),
         Rule::rest_of_game => Form::Until(Until::RestOfGame),
