@@ -204,6 +204,14 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
+        // The window `window` reads in the same words: equip's, as an instant.
+        Rule::equip_as_an_instant => Form::Window(Window {
+            actor: WindowActor::Keyword("Equip".to_string()),
+            time: Some(WindowTime::Instant),
+            once_each_turn: false,
+            twice_each_turn: false,
+            bound: None,
+        }),
         Rule::phases_out_until => match pair.clone().into_inner().next() {
             Some(duration) => Form::PhasedOutUntil(object_duration(duration)?),
             None => return unexpected(&pair, "phases out until"),
