@@ -425,6 +425,18 @@ fn a_window_in_a_turn_cites_the_rule_of_what_it_restricts() {
         rules_of("Activate only during your turn."),
         [vec!["602.1b"]]
     );
+    // "Any player may activate this ability but only ...": an activation's instructions too.
+    assert_eq!(
+        rules_of(
+            "Pay 5 life: Destroy this enchantment. Any player may activate this ability but only \
+             during their turn."
+        ),
+        [vec!["602.1b"]]
+    );
+    assert_eq!(
+        rules_of("{1}: Draw a card. Any player may activate this ability but only as a sorcery."),
+        [vec!["602.5d", "307.5"]]
+    );
     assert_eq!(
         rules_of("Cast this spell only during an opponent's turn."),
         [vec!["601.3"]]

@@ -158,14 +158,14 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 /// Lowers one phrase pair.
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
     // After a repeated process ("Repeat this process until ...") or "phases out", the phrase is
-    // the "until" clause.
+    // the "until" clause; after "activate this ability but", the "only ..." window.
     let span = pair
         .clone()
         .into_inner()
         .find(|inner| {
             matches!(
                 inner.as_rule(),
-                Rule::repeated_until | Rule::object_duration
+                Rule::repeated_until | Rule::object_duration | Rule::window_unstated
             )
         })
         .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
@@ -268,6 +268,13 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
+        Rule::activation_but_only => match pair.clone().into_inner().next() {
+            Some(unstated) => Form::Window(Window {
+                actor: WindowActor::Activate { this_ability: true },
+                ..window(unstated)?
+            }),
+            None => return unexpected(&pair, "activate this ability but only"),
+        },
         Rule::skip_replaced => skip_replaced(pair)?,
         Rule::extra_turn_mention => Form::ExtraTurnMention,
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,
