@@ -3,6 +3,8 @@
 
 #[path = "support/random_text.rs"]
 mod random_text;
+#[path = "support/tables.rs"]
+mod tables;
 
 use phaselint::model::Kind;
 use phaselint::phrase::{MAX_PHRASES, find};
@@ -13,10 +15,7 @@ fn every_phrase_in_the_table_resolves_as_written() {
     let table = include_str!("data/phrases.table");
     let mut failures = Vec::new();
     let mut rows = 0;
-    for (index, line) in table.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in tables::rows(table) {
         rows += 1;
         let mut cells = line.split(" => ");
         let text = cells.next().unwrap_or_default();
@@ -27,7 +26,7 @@ fn every_phrase_in_the_table_resolves_as_written() {
             })
             .collect();
         let (findings, errors) = find_and_resolve(text);
-        assert!(errors.is_empty(), "line {}: {errors:?}", index + 1);
+        assert!(errors.is_empty(), "line {}: {errors:?}", number);
         let got: Vec<String> = findings
             .iter()
             .map(|f| format!("{}: {}", f.kind, f.canonical))
@@ -39,13 +38,13 @@ fn every_phrase_in_the_table_resolves_as_written() {
         if !meaningless {
             failures.push(format!(
                 "line {}: an unknown phrase was given a meaning",
-                index + 1
+                number
             ));
         }
         if got != want {
             failures.push(format!(
                 "line {}: {text:?}\n  want {want:?}\n  got  {got:?}",
-                index + 1
+                number
             ));
         }
     }

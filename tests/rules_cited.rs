@@ -6,6 +6,8 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/tables.rs"]
+mod tables;
 
 use corpus::{corpus_file, shared_file, tell};
 use phaselint::edition::Edition;
@@ -231,10 +233,7 @@ fn table_phrases() -> Vec<String> {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a table is UTF-8");
-        for line in text.lines() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
+        for (_, line) in tables::rows(&text) {
             let phrase = match line.split_once(" => ") {
                 Some((phrase, _)) => phrase,
                 None => line.split('|').next().unwrap_or_default(),
@@ -455,14 +454,11 @@ fn kinds_cite_rules_whose_own_words_cover_them() {
     let table = include_str!("data/rule_scope.table");
     let mut failures = Vec::new();
     let mut rows = 0;
-    for (index, line) in table.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for (number, line) in tables::rows(table) {
         rows += 1;
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let [text, kind, rule, words] = cells[..] else {
-            panic!("line {}: four cells expected", index + 1);
+            panic!("line {}: four cells expected", number);
         };
         let (findings, _) = find_and_resolve(text);
         if !findings
@@ -475,16 +471,16 @@ fn kinds_cite_rules_whose_own_words_cover_them() {
                 .collect();
             failures.push(format!(
                 "line {}: no {kind} finding cites {rule}: {got:?}",
-                index + 1
+                number
             ));
         }
         match rules.get(rule) {
             Some(said) if said.contains(words) => {}
             Some(said) => failures.push(format!(
                 "line {}: {rule} does not say {words:?}: {said:?}",
-                index + 1
+                number
             )),
-            None => failures.push(format!("line {}: {rule} is no rule", index + 1)),
+            None => failures.push(format!("line {}: {rule} is no rule", number)),
         }
     }
     assert!(rows >= 20, "the table was read: {rows} rows");
