@@ -132,6 +132,8 @@ pub enum Form {
     DayNightNextTurn,
     /// "for as long as ...", "until ~ leaves the battlefield".
     WhileCondition(WhileCondition),
+    /// "phases out until ~ leaves the battlefield": the duration of a phasing out (610.4).
+    PhasedOutUntil(WhileCondition),
     /// "until you reveal a land card": a repeated action.
     RepeatUntil,
     /// "Damage wears off at end of turn": the old name of the cleanup step's moment (514.2).
@@ -176,6 +178,9 @@ pub enum Form {
 pub enum LaterBy {
     /// "for its foretell cost" (702.143a).
     Foretell,
+    /// "On a later turn, you may cast it for its foretell cost": a card an effect made foretold
+    /// (702.143d).
+    Foretold,
     /// "without paying its mana cost" (702.170d).
     Plot,
     /// "from exile on a later turn" (702.185a).

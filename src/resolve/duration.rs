@@ -141,16 +141,12 @@ pub fn while_condition(condition: WhileCondition) -> Meaning {
 }
 
 impl Meaning {
-    /// A duration right after "phases out" (`before` is the text before it): the permanent phases
-    /// in when the duration ends, by a second one-shot effect and not in its controller's untap
-    /// step (610.4, 610.4a), which is not a zone change's return (610.3).
-    pub fn phased_out(mut self, before: &str) -> Meaning {
-        let verb = before.trim_end().to_ascii_lowercase();
-        if verb.ends_with("phases out") || verb.ends_with("phase out") {
-            self.rules.retain(|rule| *rule != "610.3");
-            self = self.rule("610.4").rule("610.4a");
-        }
-        self
+    /// The duration of a phasing out: the permanent phases in when it ends, by a second one-shot
+    /// effect and not in its controller's untap step (610.4, 610.4a), which is not a zone
+    /// change's return (610.3).
+    pub fn phased_out(mut self) -> Meaning {
+        self.rules.retain(|rule| *rule != "610.3");
+        self.rule("610.4").rule("610.4a")
     }
 }
 

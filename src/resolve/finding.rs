@@ -10,12 +10,9 @@ use crate::phrase::ast::{Form, Phrase};
 
 /// Resolves one phrase found in `text` into its finding.
 pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
-    let meaning = phrase
-        .marks
-        .iter()
-        .fold(meaning(text, phrase), |meaning, mark| {
-            meaning.caveat(caveats::wording(mark.wording))
-        });
+    let meaning = phrase.marks.iter().fold(meaning(phrase), |meaning, mark| {
+        meaning.caveat(caveats::wording(mark.wording))
+    });
     Finding {
         phrase: phrase.span.of(text).to_string(),
         span: phrase.span,
@@ -52,15 +49,13 @@ pub fn find_and_resolve_named(
     (resolve_all(text, &found.phrases), found.errors)
 }
 
-fn meaning(text: &str, phrase: &Phrase) -> Meaning {
+fn meaning(phrase: &Phrase) -> Meaning {
     match &phrase.form {
         Form::AtPoint { point, this_turn } => trigger::at_point(point, phrase.place, *this_turn),
         Form::Combat(trigger) => trigger::combat(*trigger),
         Form::Until(until) => duration::until(until),
-        Form::WhileCondition(condition) => {
-            let before = text.get(..phrase.span.start).unwrap_or_default();
-            duration::while_condition(*condition).phased_out(before)
-        }
+        Form::WhileCondition(condition) => duration::while_condition(*condition),
+        Form::PhasedOutUntil(condition) => duration::while_condition(*condition).phased_out(),
         Form::ThisSpan { clause, unit } => {
             duration::this_turn_clause(*clause, *unit, phrase.place.opens_ability)
         }

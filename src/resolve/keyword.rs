@@ -9,7 +9,7 @@ use crate::phrase::ast::{
 };
 
 pub fn keyword(used: &KeywordUse) -> Meaning {
-    let meaning = says(used.says);
+    let meaning = says(used.keyword.name, used.says);
     let mut rules = vec![used.keyword.rule];
     rules.extend(
         meaning
@@ -41,7 +41,7 @@ pub fn keyword(used: &KeywordUse) -> Meaning {
     }
 }
 
-fn says(says: &Says) -> Meaning {
+fn says(name: &str, says: &Says) -> Meaning {
     match says {
         Says::Trigger(unit_ref) => {
             trigger::at_point(&TriggerPoint::Beginning(*unit_ref), place(true), false)
@@ -56,10 +56,9 @@ fn says(says: &Says) -> Meaning {
             this_combat: false,
             next: false,
         }),
+        // The keyword's own verb restricts: an activated ability's, or a special action's (plot).
         Says::Window(time, once_each_turn) => window::window(&Window {
-            actor: WindowActor::Activate {
-                this_ability: false,
-            },
+            actor: WindowActor::Keyword(name.to_string()),
             time: *time,
             once_each_turn: *once_each_turn,
             bound: None,

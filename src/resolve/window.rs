@@ -1,11 +1,15 @@
 //! Windows: when a spell may be cast or an ability activated. Combat windows follow 506.7 (and
-//! 506.7g for abilities); sorcery timing 307.5 and 602.5d.
+//! 506.7g for abilities); sorcery timing 307.5, and 602.5d for activated abilities only. A window
+//! whose time has no rule of its own cites the rule of what it restricts.
 
 use super::Meaning;
 use super::caveats::{self, MissingPoint};
 use super::vocabulary::{PlainMeans, occurrence, owner, unit};
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{CombatPoint, LaterBy, OwnerWord, Quantifier, Window, WindowTime};
+use crate::phrase::ast::{
+    CombatPoint, LaterBy, OwnerWord, Quantifier, Window, WindowActor, WindowTime,
+};
+use crate::phrase::keywords::{keyword_at, special_action};
 
 fn point(role: Role, edge: Edge, unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
     TimingPoint::new(role, edge, unit, occurrence, owner)
@@ -30,6 +34,7 @@ pub fn later_turn(by: LaterBy) -> Meaning {
     ));
     match by {
         LaterBy::Foretell => meaning.rule("702.143a"),
+        LaterBy::Foretold => meaning.rule("702.143d"),
         LaterBy::Plot => meaning.rule("702.170d"),
         LaterBy::Warp => meaning.rule("702.185a"),
         LaterBy::Unnamed => meaning,
@@ -42,15 +47,73 @@ pub fn flash_permission() -> Meaning {
     Meaning::new(Kind::Window).rule("702.8a")
 }
 
+/// What a window restricts, which decides the rules that give the restriction its force.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Restricted {
+    /// An activated ability's instructions (602.1b); "as a sorcery" is 602.5d's.
+    Activation,
+    /// Casting a spell: a rule or effect may prohibit it (601.3).
+    Cast,
+    /// A keyword used by a special action (116.2): the keyword's rule and the action's.
+    SpecialAction {
+        keyword: &'static str,
+        action: &'static str,
+    },
+    /// An effect with no actor of its own, a static ability's (611.3a): "During your turn, you
+    /// may ...", "Players can cast spells only during their own turns".
+    Effect,
+}
+
+impl Restricted {
+    fn of(actor: &WindowActor) -> Restricted {
+        match actor {
+            // "and only ..." continues an activation's instructions on every card that prints it.
+            WindowActor::Activate { .. } | WindowActor::Play { .. } | WindowActor::Continued => {
+                Restricted::Activation
+            }
+            WindowActor::CastThisSpell => Restricted::Cast,
+            WindowActor::Keyword(name) => special_action(name).zip(keyword_at(name)).map_or(
+                Restricted::Activation,
+                |(action, (keyword, _))| Restricted::SpecialAction {
+                    keyword: keyword.rule,
+                    action,
+                },
+            ),
+            WindowActor::Unstated => Restricted::Effect,
+        }
+    }
+
+    /// The rule of the restriction itself, for a time that has no rule of its own.
+    fn cite(self, meaning: Meaning) -> Meaning {
+        match self {
+            Restricted::Activation => meaning.rule("602.1b"),
+            Restricted::Cast => meaning.rule("601.3"),
+            Restricted::SpecialAction { keyword, action } => meaning.rule(keyword).rule(action),
+            Restricted::Effect => meaning.rule("611.3a"),
+        }
+    }
+
+    /// "as a sorcery" and "as an instant": an activated ability's own rule (602.5d, 602.5e), a
+    /// special action's, or none but the timing rule.
+    fn cite_speed(self, meaning: Meaning, activated: &'static str) -> Meaning {
+        match self {
+            Restricted::Activation => meaning.rule(activated),
+            Restricted::SpecialAction { keyword, action } => meaning.rule(keyword).rule(action),
+            Restricted::Cast | Restricted::Effect => meaning,
+        }
+    }
+}
+
 /// A casting or activation window.
 pub fn window(window: &Window) -> Meaning {
     let mut meaning = Meaning::new(Kind::Window);
+    let restricted = Restricted::of(&window.actor);
     if let Some(time) = window.time {
-        meaning = window_time(meaning, time);
+        meaning = window_time(meaning, time, restricted);
     }
     // Both bounds hold: the window closes at whichever point comes first.
     if let Some(bound) = window.bound {
-        meaning = window_time(meaning, bound);
+        meaning = window_time(meaning, bound, restricted);
     }
     if window.once_each_turn {
         meaning = meaning.condition(Condition::OncePerTurn).rule("602.5b");
@@ -61,11 +124,14 @@ pub fn window(window: &Window) -> Meaning {
     meaning
 }
 
-fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
+fn window_time(meaning: Meaning, time: WindowTime, restricted: Restricted) -> Meaning {
     match time {
-        WindowTime::Sorcery => open_during(meaning, Unit::Main, Occurrence::Each, Owner::You)
+        WindowTime::Sorcery => restricted
+            .cite_speed(
+                open_during(meaning, Unit::Main, Occurrence::Each, Owner::You),
+                "602.5d",
+            )
             .condition(Condition::StackEmpty)
-            .rule("602.5d")
             .rule("307.5"),
         WindowTime::SorceryFor(word) => {
             open_during(meaning, Unit::Main, Occurrence::Each, owner(Some(word)))
@@ -75,7 +141,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
         }
         // Whenever its controller has priority: no point of the turn opens or closes it (117.1a,
         // 702.8a for flash).
-        WindowTime::Instant => meaning.rule("602.5e").rule("117.1a"),
+        WindowTime::Instant => restricted.cite_speed(meaning, "602.5e").rule("117.1a"),
         WindowTime::InstantAnyTime => meaning.rule("117.1a").rule("702.8a"),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
@@ -134,6 +200,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             .caveat(caveats::later_combats_before_blockers())
             .caveat(caveats::point_may_be_skipped(MissingPoint::StepOrCombat)),
         // "before the end step": closed as that step begins, in each turn the window is open in.
+        // It bounds a window whose time cites the restriction, or is a payment's deadline.
         WindowTime::BeforeUnit(unit_ref) => meaning.point(point(
             Role::Closes,
             Edge::Begin,
@@ -185,12 +252,12 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
             ))
             .rule("503.2")
             .caveat(caveats::after_first_upkeep()),
-        WindowTime::DuringTurn(word) => open_during(
+        WindowTime::DuringTurn(word) => restricted.cite(open_during(
             meaning,
             Unit::Turn,
             Occurrence::Each,
             actor_owner(Some(word)),
-        ),
+        )),
         WindowTime::During(unit_ref) => {
             let during_unit = unit(unit_ref.name);
             let during_occurrence = match unit_ref.quantifier {
@@ -203,7 +270,7 @@ fn window_time(meaning: Meaning, time: WindowTime) -> Meaning {
                 during_occurrence,
                 actor_owner(unit_ref.owner),
             );
-            priority_note(meaning, during_unit)
+            priority_note(meaning, during_unit, restricted)
         }
     }
 }
@@ -243,8 +310,8 @@ fn missing_point(at: CombatPoint) -> MissingPoint {
 }
 
 /// The rule that gives players priority in the unit a window names, or the caveat that says
-/// they get none there.
-fn priority_note(meaning: Meaning, during: Unit) -> Meaning {
+/// they get none there; in a turn or a phase, the rule of the restriction.
+fn priority_note(meaning: Meaning, during: Unit, restricted: Restricted) -> Meaning {
     match during {
         Unit::Untap => meaning
             .rule("502.4")
@@ -262,6 +329,6 @@ fn priority_note(meaning: Meaning, during: Unit) -> Meaning {
             .rule("514.3")
             .caveat(caveats::cleanup_rarely_has_priority()),
         Unit::Combat => meaning.rule("506.7c"),
-        _ => meaning,
+        _ => restricted.cite(meaning),
     }
 }

@@ -3,7 +3,8 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
 use crate::diagnostic::{Applicability, Severity};
-use crate::model::Kind;
+use crate::phrase::Rule;
+use crate::phrase::ast::Template;
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL708",
@@ -42,8 +43,7 @@ const PERMISSION: &str =
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     face.worded()
-        .filter(|(_, finding)| finding.kind == Kind::Window)
-        .filter(|(phrase, _)| is_equip_as_an_instant(phrase.span.of(face.text)))
+        .filter(|(phrase, _)| phrase.template == Template::Rule(Rule::equip_as_an_instant))
         .map(|(phrase, _)| {
             Violation::new(
                 phrase.span,
@@ -60,15 +60,6 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
             )
         })
         .collect()
-}
-
-/// "Equip only as an instant", in any case, with any spaces between its words.
-fn is_equip_as_an_instant(words: &str) -> bool {
-    let mut words = words.split_whitespace().map(str::to_lowercase);
-    ["equip", "only", "as", "an", "instant"]
-        .iter()
-        .all(|expected| words.next().as_deref() == Some(*expected))
-        && words.next().is_none()
 }
 
 #[cfg(test)]

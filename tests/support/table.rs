@@ -4,14 +4,22 @@
 
 #![allow(dead_code)]
 
-/// The rows of `table`, each its line number and its cells split at `separator` and trimmed;
-/// blank lines and `#` comments are no rows.
-pub fn cells<'t>(table: &'t str, separator: &str) -> Vec<(usize, Vec<&'t str>)> {
+/// The rows of `table`, each its line number (from 1) and its line; blank lines and `#`
+/// comments are no rows.
+pub fn lines(table: &str) -> Vec<(usize, &str)> {
     table
         .lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(index, line)| (index + 1, line.split(separator).map(str::trim).collect()))
+        .map(|(index, line)| (index + 1, line))
+        .collect()
+}
+
+/// The rows of `table`, each its line number and its cells split at `separator` and trimmed.
+pub fn cells<'t>(table: &'t str, separator: &str) -> Vec<(usize, Vec<&'t str>)> {
+    lines(table)
+        .into_iter()
+        .map(|(line, row)| (line, row.split(separator).map(str::trim).collect()))
         .collect()
 }
 

@@ -22,4 +22,4 @@ mod table;
 
 pub use super::ast::{Keyword, KeywordUse, Parameter, Says};
 pub use reader::find;
-pub use table::{KEYWORDS, keyword_at};
+pub use table::{KEYWORDS, keyword_at, special_action};

@@ -498,6 +498,23 @@ pub static KEYWORDS: &[Keyword] = &[
     other("Web-slinging", "702.188"),
 ];
 
+/// Keywords whose use is a special action (116.2), not an activated ability, each with the
+/// special action's rule: their timing is not that of 602.5d, which is for activated abilities.
+const SPECIAL_ACTIONS: &[(&str, &str)] = &[
+    ("Suspend", "116.2f"),
+    ("Companion", "116.2g"),
+    ("Foretell", "116.2h"),
+    ("Plot", "116.2k"),
+];
+
+/// The rule of the special action that the keyword `name` (any case) is used by, if it is one.
+pub fn special_action(name: &str) -> Option<&'static str> {
+    SPECIAL_ACTIONS
+        .iter()
+        .find(|(keyword, _)| keyword.eq_ignore_ascii_case(name))
+        .map(|(_, rule)| *rule)
+}
+
 /// The keywords by the lower-cased first word of their names, longest name first.
 fn by_first_word() -> &'static HashMap<String, Vec<&'static Keyword>> {
     static INDEX: OnceLock<HashMap<String, Vec<&'static Keyword>>> = OnceLock::new();

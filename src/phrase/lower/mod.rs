@@ -157,11 +157,17 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
 
 /// Lowers one phrase pair.
 fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
-    // After a repeated process ("Repeat this process until ..."), the phrase is the "until" clause.
+    // After a repeated process ("Repeat this process until ...") or "phases out", the phrase is
+    // the "until" clause; after "activate this ability but", the "only ..." window.
     let span = pair
         .clone()
         .into_inner()
-        .find(|inner| inner.as_rule() == Rule::repeated_until)
+        .find(|inner| {
+            matches!(
+                inner.as_rule(),
+                Rule::repeated_until | Rule::object_duration | Rule::window_unstated
+            )
+        })
         .map_or_else(|| span_of(&pair), |inner| span_of(&inner));
     let marks = marks(&pair)?;
     let template = Template::Rule(pair.as_rule());
@@ -198,6 +204,18 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_the_end_of => Form::Until(until_the_end_of(pair)?),
         Rule::until_unit => Form::Until(Until::Unit(single_unit_ref(pair, "until")?)),
         Rule::object_duration => Form::WhileCondition(object_duration(pair)?),
+        // The window `window` reads in the same words: equip's, as an instant.
+        Rule::equip_as_an_instant => Form::Window(Window {
+            actor: WindowActor::Keyword("Equip".to_string()),
+            time: Some(WindowTime::Instant),
+            once_each_turn: false,
+            twice_each_turn: false,
+            bound: None,
+        }),
+        Rule::phases_out_until => match pair.clone().into_inner().next() {
+            Some(duration) => Form::PhasedOutUntil(object_duration(duration)?),
+            None => return unexpected(&pair, "phases out until"),
+        },
         Rule::until_not_timing => Form::RepeatUntil,
         Rule::during_next_turn => Form::During(unit_ref(pair)?),
         Rule::rest_of_game => Form::Until(Until::RestOfGame),
@@ -251,6 +269,13 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
+        Rule::activation_but_only => match pair.clone().into_inner().next() {
+            Some(unstated) => Form::Window(Window {
+                actor: WindowActor::Activate { this_ability: true },
+                ..window(unstated)?
+            }),
+            None => return unexpected(&pair, "activate this ability but only"),
+        },
         Rule::skip_replaced => skip_replaced(pair)?,
         Rule::extra_turn_mention => Form::ExtraTurnMention,
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,

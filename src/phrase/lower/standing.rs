@@ -34,15 +34,24 @@ pub(super) fn during_unit(pair: Pair<'_, Rule>) -> Lowered<UnitRef> {
     }
 }
 
-/// `during_permission`: "During your turn, you may ...": a window over each such unit.
+/// `during_permission`: "During your turn, you may ...": a window over each such unit; foretell's
+/// in its reminder.
 pub(super) fn during_permission(pair: Pair<'_, Rule>) -> Lowered<Window> {
+    let foretell = pair
+        .clone()
+        .into_inner()
+        .any(|child| child.as_rule() == Rule::foretell_exile);
     let unit = single_unit_ref(pair, "a permission during a unit")?;
     let time = match (unit.name, unit.owner) {
         (UnitName::Turn, Some(owner)) => WindowTime::DuringTurn(owner),
         _ => WindowTime::During(unit),
     };
     Ok(Window {
-        actor: WindowActor::Unstated,
+        actor: if foretell {
+            WindowActor::Keyword("Foretell".to_string())
+        } else {
+            WindowActor::Unstated
+        },
         time: Some(time),
         once_each_turn: false,
         bound: None,

@@ -111,6 +111,7 @@ pub(super) fn later_turn(pair: Pair<'_, Rule>) -> Lowered<LaterBy> {
     for child in pair.into_inner() {
         by = match child.as_rule() {
             Rule::later_foretell => LaterBy::Foretell,
+            Rule::later_foretold => LaterBy::Foretold,
             Rule::later_plot => LaterBy::Plot,
             Rule::later_from_exile => LaterBy::Warp,
             _ => return unexpected(&child, "a later turn"),
