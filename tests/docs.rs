@@ -708,7 +708,10 @@ fn anchors_are_made_as_github_makes_them() {
 fn table_rows(page: &str, first: &str) -> Vec<Vec<String>> {
     let cells = |line: &str| -> Vec<String> {
         let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
-        inner.split('|').map(|cell| cell.trim().to_string()).collect()
+        inner
+            .split('|')
+            .map(|cell| cell.trim().to_string())
+            .collect()
     };
     let mut lines = page.lines().skip_while(|line| {
         !line.starts_with('|') || cells(line).first().map(String::as_str) != Some(first)
@@ -723,7 +726,11 @@ fn table_rows(page: &str, first: &str) -> Vec<Vec<String>> {
 
 /// The `code` spans of a Markdown cell.
 fn code_spans(cell: &str) -> Vec<String> {
-    cell.split('`').skip(1).step_by(2).map(str::to_string).collect()
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
 }
 
 /// Issue 22 §5: the owners docs/explain.md lists are the owners phaselint gives.
