@@ -400,6 +400,20 @@ pub enum EachTurn {
     IfAbleThatCombat,
     /// "can block an additional creature each combat": counted within each combat.
     EachCombat,
+    /// "blocks each combat if able", "attacks or blocks this combat if able": a requirement of
+    /// the declare blockers step (509.1c), and of the declare attackers step with "attacks or".
+    BlocksIfAble {
+        also_attacks: bool,
+        combat: WhichCombat,
+    },
+}
+
+/// Which combat a requirement names: every one, the one in progress, or the one named before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhichCombat {
+    Each,
+    This,
+    That,
 }
 
 /// A casting or activation window.

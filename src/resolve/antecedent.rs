@@ -7,7 +7,7 @@
 
 use super::vocabulary::owner;
 use crate::model::{Finding, Kind, Occurrence, Owner, Span, TimingPoint, Unit};
-use crate::phrase::ast::{EachTurn, Form, Phrase, TriggerPoint, TurnChange, UnitName};
+use crate::phrase::ast::{EachTurn, Form, Phrase, TriggerPoint, TurnChange, UnitName, WhichCombat};
 
 /// What a `that` refers to.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,13 @@ pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
                 point: TriggerPoint::ThatCombat,
                 ..
             } => Named::Combat,
-            Form::EachTurn(EachTurn::IfAbleThatCombat) => Named::Combat,
+            Form::EachTurn(
+                EachTurn::IfAbleThatCombat
+                | EachTurn::BlocksIfAble {
+                    combat: WhichCombat::That,
+                    ..
+                },
+            ) => Named::Combat,
             _ if combat => Named::Combat,
             _ => Named::Turn,
         };

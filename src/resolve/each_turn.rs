@@ -3,7 +3,7 @@
 
 use super::Meaning;
 use crate::model::{Condition, Edge, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::EachTurn;
+use crate::phrase::ast::{EachTurn, WhichCombat};
 
 /// A phrase that counts within each turn or combat.
 pub fn each_turn(each: EachTurn) -> Meaning {
@@ -23,6 +23,33 @@ pub fn each_turn(each: EachTurn) -> Meaning {
         // one combat only; "that" is linked to the combat an earlier phrase added (antecedent).
         EachTurn::IfAbleThisCombat => requirement(Occurrence::This, Owner::Any),
         EachTurn::IfAbleThatCombat => requirement(Occurrence::That, Owner::Any),
+        // "blocks each combat if able": a requirement the declare blockers step applies (509.1c),
+        // in any player's combat; "attacks or blocks" also one of the declare attackers step,
+        // which its controller's turns have (508.1d).
+        EachTurn::BlocksIfAble {
+            also_attacks,
+            combat,
+        } => {
+            let occurrence = match combat {
+                WhichCombat::Each => Occurrence::Each,
+                WhichCombat::This => Occurrence::This,
+                WhichCombat::That => Occurrence::That,
+            };
+            let attacks = match (also_attacks, combat) {
+                (false, _) => Meaning::new(Kind::StepEffect),
+                (true, WhichCombat::Each) => requirement(occurrence, Owner::Controller),
+                (true, _) => requirement(occurrence, Owner::Any),
+            };
+            attacks
+                .point(TimingPoint::new(
+                    Role::Applies,
+                    Edge::During,
+                    Unit::DeclareBlockers,
+                    occurrence,
+                    Owner::Any,
+                ))
+                .rule("509.1c")
+        }
     }
 }
 

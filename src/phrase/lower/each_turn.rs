@@ -37,6 +37,24 @@ pub(super) fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
     })
 }
 
+/// `blocks_if_able`: "blocks each combat if able", "attacks or blocks this combat if able".
+pub(super) fn blocks_if_able(pair: Pair<'_, Rule>) -> EachTurn {
+    let mut also_attacks = false;
+    let mut combat = WhichCombat::This;
+    for child in pair.into_inner() {
+        match child.as_rule() {
+            Rule::attacks_or => also_attacks = true,
+            Rule::each_if_able => combat = WhichCombat::Each,
+            Rule::that_combat_span => combat = WhichCombat::That,
+            _ => {}
+        }
+    }
+    EachTurn::BlocksIfAble {
+        also_attacks,
+        combat,
+    }
+}
+
 /// `combat_if_able`: "attacks this combat if able" or "attacks that combat if able", told apart by
 /// the combat it names.
 pub(super) fn if_able_in_one_combat(pair: Pair<'_, Rule>) -> EachTurn {

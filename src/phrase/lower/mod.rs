@@ -21,7 +21,7 @@ mod units;
 mod windows;
 
 use durations::{object_duration, until_the_end_of};
-use each_turn::{if_able_in_one_combat, once_each_turn};
+use each_turn::{blocks_if_able, if_able_in_one_combat, once_each_turn};
 use error::{Lowered, span_of, unexpected};
 use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
@@ -267,6 +267,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             None => Form::EachTurn(EachTurn::Counted),
         },
         Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
+        Rule::blocks_if_able => Form::EachTurn(blocks_if_able(pair)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::activation_but_only => match pair.clone().into_inner().next() {
