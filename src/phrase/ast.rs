@@ -317,6 +317,8 @@ pub struct CombatTrigger {
     pub this_combat: bool,
     /// "When you next attack": it waits for the next such event only (603.7b).
     pub next: bool,
+    /// "during your turn", "during an opponent's combat phase": whose turns the event counts in.
+    pub during: Option<OwnerWord>,
 }
 
 /// The event of a combat trigger.

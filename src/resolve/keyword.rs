@@ -55,6 +55,7 @@ fn says(name: &str, says: &Says) -> Meaning {
             this_turn: false,
             this_combat: false,
             next: false,
+            during: None,
         }),
         // The keyword's own verb restricts: an activated ability's, or a special action's (plot).
         Says::Window(time, once_each_turn) => window::window(&Window {

@@ -201,7 +201,10 @@ fn triggers(unit: Unit, occurrence: Occurrence, owner: Owner) -> TimingPoint {
 /// A combat trigger fires in the step whose turn-based action makes its event happen.
 pub fn combat(trigger: CombatTrigger) -> Meaning {
     let meaning = Meaning::new(Kind::CombatTrigger);
-    let in_step = |unit| triggers(unit, Occurrence::Each, Owner::Any);
+    // "Whenever a creature you control deals combat damage during your turn": only that player's
+    // turns.
+    let whose = trigger.during.map_or(Owner::Any, |word| owner(Some(word)));
+    let in_step = |unit| triggers(unit, Occurrence::Each, whose);
     let meaning = match trigger.event {
         // "When you next attack this turn": created by an effect, it waits for that one attack
         // and fires once (603.7b); "this turn" bounds the wait, it does not make it repeat.

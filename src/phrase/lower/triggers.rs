@@ -128,8 +128,10 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
     let mut this_turn = false;
     let mut this_combat = false;
     let mut next = false;
+    let mut during = None;
     for child in pair.clone().into_inner() {
         match child.as_rule() {
+            Rule::during_whose_turn => during = Some(inner_owner(child)?),
             Rule::player_subject => {
                 by_player = true;
                 for part in child.into_inner() {
@@ -155,6 +157,7 @@ pub(super) fn combat_trigger(pair: Pair<'_, Rule>) -> Lowered<CombatTrigger> {
             this_turn,
             this_combat,
             next,
+            during,
         }),
         None => unexpected(&pair, "a combat trigger"),
     }
