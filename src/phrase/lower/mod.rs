@@ -269,6 +269,13 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
         Rule::blocks_if_able => Form::EachTurn(blocks_if_able(pair)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
+        // A Class's level ability is an activated ability (716.2a).
+        Rule::class_level => Form::Window(Window {
+            actor: WindowActor::Activate {
+                this_ability: false,
+            },
+            ..sorcery_timing(pair)?
+        }),
         Rule::window | Rule::window_also | Rule::window_unstated => Form::Window(window(pair)?),
         Rule::activation_but_only => match pair.clone().into_inner().next() {
             Some(unstated) => Form::Window(Window {
