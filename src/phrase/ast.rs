@@ -372,6 +372,8 @@ pub enum ClauseKind {
     Duration,
     /// "Whenever you cast a spell this turn": a delayed trigger that lasts this turn.
     TriggerDuration,
+    /// "When you next cast a spell this turn": a delayed trigger wherever it stands.
+    NextTriggerDuration,
     /// "a creature died this turn": events counted this turn.
     Reference,
 }

@@ -161,6 +161,13 @@ pub fn this_turn_clause(clause: ClauseKind, unit: ThisUnit, opens_ability: bool)
             kind: Kind::DelayedTrigger,
             ..this_span(unit).rule("603.7b")
         },
+        // "When you next cast a spell this turn": it waits for one event (603.7b).
+        ClauseKind::NextTriggerDuration => Meaning {
+            kind: Kind::DelayedTrigger,
+            ..this_span(unit)
+                .rule("603.7b")
+                .caveat(caveats::triggers_once())
+        },
         ClauseKind::Reference => Meaning::new(Kind::Reference),
     }
 }

@@ -238,7 +238,15 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             unit: this_span_in(pair)?,
         },
         Rule::trigger_this_turn => Form::ThisSpan {
-            clause: ClauseKind::TriggerDuration,
+            clause: if pair
+                .clone()
+                .into_inner()
+                .any(|child| child.as_rule() == Rule::trigger_next)
+            {
+                ClauseKind::NextTriggerDuration
+            } else {
+                ClauseKind::TriggerDuration
+            },
             unit: this_span_in(pair)?,
         },
         Rule::turn_duration | Rule::leading_this_turn => Form::ThisSpan {
