@@ -238,11 +238,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             unit: this_span_in(pair)?,
         },
         Rule::trigger_this_turn => Form::ThisSpan {
-            clause: if pair
-                .clone()
-                .into_inner()
-                .any(|child| child.as_rule() == Rule::trigger_next)
-            {
+            clause: if holds(&pair, Rule::trigger_next) {
                 ClauseKind::NextTriggerDuration
             } else {
                 ClauseKind::TriggerDuration
@@ -255,11 +251,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::turn_reference => Form::ThisSpan {
             // "spells you cast this turn cost {1} less": the clause bounds an effect.
-            clause: if pair
-                .clone()
-                .into_inner()
-                .any(|inner| inner.as_rule() == Rule::effect_follows)
-            {
+            clause: if holds(&pair, Rule::effect_follows) {
                 ClauseKind::Duration
             } else {
                 ClauseKind::Reference
@@ -342,4 +334,11 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         marks,
         template,
     })
+}
+
+/// Whether one of `pair`'s children is a `rule`: a mark the grammar sets inside a template.
+fn holds(pair: &Pair<'_, Rule>, rule: Rule) -> bool {
+    pair.clone()
+        .into_inner()
+        .any(|child| child.as_rule() == rule)
 }
