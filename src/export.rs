@@ -9,7 +9,8 @@ use crate::lines::LineIndex;
 use crate::model::Finding;
 use crate::phrase::CardName;
 use crate::resolve::find_and_resolve_named;
-use crate::source::{self, Format, ReadOptions, SourceError};
+use crate::parallel;
+use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
 /// One card face and what its timing phrases mean.
@@ -48,38 +49,73 @@ pub fn each_face(
     options: &ReadOptions,
     on_face: &mut dyn FnMut(FaceFindings),
 ) -> Vec<SourceError> {
-    let lines = LineIndex::new(text);
-    source::read_each(format, text, options, &mut |card| {
-        for face in &card.faces {
-            let Some(face_text) = &face.text else {
-                continue;
-            };
-            let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
-            let (findings, _) = find_and_resolve_named(&face_text.value, &name);
-            let findings = findings
-                .into_iter()
-                .map(|finding| {
-                    let span = finding.span;
-                    let place = face_text.map.to_file(span.start..span.end);
-                    let region = place.map(|range| lines.region(&range));
-                    PlacedFinding {
-                        finding,
-                        line: region.map(|r| r.start.line),
-                        column: region.map(|r| r.start.column),
-                        end_line: region.map(|r| r.end.line),
-                        end_column: region.map(|r| r.end.column),
-                    }
-                })
-                .collect();
-            on_face(FaceFindings {
-                file: file.to_string(),
-                card: card.name.clone(),
-                face: face.name.clone(),
-                line: lines.position(face_text.map.raw().start).line,
-                findings,
-            });
-        }
+    each_face_on(file, text, format, options, 0, |face| face, &mut |faces| {
+        faces.into_iter().for_each(&mut *on_face);
     })
+}
+
+/// [`each_face`] with the faces found and `render`ed on `threads` threads beside the one reading
+/// the cards (0: all on this one); `emit` gets the rendered faces a batch at a time, in file
+/// order, on this thread, as soon as the batches before them are out.
+pub fn each_face_on<R: Send>(
+    file: &str,
+    text: &str,
+    format: Format,
+    options: &ReadOptions,
+    threads: usize,
+    render: impl Fn(FaceFindings) -> R + Sync,
+    emit: &mut dyn FnMut(Vec<R>),
+) -> Vec<SourceError> {
+    let lines = LineIndex::new(text);
+    parallel::streamed(
+        threads,
+        |send| {
+            parallel::in_batches(send, |on_card| {
+                source::read_each(format, text, options, on_card)
+            })
+        },
+        |cards: Vec<Card>| {
+            let mut rendered = Vec::new();
+            for card in &cards {
+                faces_of(file, card, &lines, &mut |face| rendered.push(render(face)));
+            }
+            rendered
+        },
+        emit,
+    )
+}
+
+/// The faces of `card` that have a text, with their findings placed by `lines`.
+fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(FaceFindings)) {
+    for face in &card.faces {
+        let Some(face_text) = &face.text else {
+            continue;
+        };
+        let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
+        let (findings, _) = find_and_resolve_named(&face_text.value, &name);
+        let findings = findings
+            .into_iter()
+            .map(|finding| {
+                let span = finding.span;
+                let place = face_text.map.to_file(span.start..span.end);
+                let region = place.map(|range| lines.region(&range));
+                PlacedFinding {
+                    finding,
+                    line: region.map(|r| r.start.line),
+                    column: region.map(|r| r.start.column),
+                    end_line: region.map(|r| r.end.line),
+                    end_column: region.map(|r| r.end.column),
+                }
+            })
+            .collect();
+        on_face(FaceFindings {
+            file: file.to_string(),
+            card: card.name.clone(),
+            face: face.name.clone(),
+            line: lines.position(face_text.map.raw().start).line,
+            findings,
+        });
+    }
 }
 
 #[cfg(test)]

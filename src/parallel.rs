@@ -7,6 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// Items handed to a thread together: passing a batch costs little beside its work, and a small
+/// input still makes a few batches for the threads to share.
+pub const BATCH: usize = 256;
+
 /// How many threads to use: one a core.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
@@ -126,6 +130,23 @@ pub fn streamed<B: Send, P, R: Send>(
         }
         produced
     })
+}
+
+/// Runs `each`, which hands out items one at a time, and `send`s them in batches of [`BATCH`], the
+/// last one shorter (and sent even when empty). Returns what `each` returned.
+pub fn in_batches<T, P>(
+    send: &mut dyn FnMut(Vec<T>),
+    each: impl FnOnce(&mut dyn FnMut(T)) -> P,
+) -> P {
+    let mut batch = Vec::with_capacity(BATCH);
+    let produced = each(&mut |item| {
+        batch.push(item);
+        if batch.len() == BATCH {
+            send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+        }
+    });
+    send(batch);
+    produced
 }
 
 /// Results that came back before those of earlier batches, held until those are out.

@@ -10,7 +10,8 @@ use crate::model::{Finding, Kind};
 use crate::phrase::CardName;
 use crate::phrase::ast::Template;
 use crate::rules::FaceText;
-use crate::source::Card;
+use crate::parallel;
+use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -100,6 +101,36 @@ impl Tally {
         gathered.add(card);
     }
 
+    /// Counts the cards of `text` (in `format`): they are read on this thread while `threads`
+    /// others count them a batch at a time (0: all on this one). The problems of a malformed
+    /// text are returned; the cards read before them are counted.
+    pub fn add_text(
+        &mut self,
+        text: &str,
+        format: Format,
+        options: &ReadOptions,
+        threads: usize,
+    ) -> Vec<SourceError> {
+        parallel::streamed(
+            threads,
+            |send| {
+                parallel::in_batches(send, |on_card| {
+                    source::read_each(format, text, options, on_card)
+                })
+            },
+            |cards: Vec<Card>| {
+                let mut tally = Tally::default();
+                cards.iter().for_each(|card| tally.add(card));
+                tally
+            },
+            // In the order of the cards, so that each unknown phrase keeps its first example.
+            &mut |tally: Tally| {
+                self.regular.merge(tally.regular);
+                self.joke.merge(tally.joke);
+            },
+        )
+    }
+
     pub fn finish(self) -> Report {
         let joke = (self.joke.stats.cards > 0).then(|| self.joke.finish());
         Report {
@@ -162,6 +193,25 @@ impl Gathered {
                     self.stats.anchors.classified += 1;
                 }
             }
+        }
+    }
+
+    /// Adds the counts of `later`, gathered from cards after these.
+    fn merge(&mut self, later: Gathered) {
+        let (stats, more) = (&mut self.stats, later.stats);
+        stats.cards += more.cards;
+        for (kind, count) in more.findings_by_kind {
+            *stats.findings_by_kind.entry(kind).or_default() += count;
+        }
+        for (template, count) in more.findings_by_template {
+            *stats.findings_by_template.entry(template).or_default() += count;
+        }
+        stats.anchors.total += more.anchors.total;
+        stats.anchors.classified += more.anchors.classified;
+        stats.silent += more.silent;
+        stats.unreadable += more.unreadable;
+        for (phrase, (count, example)) in later.unknown {
+            self.unknown.entry(phrase).or_insert((0, example)).0 += count;
         }
     }
 
