@@ -50,7 +50,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
         ..ReadOptions::default()
     };
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut closed = false;
     for path in &walked.files {
         let options = configs.read_options(path, &options);
@@ -61,8 +61,8 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
             }
             let format = source::format_of(name, &text);
             let threads = threads_for(text.len(), parallel::cores());
-            // Each face's line is serialised on the thread that found it; a batch of lines is
-            // written at once.
+            // Each face's line is serialised on the thread that found it; the lines of a batch
+            // go out together (one flush a batch, not one a line).
             let render = |face: FaceFindings| {
                 let mut line = visible_json(serde_json::to_string(&face).unwrap_or_default());
                 line.push('\n');
@@ -73,8 +73,9 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
                     return;
                 }
                 // A closed pipe (`phaselint findings . | head`) ends the output quietly.
-                closed = out
-                    .write_all(lines.concat().as_bytes())
+                closed = lines
+                    .iter()
+                    .try_for_each(|line| out.write_all(line.as_bytes()))
                     .and_then(|()| out.flush())
                     .is_err();
             });
