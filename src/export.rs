@@ -7,9 +7,9 @@
 
 use crate::lines::LineIndex;
 use crate::model::Finding;
+use crate::parallel;
 use crate::phrase::CardName;
 use crate::resolve::find_and_resolve_named;
-use crate::parallel;
 use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
@@ -121,6 +121,40 @@ fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn faces_found_on_threads_come_in_file_order() {
+        let text: String = (0..1000)
+            .map(|i| {
+                format!("{{\"name\": \"Card {i}\", \"oracle_text\": \"Untap it at the beginning of your upkeep.\"}}\n")
+            })
+            .collect();
+        let render = |face: FaceFindings| serde_json::to_string(&face).expect("JSON");
+        let mut alone = Vec::new();
+        each_face(
+            "p.jsonl",
+            &text,
+            Format::JsonLines,
+            &ReadOptions::default(),
+            &mut |face| {
+                alone.push(render(face));
+            },
+        );
+        let mut threaded = Vec::new();
+        let errors = each_face_on(
+            "p.jsonl",
+            &text,
+            Format::JsonLines,
+            &ReadOptions::default(),
+            2,
+            render,
+            &mut |lines| threaded.extend(lines),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(alone.len(), 1000);
+        assert!(alone[999].contains("\"line\":1000"), "{}", alone[999]);
+        assert_eq!(threaded, alone);
+    }
 
     #[test]
     fn each_finding_is_placed_in_the_file() {

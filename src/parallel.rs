@@ -3,9 +3,9 @@
 //! Architecture invariant: it knows nothing of what the work is: no files, cards or rules.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 /// Items handed to a thread together: passing a batch costs little beside its work, and a small
 /// input still makes a few batches for the threads to share.

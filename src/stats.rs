@@ -7,10 +7,10 @@
 
 use crate::edition::Edition;
 use crate::model::{Finding, Kind};
+use crate::parallel;
 use crate::phrase::CardName;
 use crate::phrase::ast::Template;
 use crate::rules::FaceText;
-use crate::parallel;
 use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -246,6 +246,45 @@ fn generic(phrase: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// JSON Lines of `n` faces, joke-set cards among them, and unknown phrases whose first
+    /// example is in an early batch and whose later occurrences are in others.
+    fn pool(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                let set = if i % 7 == 0 { "UST" } else { "NEO" };
+                let text = match i % 3 {
+                    0 => "Untap it during each other player's untap step.",
+                    1 => "Exile it until Card {i} is revealed.",
+                    _ => "At the beginning of your upkeep, draw a card.",
+                };
+                let text = text.replace("{i}", &(i % 5).to_string());
+                format!(
+                    "{{\"name\": \"Card {}\", \"set\": \"{set}\", \"type_line\": \"Artifact\", \"oracle_text\": \"{text}\"}}\n",
+                    i % 5
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counting_on_threads_gives_the_counts_of_one_thread() {
+        let text = pool(2000);
+        let counted = |threads| {
+            let mut tally = Tally::default();
+            let errors = tally.add_text(&text, Format::JsonLines, &ReadOptions::default(), threads);
+            assert!(errors.is_empty(), "{errors:?}");
+            tally.finish()
+        };
+        let alone = counted(0);
+        assert_eq!(
+            alone.stats.cards + alone.joke_sets.as_ref().map_or(0, |s| s.cards),
+            2000
+        );
+        assert!(!alone.stats.unknown.is_empty());
+        assert_eq!(counted(2), alone);
+        assert_eq!(counted(3), alone);
+    }
 
     #[test]
     fn joke_sets_are_known_by_code() {

@@ -3,8 +3,8 @@
 
 use super::outcome::Outcome;
 use clap::Args;
-use phaselint::check::{Configs, threads_for};
 use phaselint::check::inputs::each_text;
+use phaselint::check::{Configs, threads_for};
 use phaselint::export::{FaceFindings, each_face_on};
 use phaselint::parallel;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
@@ -68,17 +68,25 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
                 line.push('\n');
                 line
             };
-            let errors = each_face_on(&shown, &text, format, &options, threads, render, &mut |lines| {
-                if closed {
-                    return;
-                }
-                // A closed pipe (`phaselint findings . | head`) ends the output quietly.
-                closed = lines
-                    .iter()
-                    .try_for_each(|line| out.write_all(line.as_bytes()))
-                    .and_then(|()| out.flush())
-                    .is_err();
-            });
+            let errors = each_face_on(
+                &shown,
+                &text,
+                format,
+                &options,
+                threads,
+                render,
+                &mut |lines| {
+                    if closed {
+                        return;
+                    }
+                    // A closed pipe (`phaselint findings . | head`) ends the output quietly.
+                    closed = lines
+                        .iter()
+                        .try_for_each(|line| out.write_all(line.as_bytes()))
+                        .and_then(|()| out.flush())
+                        .is_err();
+                },
+            );
             for error in &errors {
                 complain(&format!(
                     "{shown}: bytes {}..{}: {}",

@@ -2,9 +2,9 @@
 
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
+use phaselint::check::inputs::each_text;
 use phaselint::check::{Configs, threads_for};
 use phaselint::parallel;
-use phaselint::check::inputs::each_text;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{LineIndex, visible, visible_json};
 use phaselint::selection::RuleSelection;

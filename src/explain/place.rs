@@ -4,8 +4,8 @@
 use super::{Explained, Explanation, Placement, first_combat, sentence_in, window};
 use crate::edition::Edition;
 use crate::model::{Edge, Finding, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::FindError;
 use crate::phrase::CardName;
+use crate::phrase::FindError;
 use crate::resolve::printed_caveats;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
