@@ -7,7 +7,6 @@
 
 use crate::lines::LineIndex;
 use crate::model::Finding;
-use crate::parallel;
 use crate::phrase::CardName;
 use crate::resolve::find_and_resolve_named;
 use crate::source::{self, Card, Format, ReadOptions, SourceError};
@@ -67,22 +66,14 @@ pub fn each_face_on<R: Send>(
     emit: &mut dyn FnMut(Vec<R>),
 ) -> Vec<SourceError> {
     let lines = LineIndex::new(text);
-    parallel::streamed(
-        threads,
-        |send| {
-            parallel::in_batches(send, |on_card| {
-                source::read_each(format, text, options, on_card)
-            })
-        },
-        |cards: Vec<Card>| {
-            let mut rendered = Vec::new();
-            for card in &cards {
-                faces_of(file, card, &lines, &mut |face| rendered.push(render(face)));
-            }
-            rendered
-        },
-        emit,
-    )
+    let find = |cards: Vec<Card>| {
+        let mut rendered = Vec::new();
+        for card in &cards {
+            faces_of(file, card, &lines, &mut |face| rendered.push(render(face)));
+        }
+        rendered
+    };
+    source::read_batched(format, text, options, threads, find, emit)
 }
 
 /// The faces of `card` that have a text, with their findings placed by `lines`.

@@ -7,7 +7,6 @@
 
 use crate::edition::Edition;
 use crate::model::{Finding, Kind};
-use crate::parallel;
 use crate::phrase::CardName;
 use crate::phrase::ast::Template;
 use crate::rules::FaceText;
@@ -111,24 +110,17 @@ impl Tally {
         options: &ReadOptions,
         threads: usize,
     ) -> Vec<SourceError> {
-        parallel::streamed(
-            threads,
-            |send| {
-                parallel::in_batches(send, |on_card| {
-                    source::read_each(format, text, options, on_card)
-                })
-            },
-            |cards: Vec<Card>| {
-                let mut tally = Tally::default();
-                cards.iter().for_each(|card| tally.add(card));
-                tally
-            },
-            // In the order of the cards, so that each unknown phrase keeps its first example.
-            &mut |tally: Tally| {
-                self.regular.merge(tally.regular);
-                self.joke.merge(tally.joke);
-            },
-        )
+        let count = |cards: Vec<Card>| {
+            let mut tally = Tally::default();
+            cards.iter().for_each(|card| tally.add(card));
+            tally
+        };
+        // In the order of the cards, so that each unknown phrase keeps its first example.
+        let merge = &mut |tally: Tally| {
+            self.regular.merge(tally.regular);
+            self.joke.merge(tally.joke);
+        };
+        source::read_batched(format, text, options, threads, count, merge)
     }
 
     pub fn finish(self) -> Report {
