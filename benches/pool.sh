@@ -351,6 +351,84 @@ for key in 1x 2x 4x long; do
 done
 say "phaselint exit 0 or 1 counts as a run; 2 or more is a failure."
 
+# ---------------------------------------------------------------------------------------------
+# stats, findings and explain beside check (issue 23: each within 1.5× of check), over the 1×
+# corpus, the runs interleaved so that a change of load falls on all of them alike. `explain`
+# reads one text and stops at 1,000 phrases, so it runs over the corpus's faces in chunks of at
+# most 150 kB of rules text, each chunk a .txt of the texts (blank lines between faces) for
+# `explain --format json --file` and a .jsonl of the same faces for `check --format json`; the
+# two loops over the chunks are compared.
+
+make_chunks() {
+    python3 - "$data/cards.jsonl" "$1" 150000 <<'PY'
+import json, os, sys
+
+src, out, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
+os.makedirs(out)
+lines, texts, size, n = [], [], 0, 0
+
+
+def flush():
+    global lines, texts, size, n
+    if texts:
+        n += 1
+        with open(os.path.join(out, f"{n:03d}.jsonl"), "w", encoding="utf-8") as f:
+            f.write("".join(lines))
+        with open(os.path.join(out, f"{n:03d}.txt"), "w", encoding="utf-8") as f:
+            f.write("\n\n".join(texts) + "\n")
+    lines, texts, size = [], [], 0
+
+
+with open(src, encoding="utf-8") as f:
+    for line in f:
+        text = json.loads(line).get("oracle_text")
+        if not text:
+            continue
+        if texts and size + len(text.encode()) + 2 > limit:
+            flush()
+        lines.append(line if line.endswith("\n") else line + "\n")
+        texts.append(text)
+        size += len(text.encode()) + 2
+flush()
+print(f"{n} chunks")
+PY
+}
+
+say
+say "commands beside check (1×):"
+generate chunks make_chunks
+declare -A cmd_walls cmd_cpus cmd_rss
+cmd_names=(check findings stats chunks-check chunks-explain)
+for ((i = 1; i <= runs; i++)); do
+    for name in "${cmd_names[@]}"; do
+        case $name in
+        check) argv=("$phaselint" check --format json "${path[1x]}") ;;
+        findings) argv=("$phaselint" findings "${path[1x]}") ;;
+        stats) argv=("$phaselint" stats --format json "${path[1x]}") ;;
+        chunks-check) argv=(bash -c 'for f in "$2"/*.jsonl; do "$1" check --format json "$f"; done' _ "$phaselint" "$data/chunks") ;;
+        chunks-explain) argv=(bash -c 'for f in "$2"/*.txt; do "$1" explain --format json --file "$f"; done' _ "$phaselint" "$data/chunks") ;;
+        esac
+        /usr/bin/time -f '%e %U %S %M' -o "$scratch/cmd-time" "${argv[@]}" >/dev/null 2>&1 || true
+        # the last line: a command killed by a signal says so on a line before it
+        read -r wall user system rss < <(tail -n 1 "$scratch/cmd-time")
+        cmd_walls[$name]+=" $(awk -v s="$wall" 'BEGIN { printf "%d", s * 1000 }')"
+        cmd_cpus[$name]+=" $(awk -v u="$user" -v s="$system" 'BEGIN { printf "%d", (u + s) * 1000 }')"
+        if ((rss > ${cmd_rss[$name]:-0})); then cmd_rss[$name]=$rss; fi
+    done
+done
+# ratio NAME BASE: the medians of NAME over those of BASE, wall and CPU (user + system)
+ratio_line() {
+    local name=$1 base=$2 label=$3
+    local w c bw bc
+    w=$(median ${cmd_walls[$name]}) c=$(median ${cmd_cpus[$name]})
+    bw=$(median ${cmd_walls[$base]}) bc=$(median ${cmd_cpus[$base]})
+    say "ratio $label to check: $(awk -v a="$w" -v b="$bw" 'BEGIN { printf "%.2f", a / b }')× wall ($(secs $((w * 1000000))) s against $(secs $((bw * 1000000))) s), $(awk -v a="$c" -v b="$bc" 'BEGIN { printf "%.2f", a / b }')× CPU ($(secs $((c * 1000000))) s against $(secs $((bc * 1000000))) s), peak RSS $(mb $((cmd_rss[$name] * 1024))) MB"
+}
+ratio_line findings check findings
+ratio_line stats check "stats --format json"
+ratio_line chunks-explain chunks-check "explain --format json (chunks)"
+say "(medians of $runs; CPU is GNU time's %U + %S; the chunks as said above, $(find "$data/chunks" -name '*.txt' | wc -l) of them)"
+
 if ((failures > 0)); then
     say "pool.sh: $failures input(s) failed"
     exit 1

@@ -9,7 +9,7 @@ use crate::lines::LineIndex;
 use crate::model::Finding;
 use crate::phrase::CardName;
 use crate::resolve::find_and_resolve_named;
-use crate::source::{self, Format, ReadOptions, SourceError};
+use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
 /// One card face and what its timing phrases mean.
@@ -48,43 +48,104 @@ pub fn each_face(
     options: &ReadOptions,
     on_face: &mut dyn FnMut(FaceFindings),
 ) -> Vec<SourceError> {
-    let lines = LineIndex::new(text);
-    source::read_each(format, text, options, &mut |card| {
-        for face in &card.faces {
-            let Some(face_text) = &face.text else {
-                continue;
-            };
-            let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
-            let (findings, _) = find_and_resolve_named(&face_text.value, &name);
-            let findings = findings
-                .into_iter()
-                .map(|finding| {
-                    let span = finding.span;
-                    let place = face_text.map.to_file(span.start..span.end);
-                    let region = place.map(|range| lines.region(&range));
-                    PlacedFinding {
-                        finding,
-                        line: region.map(|r| r.start.line),
-                        column: region.map(|r| r.start.column),
-                        end_line: region.map(|r| r.end.line),
-                        end_column: region.map(|r| r.end.column),
-                    }
-                })
-                .collect();
-            on_face(FaceFindings {
-                file: file.to_string(),
-                card: card.name.clone(),
-                face: face.name.clone(),
-                line: lines.position(face_text.map.raw().start).line,
-                findings,
-            });
-        }
+    each_face_on(file, text, format, options, 0, |face| face, &mut |faces| {
+        faces.into_iter().for_each(&mut *on_face);
     })
+}
+
+/// [`each_face`] with the faces found and `render`ed on `threads` threads beside the one reading
+/// the cards (0: all on this one); `emit` gets the rendered faces a batch at a time, in file
+/// order, on this thread, as soon as the batches before them are out.
+pub fn each_face_on<R: Send>(
+    file: &str,
+    text: &str,
+    format: Format,
+    options: &ReadOptions,
+    threads: usize,
+    render: impl Fn(FaceFindings) -> R + Sync,
+    emit: &mut dyn FnMut(Vec<R>),
+) -> Vec<SourceError> {
+    let lines = LineIndex::new(text);
+    let find = |cards: Vec<Card>| {
+        let mut rendered = Vec::new();
+        for card in &cards {
+            faces_of(file, card, &lines, &mut |face| rendered.push(render(face)));
+        }
+        rendered
+    };
+    source::read_batched(format, text, options, threads, find, emit)
+}
+
+/// The faces of `card` that have a text, with their findings placed by `lines`.
+fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(FaceFindings)) {
+    for face in &card.faces {
+        let Some(face_text) = &face.text else {
+            continue;
+        };
+        let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
+        let (findings, _) = find_and_resolve_named(&face_text.value, &name);
+        let findings = findings
+            .into_iter()
+            .map(|finding| {
+                let span = finding.span;
+                let place = face_text.map.to_file(span.start..span.end);
+                let region = place.map(|range| lines.region(&range));
+                PlacedFinding {
+                    finding,
+                    line: region.map(|r| r.start.line),
+                    column: region.map(|r| r.start.column),
+                    end_line: region.map(|r| r.end.line),
+                    end_column: region.map(|r| r.end.column),
+                }
+            })
+            .collect();
+        on_face(FaceFindings {
+            file: file.to_string(),
+            card: card.name.clone(),
+            face: face.name.clone(),
+            line: lines.position(face_text.map.raw().start).line,
+            findings,
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn faces_found_on_threads_come_in_file_order() {
+        let text: String = (0..1000)
+            .map(|i| {
+                format!("{{\"name\": \"Card {i}\", \"oracle_text\": \"Untap it at the beginning of your upkeep.\"}}\n")
+            })
+            .collect();
+        let render = |face: FaceFindings| serde_json::to_string(&face).expect("JSON");
+        let mut alone = Vec::new();
+        each_face(
+            "p.jsonl",
+            &text,
+            Format::JsonLines,
+            &ReadOptions::default(),
+            &mut |face| {
+                alone.push(render(face));
+            },
+        );
+        let mut threaded = Vec::new();
+        let errors = each_face_on(
+            "p.jsonl",
+            &text,
+            Format::JsonLines,
+            &ReadOptions::default(),
+            2,
+            render,
+            &mut |lines| threaded.extend(lines),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(alone.len(), 1000);
+        assert!(alone[999].contains("\"line\":1000"), "{}", alone[999]);
+        assert_eq!(threaded, alone);
+    }
 
     #[test]
     fn each_finding_is_placed_in_the_file() {

@@ -2,9 +2,14 @@
 //!
 //! Architecture invariant: it knows nothing of what the work is: no files, cards or rules.
 
-use std::sync::Mutex;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+/// Items handed to a thread together: passing a batch costs little beside its work, and a small
+/// input still makes a few batches for the threads to share.
+pub const BATCH: usize = 256;
 
 /// How many threads to use: one a core.
 pub fn cores() -> usize {
@@ -51,51 +56,123 @@ pub fn pipeline<B: Send, P, C: Send>(
     produce: impl FnOnce(&mut dyn FnMut(B)) -> P,
     consume: impl Fn(B, &mut Vec<C>) + Sync,
 ) -> (P, Vec<C>) {
+    let mut consumed = Vec::new();
+    let produced = streamed(
+        threads,
+        produce,
+        |batch| {
+            let mut results = Vec::new();
+            consume(batch, &mut results);
+            results
+        },
+        &mut |results| consumed.extend(results),
+    );
+    (produced, consumed)
+}
+
+/// [`pipeline`] whose result of each batch goes to `emit` on this thread, in the order of the
+/// batches, as soon as the batches before it are done: what is written or counted from a large
+/// file streams out while it is read, and memory holds the batches in flight, never every result.
+pub fn streamed<B: Send, P, R: Send>(
+    threads: usize,
+    produce: impl FnOnce(&mut dyn FnMut(B)) -> P,
+    consume: impl Fn(B) -> R + Sync,
+    emit: &mut dyn FnMut(R),
+) -> P {
     if threads == 0 {
-        let mut consumed = Vec::new();
-        let produced = produce(&mut |batch| consume(batch, &mut consumed));
-        return (produced, consumed);
+        return produce(&mut |batch| emit(consume(batch)));
     }
     let (sender, receiver) = mpsc::sync_channel::<(usize, B)>(threads);
-    let receiver = Mutex::new(receiver);
+    // Each consumer holds the receiver: when the last one is gone (a panic), a send fails rather
+    // than waits for ever on a full channel.
+    let receiver = Arc::new(Mutex::new(receiver));
+    let (done_sender, done) = mpsc::channel::<(usize, R)>();
+    let consume = &consume;
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
+                let receiver = Arc::clone(&receiver);
+                let done_sender = done_sender.clone();
+                scope.spawn(move || {
                     loop {
                         let batch = receiver
                             .lock()
                             .unwrap_or_else(std::sync::PoisonError::into_inner)
                             .recv();
-                        match batch {
-                            Ok((number, batch)) => {
-                                let mut results = Vec::new();
-                                consume(batch, &mut results);
-                                out.push((number, results));
-                            }
-                            Err(mpsc::RecvError) => return out,
+                        let Ok((number, batch)) = batch else { return };
+                        if done_sender.send((number, consume(batch))).is_err() {
+                            return;
                         }
                     }
                 })
             })
             .collect();
+        drop((receiver, done_sender));
+        let mut order = InOrder::default();
+        let mut sent = 0;
         // A send fails only when every consumer is gone, which a panic would have caused: the
         // panic is raised again by `join` below.
-        let mut sent = 0;
         let produced = produce(&mut |batch| {
             let _ = sender.send((sent, batch));
             sent += 1;
+            // What is done goes out now, so that results do not pile up while reading goes on.
+            for result in done.try_iter() {
+                order.put(result, emit);
+            }
         });
         drop(sender);
-        let mut consumed: Vec<(usize, Vec<C>)> = workers.into_iter().flat_map(join).collect();
-        consumed.sort_unstable_by_key(|&(number, _)| number);
-        let consumed = consumed
-            .into_iter()
-            .flat_map(|(_, results)| results)
-            .collect();
-        (produced, consumed)
+        // Ends when every consumer has returned.
+        for result in done.iter() {
+            order.put(result, emit);
+        }
+        for worker in workers {
+            join(worker);
+        }
+        produced
     })
+}
+
+/// Runs `each`, which hands out items one at a time, and `send`s them in batches of [`BATCH`], the
+/// last one shorter (and sent even when empty). Returns what `each` returned.
+pub fn in_batches<T, P>(
+    send: &mut dyn FnMut(Vec<T>),
+    each: impl FnOnce(&mut dyn FnMut(T)) -> P,
+) -> P {
+    let mut batch = Vec::with_capacity(BATCH);
+    let produced = each(&mut |item| {
+        batch.push(item);
+        if batch.len() == BATCH {
+            send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+        }
+    });
+    send(batch);
+    produced
+}
+
+/// Results that came back before those of earlier batches, held until those are out.
+struct InOrder<R> {
+    next: usize,
+    waiting: BTreeMap<usize, R>,
+}
+
+impl<R> Default for InOrder<R> {
+    fn default() -> Self {
+        InOrder {
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+}
+
+impl<R> InOrder<R> {
+    /// Takes the result of batch `number` and emits every result now next in order.
+    fn put(&mut self, (number, result): (usize, R), emit: &mut dyn FnMut(R)) {
+        self.waiting.insert(number, result);
+        while let Some(result) = self.waiting.remove(&self.next) {
+            emit(result);
+            self.next += 1;
+        }
+    }
 }
 
 /// A worker's result; its panic goes on in the caller.
@@ -134,5 +211,47 @@ mod tests {
             assert_eq!(produced, "read");
             assert_eq!(consumed, (0..1000).collect::<Vec<_>>(), "{threads} threads");
         }
+    }
+
+    #[test]
+    fn streamed_emits_in_the_order_of_the_batches_while_producing() {
+        for threads in [0, 1, 3] {
+            let mut emitted = Vec::new();
+            let produced = streamed(
+                threads,
+                |send| {
+                    for n in 0..200usize {
+                        send(n);
+                    }
+                    "read"
+                },
+                // Later batches finish first, so results come back out of order.
+                |n| {
+                    std::thread::sleep(std::time::Duration::from_micros(((7 - n % 8) * 50) as u64));
+                    n * 2
+                },
+                &mut |n| emitted.push(n),
+            );
+            assert_eq!(produced, "read");
+            let doubled: Vec<usize> = (0..200).map(|n| n * 2).collect();
+            assert_eq!(emitted, doubled, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_panic_in_every_consumer_is_raised_not_waited_on() {
+        let outcome = std::panic::catch_unwind(|| {
+            streamed(
+                2,
+                |send| {
+                    for n in 0..100usize {
+                        send(n);
+                    }
+                },
+                |n: usize| -> usize { panic!("consumer {n}") },
+                &mut |_| {},
+            );
+        });
+        assert!(outcome.is_err());
     }
 }

@@ -10,7 +10,7 @@ use crate::model::{Finding, Kind};
 use crate::phrase::CardName;
 use crate::phrase::ast::Template;
 use crate::rules::FaceText;
-use crate::source::Card;
+use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -100,6 +100,29 @@ impl Tally {
         gathered.add(card);
     }
 
+    /// Counts the cards of `text` (in `format`): they are read on this thread while `threads`
+    /// others count them a batch at a time (0: all on this one). The problems of a malformed
+    /// text are returned; the cards read before them are counted.
+    pub fn add_text(
+        &mut self,
+        text: &str,
+        format: Format,
+        options: &ReadOptions,
+        threads: usize,
+    ) -> Vec<SourceError> {
+        let count = |cards: Vec<Card>| {
+            let mut tally = Tally::default();
+            cards.iter().for_each(|card| tally.add(card));
+            tally
+        };
+        // In the order of the cards, so that each unknown phrase keeps its first example.
+        let merge = &mut |tally: Tally| {
+            self.regular.merge(tally.regular);
+            self.joke.merge(tally.joke);
+        };
+        source::read_batched(format, text, options, threads, count, merge)
+    }
+
     pub fn finish(self) -> Report {
         let joke = (self.joke.stats.cards > 0).then(|| self.joke.finish());
         Report {
@@ -165,6 +188,25 @@ impl Gathered {
         }
     }
 
+    /// Adds the counts of `later`, gathered from cards after these.
+    fn merge(&mut self, later: Gathered) {
+        let (stats, more) = (&mut self.stats, later.stats);
+        stats.cards += more.cards;
+        for (kind, count) in more.findings_by_kind {
+            *stats.findings_by_kind.entry(kind).or_default() += count;
+        }
+        for (template, count) in more.findings_by_template {
+            *stats.findings_by_template.entry(template).or_default() += count;
+        }
+        stats.anchors.total += more.anchors.total;
+        stats.anchors.classified += more.anchors.classified;
+        stats.silent += more.silent;
+        stats.unreadable += more.unreadable;
+        for (phrase, (count, example)) in later.unknown {
+            self.unknown.entry(phrase).or_insert((0, example)).0 += count;
+        }
+    }
+
     fn finish(self) -> Stats {
         let mut stats = self.stats;
         stats.unknown = self
@@ -196,6 +238,45 @@ fn generic(phrase: &str, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// JSON Lines of `n` faces, joke-set cards among them, and unknown phrases whose first
+    /// example is in an early batch and whose later occurrences are in others.
+    fn pool(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                let set = if i % 7 == 0 { "UST" } else { "NEO" };
+                let text = match i % 3 {
+                    0 => "Untap it during each other player's untap step.",
+                    1 => "Exile it until Card {i} is revealed.",
+                    _ => "At the beginning of your upkeep, draw a card.",
+                };
+                let text = text.replace("{i}", &(i % 5).to_string());
+                format!(
+                    "{{\"name\": \"Card {}\", \"set\": \"{set}\", \"type_line\": \"Artifact\", \"oracle_text\": \"{text}\"}}\n",
+                    i % 5
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn counting_on_threads_gives_the_counts_of_one_thread() {
+        let text = pool(2000);
+        let counted = |threads| {
+            let mut tally = Tally::default();
+            let errors = tally.add_text(&text, Format::JsonLines, &ReadOptions::default(), threads);
+            assert!(errors.is_empty(), "{errors:?}");
+            tally.finish()
+        };
+        let alone = counted(0);
+        assert_eq!(
+            alone.stats.cards + alone.joke_sets.as_ref().map_or(0, |s| s.cards),
+            2000
+        );
+        assert!(!alone.stats.unknown.is_empty());
+        assert_eq!(counted(2), alone);
+        assert_eq!(counted(3), alone);
+    }
 
     #[test]
     fn joke_sets_are_known_by_code() {

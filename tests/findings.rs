@@ -108,3 +108,30 @@ fn the_whole_corpus_is_exported_face_by_face() {
     assert_eq!(faces.len(), 35_396);
     assert!(found > 20_000, "{found} findings");
 }
+
+/// A file over a megabyte is read on one thread and its faces found on the others: the lines still
+/// come one a face, in the file's order.
+#[test]
+fn a_large_file_comes_out_in_file_order() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("large.jsonl");
+    let padding = "Flying. ".repeat(20);
+    let text: String = (0..5000)
+        .map(|i| {
+            format!(
+                "{{\"name\": \"Card {i}\", \"oracle_text\": \"{padding}Untap it at the beginning of your upkeep.\"}}\n"
+            )
+        })
+        .collect();
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+    std::fs::write(&path, text).expect("the file is written");
+    let output = findings(&[path.to_str().expect("a UTF-8 path")]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let faces = lines(&output);
+    assert_eq!(faces.len(), 5000);
+    for (i, face) in faces.iter().enumerate() {
+        assert_eq!(face["card"], format!("Card {i}"));
+        assert_eq!(face["line"], i + 1);
+        assert_eq!(face["findings"][0]["kind"], "delayed-trigger", "{face}");
+    }
+}

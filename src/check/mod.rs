@@ -12,7 +12,7 @@ mod text;
 
 pub use configs::Configs;
 pub use paths::check_paths;
-pub use text::{check_text, fix_text};
+pub use text::{check_text, fix_text, threads_for};
 
 use crate::config::ConfigError;
 use crate::diagnostic::Diagnostic;

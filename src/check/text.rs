@@ -16,12 +16,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// get their turn in the next round.
 const FIX_ROUNDS: usize = 4;
 
-/// Cards read before they are handed to a checking thread together.
-const BATCH: usize = 256;
-
 /// Texts smaller than this are read and checked on one thread (with other files beside it).
 /// Below it, spawning checking threads costs more than it saves.
 const PIPELINE_BYTES: usize = 1 << 20;
+
+/// How many of `threads` to spend on a text of `len` bytes beside the thread reading it: none
+/// for a small one, where spawning costs more than it saves.
+pub fn threads_for(len: usize, threads: usize) -> usize {
+    if len < PIPELINE_BYTES { 0 } else { threads }
+}
 
 /// Reads the cards of `text` (the contents of `path`, in `format`) and checks them on the
 /// calling thread.
@@ -113,11 +116,7 @@ pub(super) fn check_text_on(
     // A large file is read on this thread while the other cores check the cards read so far, a
     // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
     // list of every card. A small one is checked on this thread as it is read.
-    let threads = if text.len() < PIPELINE_BYTES {
-        0
-    } else {
-        threads
-    };
+    let threads = threads_for(text.len(), threads);
     let mut cards = 0;
     let mut notes = Vec::new();
     // The config names the team's own card fields.
@@ -131,17 +130,13 @@ pub(super) fn check_text_on(
     let (errors, _) = parallel::pipeline(
         threads,
         |send| {
-            let mut batch = Vec::with_capacity(BATCH);
-            let on_card = &mut |card| {
-                cards += 1;
-                batch.push(card);
-                if batch.len() == BATCH {
-                    send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
-                }
-            };
-            let errors = source::read_each_noting(format, &text, read, on_card, &mut notes);
-            send(batch);
-            errors
+            parallel::in_batches(send, |on_card| {
+                let on_card = &mut |card| {
+                    cards += 1;
+                    on_card(card);
+                };
+                source::read_each_noting(format, &text, read, on_card, &mut notes)
+            })
         },
         |batch: Vec<Card>, _: &mut Vec<()>| {
             let mut diagnostics = Vec::new();

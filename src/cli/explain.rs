@@ -5,7 +5,7 @@ use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::compare::render_comparison;
 use phaselint::edition::Edition;
-use phaselint::explain::{explain_named, findings_json, render_text};
+use phaselint::explain::{explain_named, findings_json_in, findings_named, render_text};
 use phaselint::phrase::CardName;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::report::{visible_json, visible_lines};
@@ -70,30 +70,39 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
         .name
         .as_deref()
         .map_or_else(CardName::none, CardName::new);
-    let explanation = explain_named(&text, &args.scenario, args.rules, &name);
-    let output = match (args.format, args.compare) {
-        // The text explained is a stranger's (`--file`): what acts on a terminal is shown, as
-        // `check` shows it.
-        (ExplainFormat::Text, Some(other)) => {
-            Ok(visible_lines(&render_comparison(&text, args.rules, other)).into_owned())
-        }
-        (ExplainFormat::Json, Some(_)) => {
+    // The JSON form holds the findings alone: no sentence or placement is made for it.
+    if args.format == ExplainFormat::Json {
+        if args.compare.is_some() {
             return (
                 Err("--compare has no JSON form: use --format text".to_string()),
                 Outcome::Failed,
             );
         }
-        (ExplainFormat::Text, None) => Ok(visible_lines(&render_text(&explanation)).into_owned()),
-        (ExplainFormat::Json, None) => findings_json(&explanation)
+        let (findings, errors) = findings_named(&text, args.rules, &name);
+        let findings: Vec<_> = findings.iter().collect();
+        let output = findings_json_in(&findings, args.rules)
             .map(|json| visible_json(json + "\n"))
-            .map_err(|error| format!("could not write JSON: {error}")),
+            .map_err(|error| format!("could not write JSON: {error}"));
+        let outcome = if output.is_ok() && errors.is_empty() {
+            Outcome::Clean
+        } else {
+            Outcome::Failed
+        };
+        return (output, outcome);
+    }
+    let explanation = explain_named(&text, &args.scenario, args.rules, &name);
+    // The text explained is a stranger's (`--file`): what acts on a terminal is shown, as `check`
+    // shows it.
+    let output = match args.compare {
+        Some(other) => visible_lines(&render_comparison(&text, args.rules, other)).into_owned(),
+        None => visible_lines(&render_text(&explanation)).into_owned(),
     };
-    let outcome = if output.is_ok() && explanation.errors.is_empty() {
+    let outcome = if explanation.errors.is_empty() {
         Outcome::Clean
     } else {
         Outcome::Failed
     };
-    (output, outcome)
+    (Ok(output), outcome)
 }
 
 /// Reads the text of `--file`; a problem names its line and column.

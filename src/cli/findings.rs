@@ -3,9 +3,10 @@
 
 use super::outcome::Outcome;
 use clap::Args;
-use phaselint::check::Configs;
 use phaselint::check::inputs::each_text;
-use phaselint::export::each_face;
+use phaselint::check::{Configs, threads_for};
+use phaselint::export::{FaceFindings, each_face_on};
+use phaselint::parallel;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::visible_json;
 use phaselint::selection::RuleSelection;
@@ -49,7 +50,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
         ..ReadOptions::default()
     };
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut closed = false;
     for path in &walked.files {
         let options = configs.read_options(path, &options);
@@ -59,14 +60,33 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
                 return;
             }
             let format = source::format_of(name, &text);
-            let errors = each_face(&shown, &text, format, &options, &mut |face| {
-                if closed {
-                    return;
-                }
-                let line = visible_json(serde_json::to_string(&face).unwrap_or_default());
-                // A closed pipe (`phaselint findings . | head`) ends the output quietly.
-                closed = writeln!(out, "{line}").and_then(|()| out.flush()).is_err();
-            });
+            let threads = threads_for(text.len(), parallel::cores());
+            // Each face's line is serialised on the thread that found it; the lines of a batch
+            // go out together (one flush a batch, not one a line).
+            let render = |face: FaceFindings| {
+                let mut line = visible_json(serde_json::to_string(&face).unwrap_or_default());
+                line.push('\n');
+                line
+            };
+            let errors = each_face_on(
+                &shown,
+                &text,
+                format,
+                &options,
+                threads,
+                render,
+                &mut |lines| {
+                    if closed {
+                        return;
+                    }
+                    // A closed pipe (`phaselint findings . | head`) ends the output quietly.
+                    closed = lines
+                        .iter()
+                        .try_for_each(|line| out.write_all(line.as_bytes()))
+                        .and_then(|()| out.flush())
+                        .is_err();
+                },
+            );
             for error in &errors {
                 complain(&format!(
                     "{shown}: bytes {}..{}: {}",

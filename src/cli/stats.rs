@@ -2,12 +2,13 @@
 
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
-use phaselint::check::Configs;
 use phaselint::check::inputs::each_text;
+use phaselint::check::{Configs, threads_for};
+use phaselint::parallel;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{LineIndex, visible, visible_json};
 use phaselint::selection::RuleSelection;
-use phaselint::source::{self, ReadOptions, read_each};
+use phaselint::source::{self, ReadOptions};
 use phaselint::stats::{Report, Stats, Tally};
 use phaselint::walk::walk;
 use serde::Serialize;
@@ -77,7 +78,8 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         let unreadable = each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
             let shown = phaselint::file_name::shown(name);
             let format = source::format_of(name, &text);
-            let errors = read_each(format, &text, &options, &mut |card| tally.add(&card));
+            let threads = threads_for(text.len(), parallel::cores());
+            let errors = tally.add_text(&text, format, &options, threads);
             let index = LineIndex::new(&text);
             problems.extend(errors.iter().map(|error| {
                 let at = index.position(error.span.start);

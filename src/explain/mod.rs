@@ -15,8 +15,8 @@ mod text;
 mod window;
 
 pub use hover::{Hover, hover};
-pub use json::findings_json;
-pub use place::{explain, explain_in, explain_named};
+pub use json::{findings_json, findings_json_in};
+pub use place::{explain, explain_in, explain_named, findings_named};
 pub use sentence::{sentence, sentence_in};
 pub use text::render_text;
 

@@ -3,8 +3,9 @@
 
 use super::{Explained, Explanation, Placement, first_combat, sentence_in, window};
 use crate::edition::Edition;
-use crate::model::{Edge, Occurrence, Owner, Role, TimingPoint, Unit};
+use crate::model::{Edge, Finding, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::CardName;
+use crate::phrase::FindError;
 use crate::resolve::printed_caveats;
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
@@ -28,14 +29,7 @@ pub fn explain_named(
 ) -> Explanation {
     let game = build_game(scenarios);
     let created = creation_moment(&game);
-    let found = crate::phrase::find_named(text, name);
-    let mut findings = crate::resolve::resolve_all(text, &found.phrases);
-    // An older edition's own templates are no obsolete wording in it.
-    for (phrase, finding) in found.phrases.iter().zip(&mut findings) {
-        let printed = printed_caveats(edition, text, phrase);
-        finding.caveats.retain(|caveat| !printed.contains(caveat));
-    }
-    let errors = found.errors;
+    let (findings, errors) = findings_named(text, edition, name);
     let explained = findings
         .into_iter()
         .map(|finding| {
@@ -65,6 +59,23 @@ pub fn explain_named(
         errors,
         edition,
     }
+}
+
+/// The findings of the text of the card `name` in `edition`, without the sentences and
+/// placements of [`explain_named`] (the JSON form has neither), and the problems of reading it.
+pub fn findings_named(
+    text: &str,
+    edition: Edition,
+    name: &CardName,
+) -> (Vec<Finding>, Vec<FindError>) {
+    let found = crate::phrase::find_named(text, name);
+    let mut findings = crate::resolve::resolve_all(text, &found.phrases);
+    // An older edition's own templates are no obsolete wording in it.
+    for (phrase, finding) in found.phrases.iter().zip(&mut findings) {
+        let printed = printed_caveats(edition, text, phrase);
+        finding.caveats.retain(|caveat| !printed.contains(caveat));
+    }
+    (findings, found.errors)
 }
 
 /// The begin of the current turn's precombat main phase.

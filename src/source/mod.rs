@@ -34,7 +34,7 @@ pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
 pub use mse::{Include as MseInclude, includes as mse_includes};
 pub use mse_shape::is_set_file as is_mse_set_file;
-pub use readers::{read, read_each, read_each_noting};
+pub use readers::{read, read_batched, read_each, read_each_noting};
 
 use std::ops::Range;
 use std::path::Path;

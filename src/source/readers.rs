@@ -33,6 +33,28 @@ pub fn read_each(
     read_each_noting(format, text, options, on_card, &mut Vec::new())
 }
 
+/// [`read_each`] with the cards handed out in batches to `consume` on `threads` threads beside
+/// this one, which reads them (0: all on this one); `emit` gets the result of each batch on this
+/// thread, in the order of the cards, as soon as those before it are out
+/// (`parallel::streamed`). Returns the errors.
+pub fn read_batched<R: Send>(
+    format: Format,
+    text: &str,
+    options: &ReadOptions,
+    threads: usize,
+    consume: impl Fn(Vec<Card>) -> R + Sync,
+    emit: &mut dyn FnMut(R),
+) -> Vec<SourceError> {
+    crate::parallel::streamed(
+        threads,
+        |send| {
+            crate::parallel::in_batches(send, |on_card| read_each(format, text, options, on_card))
+        },
+        consume,
+        emit,
+    )
+}
+
 /// [`read_each`], with what the reader noticed besides errors in `notes` (a YAML file that holds
 /// no card). Never panics.
 pub fn read_each_noting(
