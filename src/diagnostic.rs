@@ -101,6 +101,26 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
 }
 
+impl Diagnostic {
+    /// The same diagnostic `by` bytes further on (wrapping: moving back is adding the
+    /// complement), for a card whose bytes moved.
+    pub fn moved(&mut self, by: usize) {
+        self.span = moved(&self.span, by);
+        for label in &mut self.labels {
+            label.span = moved(&label.span, by);
+        }
+        for edit in self.fix.iter_mut().flat_map(|fix| &mut fix.edits) {
+            edit.start = edit.start.wrapping_add(by);
+            edit.end = edit.end.wrapping_add(by);
+        }
+    }
+}
+
+/// `span` moved `by` bytes, wrapping (see [`Diagnostic::moved`]).
+pub fn moved(span: &Range<usize>, by: usize) -> Range<usize> {
+    span.start.wrapping_add(by)..span.end.wrapping_add(by)
+}
+
 /// A message from a library, in our convention: lower-case start, no trailing period.
 pub(crate) fn clean_message(message: &str) -> String {
     let message = message.trim().trim_end_matches('.');

@@ -5,6 +5,7 @@
 //! Architecture invariant: the pipeline may use every layer below it, and knows nothing of how its
 //! results are rendered (`crate::report`) or which front end asked.
 
+mod cache;
 mod configs;
 pub mod inputs;
 mod paths;
@@ -12,7 +13,8 @@ mod text;
 
 pub use configs::Configs;
 pub use paths::check_paths;
-pub use text::{check_text, fix_text};
+pub use cache::CardCache;
+pub use text::{check_text, check_text_again, fix_text};
 
 use crate::config::ConfigError;
 use crate::diagnostic::Diagnostic;

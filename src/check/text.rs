@@ -2,6 +2,7 @@
 //! does to each open document.
 
 use super::CheckedFile;
+use super::cache::CardCache;
 use crate::config::Config;
 use crate::diagnostic::Applicability;
 use crate::fix;
@@ -33,6 +34,19 @@ pub fn check_text(
     config: &Config,
 ) -> CheckedFile {
     check_text_on(path, text, format, read, config, 0)
+}
+
+/// [`check_text`] of the next version of a text, with `cache` kept from the check of the last
+/// one: only the cards that changed are linted again; the result is the same.
+pub fn check_text_again(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    cache: &mut CardCache,
+) -> CheckedFile {
+    check_text_with(path, text, format, read, config, 0, Some(cache))
 }
 
 /// Checks `text` and applies its fixes of at least `min` applicability, in rounds, as `--fix`
@@ -110,6 +124,23 @@ pub(super) fn check_text_on(
     config: &Config,
     threads: usize,
 ) -> CheckedFile {
+    check_text_with(path, text, format, read, config, threads, None)
+}
+
+/// [`check_text_on`], taking the findings of unchanged cards from `cache` when there is one.
+fn check_text_with(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    threads: usize,
+    cache: Option<&mut CardCache>,
+) -> CheckedFile {
+    let cache = cache.map(|cache| {
+        cache.begin(path, config);
+        Mutex::new(cache)
+    });
     // A large file is read on this thread while the other cores check the cards read so far, a
     // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
     // list of every card. A small one is checked on this thread as it is read.
@@ -146,7 +177,13 @@ pub(super) fn check_text_on(
         |batch: Vec<Card>, _: &mut Vec<()>| {
             let mut diagnostics = Vec::new();
             for card in &batch {
-                check_card(card, path, config, &mut diagnostics);
+                match &cache {
+                    Some(cache) => cache
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .check_card(card, &text, path, config, &mut diagnostics),
+                    None => check_card(card, path, config, &mut diagnostics),
+                }
             }
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
             for diagnostic in diagnostics {
@@ -154,6 +191,12 @@ pub(super) fn check_text_on(
             }
         },
     );
+    if let Some(cache) = cache {
+        cache
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .finish();
+    }
     let mut kept = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
     for error in &errors {
         kept.push(input_problem(

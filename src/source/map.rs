@@ -85,6 +85,14 @@ impl TextMap {
         builder.finish(raw, style, content.len())
     }
 
+    /// The same map for the value `by` bytes further on in the file (wrapping).
+    pub(crate) fn moved(&mut self, by: usize) {
+        self.raw = crate::diagnostic::moved(&self.raw, by);
+        for segment in &mut self.segments {
+            segment.file = segment.file.wrapping_add(by);
+        }
+    }
+
     /// The whole raw string/scalar in the file (with quotes for quoted scalars / JSON strings).
     pub fn raw(&self) -> Range<usize> {
         self.raw.clone()

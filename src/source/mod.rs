@@ -237,6 +237,23 @@ pub struct Card {
     pub unread: Vec<UnreadField>,
 }
 
+impl Card {
+    /// The same card `by` bytes further on in the file (wrapping): every place in it moves.
+    pub fn moved(&mut self, by: usize) {
+        use crate::diagnostic::moved;
+        self.span = moved(&self.span, by);
+        for text in self.faces.iter_mut().filter_map(|face| face.text.as_mut()) {
+            text.map.moved(by);
+        }
+        for allow in &mut self.allows {
+            allow.span = moved(&allow.span, by);
+        }
+        for field in &mut self.unread {
+            field.span = moved(&field.span, by);
+        }
+    }
+}
+
 /// A field of a YAML card or face that phaselint does not read, while the card has none of the
 /// fields it reads for what this one may hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
