@@ -105,9 +105,9 @@ impl Diagnostic {
     /// The same diagnostic `by` bytes further on (wrapping: moving back is adding the
     /// complement), for a card whose bytes moved.
     pub fn moved(&mut self, by: usize) {
-        self.span = moved(&self.span, by);
+        self.span = moved_from(&self.span, 0, by);
         for label in &mut self.labels {
-            label.span = moved(&label.span, by);
+            label.span = moved_from(&label.span, 0, by);
         }
         for edit in self.fix.iter_mut().flat_map(|fix| &mut fix.edits) {
             edit.start = edit.start.wrapping_add(by);
@@ -116,9 +116,15 @@ impl Diagnostic {
     }
 }
 
-/// `span` moved `by` bytes, wrapping (see [`Diagnostic::moved`]).
-pub fn moved(span: &Range<usize>, by: usize) -> Range<usize> {
-    span.start.wrapping_add(by)..span.end.wrapping_add(by)
+/// `span` with each end at or after `from` moved `by` bytes, wrapping (see
+/// [`Diagnostic::moved`]).
+pub fn moved_from(span: &Range<usize>, from: usize, by: usize) -> Range<usize> {
+    moved_at(span.start, from, by)..moved_at(span.end, from, by)
+}
+
+/// Byte `at` moved `by` when it is at or after `from`.
+pub fn moved_at(at: usize, from: usize, by: usize) -> usize {
+    if at >= from { at.wrapping_add(by) } else { at }
 }
 
 /// A message from a library, in our convention: lower-case start, no trailing period.

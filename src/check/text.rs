@@ -170,7 +170,17 @@ fn check_text_with(
                     send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
                 }
             };
-            let errors = source::read_each_noting(format, &text, read, on_card, &mut notes);
+            let edited = cache.as_ref().and_then(|cache| {
+                let cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+                cache.edited_cards(format, &text)
+            });
+            let errors = match edited {
+                Some(cards) => {
+                    cards.into_iter().for_each(on_card);
+                    Vec::new()
+                }
+                None => source::read_each_noting(format, &text, read, on_card, &mut notes),
+            };
             send(batch);
             errors
         },
@@ -191,11 +201,13 @@ fn check_text_with(
             }
         },
     );
+    let source = Arc::new(text);
     if let Some(cache) = cache {
+        let clean = errors.is_empty() && notes.is_empty();
         cache
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
-            .finish();
+            .finish(Arc::clone(&source), clean);
     }
     let mut kept = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
     for error in &errors {
@@ -216,7 +228,7 @@ fn check_text_with(
         path: crate::file_name::shown(path),
         raw_path: crate::file_name::raw_bytes(path),
         failed: !errors.is_empty(),
-        source: Arc::from(text),
+        source,
         diagnostics,
         cards,
         fixed: 0,

@@ -85,12 +85,17 @@ impl TextMap {
         builder.finish(raw, style, content.len())
     }
 
-    /// The same map for the value `by` bytes further on in the file (wrapping).
-    pub(crate) fn moved(&mut self, by: usize) {
-        self.raw = crate::diagnostic::moved(&self.raw, by);
+    /// The same map with every place in the file at or after `from` moved `by` bytes (wrapping).
+    pub(crate) fn moved_from(&mut self, from: usize, by: usize) {
+        self.raw = crate::diagnostic::moved_from(&self.raw, from, by);
         for segment in &mut self.segments {
-            segment.file = segment.file.wrapping_add(by);
+            segment.file = crate::diagnostic::moved_at(segment.file, from, by);
         }
+    }
+
+    /// How the value is written.
+    pub(crate) fn style(&self) -> Style {
+        self.style
     }
 
     /// The whole raw string/scalar in the file (with quotes for quoted scalars / JSON strings).

@@ -34,7 +34,7 @@ pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
 pub use mse::{Include as MseInclude, includes as mse_includes};
 pub use mse_shape::is_set_file as is_mse_set_file;
-pub use readers::{read, read_each, read_each_noting};
+pub use readers::{edited_card, read, read_each, read_each_noting};
 
 use std::ops::Range;
 use std::path::Path;
@@ -240,16 +240,22 @@ pub struct Card {
 impl Card {
     /// The same card `by` bytes further on in the file (wrapping): every place in it moves.
     pub fn moved(&mut self, by: usize) {
-        use crate::diagnostic::moved;
-        self.span = moved(&self.span, by);
+        self.moved_from(0, by);
+    }
+
+    /// The card with every place at or after `from` moved `by` bytes (wrapping): after an edit
+    /// that ends at `from`.
+    pub fn moved_from(&mut self, from: usize, by: usize) {
+        use crate::diagnostic::moved_from;
+        self.span = moved_from(&self.span, from, by);
         for text in self.faces.iter_mut().filter_map(|face| face.text.as_mut()) {
-            text.map.moved(by);
+            text.map.moved_from(from, by);
         }
         for allow in &mut self.allows {
-            allow.span = moved(&allow.span, by);
+            allow.span = moved_from(&allow.span, from, by);
         }
         for field in &mut self.unread {
-            field.span = moved(&field.span, by);
+            field.span = moved_from(&field.span, from, by);
         }
     }
 }
