@@ -102,22 +102,22 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// The same diagnostic `by` bytes further on (wrapping: moving back is adding the
-    /// complement), for a card whose bytes moved.
-    pub fn moved(&mut self, by: usize) {
-        self.span = moved_from(&self.span, 0, by);
+    /// The same diagnostic with every place at or after `from` moved `by` bytes (wrapping:
+    /// moving back is adding the complement), for a card whose bytes moved.
+    pub fn moved_from(&mut self, from: usize, by: usize) {
+        self.span = moved_from(&self.span, from, by);
         for label in &mut self.labels {
-            label.span = moved_from(&label.span, 0, by);
+            label.span = moved_from(&label.span, from, by);
         }
         for edit in self.fix.iter_mut().flat_map(|fix| &mut fix.edits) {
-            edit.start = edit.start.wrapping_add(by);
-            edit.end = edit.end.wrapping_add(by);
+            edit.start = moved_at(edit.start, from, by);
+            edit.end = moved_at(edit.end, from, by);
         }
     }
 }
 
 /// `span` with each end at or after `from` moved `by` bytes, wrapping (see
-/// [`Diagnostic::moved`]).
+/// [`Diagnostic::moved_from`]).
 pub fn moved_from(span: &Range<usize>, from: usize, by: usize) -> Range<usize> {
     moved_at(span.start, from, by)..moved_at(span.end, from, by)
 }

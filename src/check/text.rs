@@ -171,7 +171,7 @@ fn check_text_with(
                 }
             };
             let edited = cache.as_ref().and_then(|cache| {
-                let cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
                 cache.edited_cards(format, &text)
             });
             let errors = match edited {
