@@ -6,10 +6,13 @@
 //! `cargo bench --bench server_keystrokes`; `PHASELINT_BIN` times another `phaselint` binary
 //! (such as an older release build) instead of this build's.
 
+#[path = "../tests/support/lsp_pipes.rs"]
+mod lsp_pipes;
+
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 const CARDS: usize = 2_000;
@@ -19,7 +22,13 @@ const CARD_LINES: usize = 5;
 /// Where a card's text starts on its text line, after `  text: "`.
 const TEXT_COLUMN: usize = 9;
 
-const TYPES: &[&str] = &["Instant", "Sorcery", "Artifact", "Creature — Human Wizard", "Enchantment"];
+const TYPES: &[&str] = &[
+    "Instant",
+    "Sorcery",
+    "Artifact",
+    "Creature — Human Wizard",
+    "Enchantment",
+];
 const TEXTS: &[&str] = &[
     "{1}: Regenerate target creature. Activate only during the cleanup step.",
     "{T}: Add {C}. Play this ability only during your upkeep phase.",
@@ -36,8 +45,8 @@ const TEXTS: &[&str] = &[
 const TYPED: &str = " until end of turn";
 
 fn main() {
-    let binary = std::env::var_os("PHASELINT_BIN")
-        .unwrap_or_else(|| env!("CARGO_BIN_EXE_phaselint").into());
+    let binary =
+        std::env::var_os("PHASELINT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_phaselint").into());
     let dir = tempfile::TempDir::new().expect("a temporary directory");
     let mut lines = set_file();
     let mut server = Server::start(Command::new(binary), dir.path());
@@ -75,7 +84,9 @@ fn main() {
         // Types a phrase into the card's text, then deletes its last few characters.
         let line = card * CARD_LINES + 3;
         let column = TEXT_COLUMN + next(lines[line].len() - TEXT_COLUMN - 2);
-        let column = (column..).find(|&c| lines[line].is_char_boundary(c)).unwrap_or(column);
+        let column = (column..)
+            .find(|&c| lines[line].is_char_boundary(c))
+            .unwrap_or(column);
         for (at, typed) in TYPED.char_indices().take(EDITS - edits.len()) {
             edits.push(Edit::typed(line, column + at, typed));
         }
@@ -106,6 +117,7 @@ fn main() {
     );
     server.request("shutdown", Value::Null);
     server.notify("exit", Value::Null);
+    server.child.wait().expect("the server exits");
 }
 
 /// The set file, a line each (ASCII but for the type line's dash, so columns are bytes within
@@ -182,32 +194,18 @@ fn across(lines: &[String], card: usize) -> Edit {
 
 /// A `phaselint server` on pipes.
 struct Server {
+    child: Child,
     stdin: ChildStdin,
-    messages: Receiver<Value>,
+    messages: Receiver<Result<Value, String>>,
     next_id: i64,
 }
 
 impl Server {
-    fn start(mut command: Command, dir: &std::path::Path) -> Server {
-        let mut child = command
-            .arg("server")
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let stdout = child.stdout.take().expect("a stdout pipe");
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            let mut stdout = BufReader::new(stdout);
-            while let Some(message) = frame(&mut stdout) {
-                if send.send(message).is_err() {
-                    return;
-                }
-            }
-        });
+    fn start(command: Command, dir: &std::path::Path) -> Server {
+        let (mut child, messages) = lsp_pipes::spawn(command, dir);
         Server {
             stdin: child.stdin.take().expect("a stdin pipe"),
+            child,
             messages,
             next_id: 0,
         }
@@ -245,33 +243,11 @@ impl Server {
             let message = self
                 .messages
                 .recv_timeout(Duration::from_secs(600))
-                .expect("the server answers");
+                .expect("the server answers")
+                .expect("a well-framed message");
             if wanted(&message) {
                 return message;
             }
         }
     }
-}
-
-/// One Content-Length framed message; `None` at the end of the output.
-fn frame(input: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut header = String::new();
-        if input.read_line(&mut header).ok()? == 0 {
-            return None;
-        }
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    input.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
 }

@@ -4,15 +4,17 @@
 //! Every wait has a generous time limit that fails the test rather than hanging it; nothing
 //! here measures speed but the ignored replay, which is run by hand.
 
+#[path = "support/lsp_pipes.rs"]
+mod lsp_pipes;
 #[path = "support/random_text.rs"]
 mod random_text;
 
 use serde_json::{Value, json};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
@@ -40,33 +42,8 @@ impl Client {
 
     /// Starts `phaselint server` with `command`, a phaselint binary and its environment (stderr
     /// is the test's unless `command` says otherwise).
-    fn spawn(mut command: Command, dir: &Path) -> Client {
-        let mut child = command
-            .arg("server")
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let stdout = child.stdout.take().expect("a stdout pipe");
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            let mut stdout = BufReader::new(stdout);
-            loop {
-                match read_frame(&mut stdout) {
-                    Ok(Some(message)) => {
-                        if send.send(Ok(message)).is_err() {
-                            return;
-                        }
-                    }
-                    Ok(None) => return,
-                    Err(problem) => {
-                        let _ = send.send(Err(problem));
-                        return;
-                    }
-                }
-            }
-        });
+    fn spawn(command: Command, dir: &Path) -> Client {
+        let (mut child, messages) = lsp_pipes::spawn(command, dir);
         Client {
             stdin: child.stdin.take(),
             child,
@@ -191,40 +168,6 @@ impl Drop for Client {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// One framed message from the server's stdout; `None` at its end.
-fn read_frame(input: &mut impl BufRead) -> Result<Option<Value>, String> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-            return match length {
-                None => Ok(None),
-                Some(_) => Err("the output ended inside a header".into()),
-            };
-        }
-        let Some(line) = line.strip_suffix("\r\n") else {
-            return Err(format!("a header line without CRLF: {line:?}"));
-        };
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line
-            .split_once(": ")
-            .ok_or(format!("not a header: {line:?}"))?;
-        if name.eq_ignore_ascii_case("content-length") {
-            length = Some(value.parse::<usize>().map_err(|e| e.to_string())?);
-        }
-    }
-    let length = length.ok_or("no Content-Length")?;
-    let mut body = vec![0; length];
-    input.read_exact(&mut body).map_err(|e| e.to_string())?;
-    let message: Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    if message["jsonrpc"] != "2.0" {
-        return Err(format!("not JSON-RPC 2.0: {message}"));
-    }
-    Ok(Some(message))
 }
 
 fn uri(path: &Path) -> String {
@@ -1042,8 +985,19 @@ fn edits_in_a_yaml_set_leave_what_a_fresh_open_gives_after_each() {
     open(&mut client, &edited, "yaml", &text);
     client.diagnostics(&edited);
 
-    const TYPED: &[&str] = &["x", " ", "e", "until end of turn", "—", "🜂", "Play this ability only ", ","];
-    const ANYWHERE: &[&str] = &["\"", "'", "\\", "\n", ": ", "#", "*a", "&a ", "- ", "  ", "\\u2014"];
+    const TYPED: &[&str] = &[
+        "x",
+        " ",
+        "e",
+        "until end of turn",
+        "—",
+        "🜂",
+        "Play this ability only ",
+        ",",
+    ];
+    const ANYWHERE: &[&str] = &[
+        "\"", "'", "\\", "\n", ": ", "#", "*a", "&a ", "- ", "  ", "\\u2014",
+    ];
     let mut next = random_text::numbers(0x9E37_79B9_7F4A_7C15);
     let mut fresh_opened = 0;
     let mut found = 0;

@@ -159,8 +159,17 @@ fn edited(last: &Checked, format: Format, text: &str) -> Option<(Vec<Card>, Plan
         return None;
     }
     let (old, new_end) = changed(&last.text, text);
-    let at = last.cards.partition_point(|card| card.span.end <= old.start);
-    let edited = source::edited_card(format, &last.text, text, last.cards.get(at)?, old.clone(), new_end)?;
+    let at = last
+        .cards
+        .partition_point(|card| card.span.end <= old.start);
+    let edited = source::edited_card(
+        format,
+        &last.text,
+        text,
+        last.cards.get(at)?,
+        old.clone(),
+        new_end,
+    )?;
     let by = new_end.wrapping_sub(old.end);
     let mut cards = Vec::with_capacity(last.cards.len());
     for (i, card) in last.cards.iter().enumerate() {
@@ -207,7 +216,13 @@ fn changed(before: &str, after: &str) -> (std::ops::Range<usize>, usize) {
         start -= 1;
     }
     let most = old.len().min(new.len()) - start;
-    let mut end = old.iter().rev().zip(new.iter().rev()).take(most).take_while(|(a, b)| a == b).count();
+    let mut end = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
     while !before.is_char_boundary(old.len() - end) || !after.is_char_boundary(new.len() - end) {
         end -= 1;
     }

@@ -11,9 +11,9 @@ pub mod inputs;
 mod paths;
 mod text;
 
+pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
-pub use cache::CardCache;
 pub use text::{check_text, check_text_again, fix_text};
 
 use crate::config::ConfigError;

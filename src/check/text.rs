@@ -33,7 +33,7 @@ pub fn check_text(
     read: &ReadOptions,
     config: &Config,
 ) -> CheckedFile {
-    check_text_on(path, text, format, read, config, 0)
+    check_text_on(path, text, format, read, config, 0, None)
 }
 
 /// [`check_text`] of the next version of a text, with `cache` kept from the check of the last
@@ -46,7 +46,7 @@ pub fn check_text_again(
     config: &Config,
     cache: &mut CardCache,
 ) -> CheckedFile {
-    check_text_with(path, text, format, read, config, 0, Some(cache))
+    check_text_on(path, text, format, read, config, 0, Some(cache))
 }
 
 /// Checks `text` and applies its fixes of at least `min` applicability, in rounds, as `--fix`
@@ -96,7 +96,7 @@ pub(super) fn fix_rounds(
             break;
         }
         fixes += applied.applied;
-        fixed = check_text_on(path, applied.text, format, read, config, threads);
+        fixed = check_text_on(path, applied.text, format, read, config, threads, None);
         eligible = fixed
             .diagnostics
             .iter()
@@ -115,20 +115,9 @@ pub(super) fn fix_rounds(
 }
 
 /// [`check_text`] with the cards of a large text checked on `threads` threads beside the one
-/// reading them (0: all on the calling thread).
+/// reading them (0: all on the calling thread), taking the cards and findings of what did not
+/// change from `cache` when there is one.
 pub(super) fn check_text_on(
-    path: &Path,
-    text: String,
-    format: source::Format,
-    read: &ReadOptions,
-    config: &Config,
-    threads: usize,
-) -> CheckedFile {
-    check_text_with(path, text, format, read, config, threads, None)
-}
-
-/// [`check_text_on`], taking the findings of unchanged cards from `cache` when there is one.
-fn check_text_with(
     path: &Path,
     text: String,
     format: source::Format,

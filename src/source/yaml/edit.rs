@@ -54,16 +54,16 @@ fn inside_quotes(file: &str, text: &CardText, old: &Range<usize>) -> bool {
     matches!(text.map.style(), Style::YamlDouble | Style::YamlSingle)
         && raw.start < old.start
         && old.end < raw.end
-        && file
-            .get(raw)
-            .is_some_and(|raw| !raw.contains(['\n', '\r']))
+        && file.get(raw).is_some_and(|raw| !raw.contains(['\n', '\r']))
 }
 
 /// A character that, added to or removed from the inside of a quoted scalar, leaves the file's
 /// structure as it was: no quote or escape, no line break, nothing the parser refuses.
 fn keeps_structure(c: char) -> bool {
-    !matches!(c, '"' | '\'' | '\\' | '\u{85}' | '\u{feff}' | '\u{2028}' | '\u{2029}')
-        && !c.is_control()
+    !matches!(
+        c,
+        '"' | '\'' | '\\' | '\u{85}' | '\u{feff}' | '\u{2028}' | '\u{2029}'
+    ) && !c.is_control()
 }
 
 /// Whether `text` may hold an alias (`*name` where a node can start): any `*` not after a letter
