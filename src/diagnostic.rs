@@ -101,6 +101,32 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
 }
 
+impl Diagnostic {
+    /// The same diagnostic with every place at or after `from` moved `by` bytes (wrapping:
+    /// moving back is adding the complement), for a card whose bytes moved.
+    pub fn moved_from(&mut self, from: usize, by: usize) {
+        self.span = moved_from(&self.span, from, by);
+        for label in &mut self.labels {
+            label.span = moved_from(&label.span, from, by);
+        }
+        for edit in self.fix.iter_mut().flat_map(|fix| &mut fix.edits) {
+            edit.start = moved_at(edit.start, from, by);
+            edit.end = moved_at(edit.end, from, by);
+        }
+    }
+}
+
+/// `span` with each end at or after `from` moved `by` bytes, wrapping (see
+/// [`Diagnostic::moved_from`]).
+pub fn moved_from(span: &Range<usize>, from: usize, by: usize) -> Range<usize> {
+    moved_at(span.start, from, by)..moved_at(span.end, from, by)
+}
+
+/// Byte `at` moved `by` when it is at or after `from`.
+pub fn moved_at(at: usize, from: usize, by: usize) -> usize {
+    if at >= from { at.wrapping_add(by) } else { at }
+}
+
 /// A message from a library, in our convention: lower-case start, no trailing period.
 pub(crate) fn clean_message(message: &str) -> String {
     let message = message.trim().trim_end_matches('.');

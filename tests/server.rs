@@ -4,15 +4,17 @@
 //! Every wait has a generous time limit that fails the test rather than hanging it; nothing
 //! here measures speed but the ignored replay, which is run by hand.
 
+#[path = "support/lsp_pipes.rs"]
+mod lsp_pipes;
 #[path = "support/random_text.rs"]
 mod random_text;
 
 use serde_json::{Value, json};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
@@ -40,33 +42,8 @@ impl Client {
 
     /// Starts `phaselint server` with `command`, a phaselint binary and its environment (stderr
     /// is the test's unless `command` says otherwise).
-    fn spawn(mut command: Command, dir: &Path) -> Client {
-        let mut child = command
-            .arg("server")
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let stdout = child.stdout.take().expect("a stdout pipe");
-        let (send, messages) = channel();
-        std::thread::spawn(move || {
-            let mut stdout = BufReader::new(stdout);
-            loop {
-                match read_frame(&mut stdout) {
-                    Ok(Some(message)) => {
-                        if send.send(Ok(message)).is_err() {
-                            return;
-                        }
-                    }
-                    Ok(None) => return,
-                    Err(problem) => {
-                        let _ = send.send(Err(problem));
-                        return;
-                    }
-                }
-            }
-        });
+    fn spawn(command: Command, dir: &Path) -> Client {
+        let (mut child, messages) = lsp_pipes::spawn(command, dir);
         Client {
             stdin: child.stdin.take(),
             child,
@@ -191,40 +168,6 @@ impl Drop for Client {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// One framed message from the server's stdout; `None` at its end.
-fn read_frame(input: &mut impl BufRead) -> Result<Option<Value>, String> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-            return match length {
-                None => Ok(None),
-                Some(_) => Err("the output ended inside a header".into()),
-            };
-        }
-        let Some(line) = line.strip_suffix("\r\n") else {
-            return Err(format!("a header line without CRLF: {line:?}"));
-        };
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line
-            .split_once(": ")
-            .ok_or(format!("not a header: {line:?}"))?;
-        if name.eq_ignore_ascii_case("content-length") {
-            length = Some(value.parse::<usize>().map_err(|e| e.to_string())?);
-        }
-    }
-    let length = length.ok_or("no Content-Length")?;
-    let mut body = vec![0; length];
-    input.read_exact(&mut body).map_err(|e| e.to_string())?;
-    let message: Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    if message["jsonrpc"] != "2.0" {
-        return Err(format!("not JSON-RPC 2.0: {message}"));
-    }
-    Ok(Some(message))
 }
 
 fn uri(path: &Path) -> String {
@@ -1007,4 +950,97 @@ fn large_jsonl(bytes: usize) -> Vec<String> {
         lines.push(line.to_string());
     }
     lines
+}
+
+/// A YAML set edited at random, mostly inside the cards' texts as typing does, sometimes anywhere
+/// with what changes the file's structure (quotes, line breaks, keys, aliases): after each edit,
+/// the server's diagnostics (which reuse the last check's cards and findings) are exactly those
+/// of a fresh open of the same text.
+#[test]
+fn edits_in_a_yaml_set_leave_what_a_fresh_open_gives_after_each() {
+    let card = |i: usize| match i % 6 {
+        0 => format!(
+            "- name: Dusk Bell {i}\n  type: Artifact\n  text: \"{{T}}: Add {{C}}. Play this ability only during your upkeep phase.\"\n\n"
+        ),
+        1 => format!(
+            "# phaselint: allow(PL005)\n- name: 'Tide Clock {i}'\n  type: Instant\n  text: 'Untap target creature. It gains flying until end of turn. At end of turn, scry 1.'\n\n"
+        ),
+        2 => format!(
+            "- name: Ember Gauge {i}\n  type: Sorcery\n  text: Cast this spell only after your upkeep.\n\n"
+        ),
+        3 => format!(
+            "- {{name: Flow Dial {i}, type: Artifact, text: \"At the beginning of the end step, sacrifice it.\"}} # phaselint: allow(PL001)\n"
+        ),
+        4 => format!(
+            "- name: Long Watch {i}\n  type: Enchantment\n  text: |\n    At end of turn, put a time counter on it.\n    Activate only during the cleanup step.\n\n"
+        ),
+        _ => format!(
+            "- name: Twin Hand {i}\n  faces:\n    - name: Tick\n      type: Instant\n      text: \"Target creature gets +1/+0 until end of combat. — Draw a card.\"\n    - name: Tock\n      type: Sorcery\n      text: \"Activate this ability only any time you could cast a sorcery.\"\n\n"
+        ),
+    };
+    let mut text: String = (0..24).map(card).collect();
+    let dir = TempDir::new().expect("a temporary directory");
+    let (mut client, _) = Client::initialized(dir.path(), json!({}));
+    let edited = uri(&dir.path().join("edited.yaml"));
+    open(&mut client, &edited, "yaml", &text);
+    client.diagnostics(&edited);
+
+    const TYPED: &[&str] = &[
+        "x",
+        " ",
+        "e",
+        "until end of turn",
+        "—",
+        "🜂",
+        "Play this ability only ",
+        ",",
+    ];
+    const ANYWHERE: &[&str] = &[
+        "\"", "'", "\\", "\n", ": ", "#", "*a", "&a ", "- ", "  ", "\\u2014",
+    ];
+    let mut next = random_text::numbers(0x9E37_79B9_7F4A_7C15);
+    let mut fresh_opened = 0;
+    let mut found = 0;
+    for version in 2..260 {
+        // Mostly inside the quotes of a one-line text, where a keystroke is read without reading
+        // the file again.
+        let texts: Vec<usize> = text.match_indices("text: ").map(|(at, _)| at + 7).collect();
+        let start = match next(4) {
+            0 => place(&text, next(text.len() + 1)),
+            _ => {
+                let from = texts[next(texts.len())];
+                let line_end = text[from..].find('\n').map_or(text.len(), |end| from + end);
+                place(&text, from + next(line_end.saturating_sub(from + 1).max(1)))
+            }
+        };
+        let end = match next(3) {
+            0 => place(&text, (start + next(6)).min(text.len())),
+            _ => start,
+        };
+        let pieces = if next(8) == 0 { ANYWHERE } else { TYPED };
+        let replacement: String = (0..next(3)).map(|_| pieces[next(pieces.len())]).collect();
+        let (from, to) = (lsp_position(&text, start), lsp_position(&text, end));
+        text.replace_range(start..end, &replacement);
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": edited, "version": version},
+                   "contentChanges": [{"range": range(from, to), "text": replacement}]}),
+        );
+        let published = wait_for_version(&mut client, &edited, version);
+        found += codes(&published).len();
+        fresh_opened += 1;
+        let fresh = uri(&dir.path().join(format!("fresh{fresh_opened}.yaml")));
+        open(&mut client, &fresh, "yaml", &text);
+        let reopened = client.diagnostics(&fresh);
+        client.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": fresh}}),
+        );
+        assert_eq!(
+            published["diagnostics"].to_string().replace(&edited, "URI"),
+            reopened["diagnostics"].to_string().replace(&fresh, "URI"),
+            "after edit {version}: {replacement:?} at {from:?}..{to:?}\n{text}"
+        );
+    }
+    assert!(found > 250, "diagnostics compared: {found}");
 }

@@ -5,14 +5,16 @@
 //! Architecture invariant: the pipeline may use every layer below it, and knows nothing of how its
 //! results are rendered (`crate::report`) or which front end asked.
 
+mod cache;
 mod configs;
 pub mod inputs;
 mod paths;
 mod text;
 
+pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
-pub use text::{check_text, fix_text, threads_for};
+pub use text::{check_text, check_text_again, fix_text, threads_for};
 
 use crate::config::ConfigError;
 use crate::diagnostic::Diagnostic;

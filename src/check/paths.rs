@@ -156,6 +156,7 @@ fn check_path(
                         &options.read,
                         config,
                         threads,
+                        None,
                     );
                     // A zip is never rewritten: its findings offer no edit (their help says
                     // what to write).
@@ -209,7 +210,7 @@ fn check_file(
         Err(error) => return unreadable(shown, &error),
     };
     let format = source::format_of(shown, &text);
-    let mut checked = check_text_on(shown, text, format, &options.read, config, threads);
+    let mut checked = check_text_on(shown, text, format, &options.read, config, threads, None);
     checked.rewritable = !checked.failed && options.may_rewrite(path, format);
     if options.fix == FixMode::Report || !checked.rewritable {
         return checked;

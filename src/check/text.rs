@@ -2,6 +2,7 @@
 //! does to each open document.
 
 use super::CheckedFile;
+use super::cache::CardCache;
 use crate::config::Config;
 use crate::diagnostic::Applicability;
 use crate::fix;
@@ -35,7 +36,20 @@ pub fn check_text(
     read: &ReadOptions,
     config: &Config,
 ) -> CheckedFile {
-    check_text_on(path, text, format, read, config, 0)
+    check_text_on(path, text, format, read, config, 0, None)
+}
+
+/// [`check_text`] of the next version of a text, with `cache` kept from the check of the last
+/// one: only the cards that changed are linted again; the result is the same.
+pub fn check_text_again(
+    path: &Path,
+    text: String,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    cache: &mut CardCache,
+) -> CheckedFile {
+    check_text_on(path, text, format, read, config, 0, Some(cache))
 }
 
 /// Checks `text` and applies its fixes of at least `min` applicability, in rounds, as `--fix`
@@ -85,7 +99,7 @@ pub(super) fn fix_rounds(
             break;
         }
         fixes += applied.applied;
-        fixed = check_text_on(path, applied.text, format, read, config, threads);
+        fixed = check_text_on(path, applied.text, format, read, config, threads, None);
         eligible = fixed
             .diagnostics
             .iter()
@@ -104,7 +118,8 @@ pub(super) fn fix_rounds(
 }
 
 /// [`check_text`] with the cards of a large text checked on `threads` threads beside the one
-/// reading them (0: all on the calling thread).
+/// reading them (0: all on the calling thread), taking the cards and findings of what did not
+/// change from `cache` when there is one.
 pub(super) fn check_text_on(
     path: &Path,
     text: String,
@@ -112,7 +127,12 @@ pub(super) fn check_text_on(
     read: &ReadOptions,
     config: &Config,
     threads: usize,
+    cache: Option<&mut CardCache>,
 ) -> CheckedFile {
+    let cache = cache.map(|cache| {
+        cache.begin(path, config);
+        Mutex::new(cache)
+    });
     // A large file is read on this thread while the other cores check the cards read so far, a
     // batch at a time: a database of hundreds of MB costs its text plus a few batches, never a
     // list of every card. A small one is checked on this thread as it is read.
@@ -135,13 +155,29 @@ pub(super) fn check_text_on(
                     cards += 1;
                     on_card(card);
                 };
-                source::read_each_noting(format, &text, read, on_card, &mut notes)
+                let edited = cache.as_ref().and_then(|cache| {
+                    let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+                    cache.edited_cards(format, &text)
+                });
+                match edited {
+                    Some(edited) => {
+                        edited.into_iter().for_each(on_card);
+                        Vec::new()
+                    }
+                    None => source::read_each_noting(format, &text, read, on_card, &mut notes),
+                }
             })
         },
         |batch: Vec<Card>, _: &mut Vec<()>| {
             let mut diagnostics = Vec::new();
             for card in &batch {
-                check_card(card, path, config, &mut diagnostics);
+                match &cache {
+                    Some(cache) => cache
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .check_card(card, &text, path, config, &mut diagnostics),
+                    None => check_card(card, path, config, &mut diagnostics),
+                }
             }
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
             for diagnostic in diagnostics {
@@ -149,6 +185,14 @@ pub(super) fn check_text_on(
             }
         },
     );
+    let source = Arc::new(text);
+    if let Some(cache) = cache {
+        let clean = errors.is_empty() && notes.is_empty();
+        cache
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .finish(Arc::clone(&source), clean);
+    }
     let mut kept = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
     for error in &errors {
         kept.push(input_problem(
@@ -168,7 +212,7 @@ pub(super) fn check_text_on(
         path: crate::file_name::shown(path),
         raw_path: crate::file_name::raw_bytes(path),
         failed: !errors.is_empty(),
-        source: Arc::from(text),
+        source,
         diagnostics,
         cards,
         fixed: 0,

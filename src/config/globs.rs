@@ -11,10 +11,19 @@ use std::path::{Component, Path, PathBuf};
 #[derive(Debug, Clone)]
 pub(crate) struct PathGlobs {
     base: PathBuf,
+    /// The globs as written: two sets are the same when these and `base` are.
+    globs: Vec<String>,
     /// Globs with a `/`: matched against the relative path and its parents.
     whole: GlobSet,
     /// Globs without a `/`: matched against each name in the relative path.
     names: GlobSet,
+}
+
+// A `GlobSet` cannot be compared; the globs it was built from can.
+impl PartialEq for PathGlobs {
+    fn eq(&self, other: &PathGlobs) -> bool {
+        self.base == other.base && self.globs == other.globs
+    }
 }
 
 impl PathGlobs {
@@ -26,7 +35,9 @@ impl PathGlobs {
     ) -> Result<PathGlobs, (usize, String)> {
         let mut whole = GlobSetBuilder::new();
         let mut names = GlobSetBuilder::new();
+        let mut written = Vec::new();
         for (index, text) in globs.into_iter().enumerate() {
+            written.push(text.to_string());
             let (anchored, pattern) = normalize_glob(text);
             if pattern.is_empty() {
                 return Err((index, "empty glob".to_string()));
@@ -48,6 +59,7 @@ impl PathGlobs {
         };
         Ok(PathGlobs {
             base: absolute(base),
+            globs: written,
             whole: build(whole)?,
             names: build(names)?,
         })
@@ -57,6 +69,7 @@ impl PathGlobs {
     pub(crate) fn empty(base: &Path) -> PathGlobs {
         PathGlobs {
             base: absolute(base),
+            globs: Vec::new(),
             whole: GlobSet::empty(),
             names: GlobSet::empty(),
         }

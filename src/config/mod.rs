@@ -148,20 +148,21 @@ impl RuleSet {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 enum Target {
     Path(PathGlobs),
     Card(String),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct Ignore {
     target: Target,
     rules: RuleSet,
 }
 
-/// A loaded, validated phaselint.toml, or the defaults when there is none.
-#[derive(Debug, Clone)]
+/// A loaded, validated phaselint.toml, or the defaults when there is none. Two configs are equal
+/// when they check every card alike.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// The directory path globs are relative to: the config file's, or the current directory when
     /// there is no file. Absolute when it could be made so.

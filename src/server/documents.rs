@@ -8,7 +8,7 @@ use lsp_types::{
     DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DidSaveTextDocumentParams, Location, NumberOrString, PublishDiagnosticsParams, Url,
 };
-use phaselint::check::{CheckedFile, check_text};
+use phaselint::check::{CardCache, CheckedFile, check_text_again};
 use phaselint::config::{self, Config, ConfigError};
 use phaselint::diagnostic::{Diagnostic, Severity};
 use phaselint::lint::input_problem;
@@ -45,6 +45,8 @@ pub struct Document {
     /// Checked since its diagnostics were last published.
     unpublished: bool,
     checked: Option<Checked>,
+    /// The findings of each card of the last check: a keystroke lints again only its own card.
+    cards: CardCache,
 }
 
 /// A document's last check.
@@ -105,6 +107,7 @@ impl Document {
             stale: true,
             unpublished: false,
             checked: None,
+            cards: CardCache::default(),
         }
     }
 
@@ -158,13 +161,23 @@ impl Document {
         }
     }
 
-    /// The document's check. A panic in it is caught, and said on the document instead.
-    fn check(&self, uri: &Url, encoding: Encoding) -> Checked {
-        guard::run(self.text(), || self.check_unguarded(uri, encoding))
-            .unwrap_or_else(|failure| Checked::failed(&failure))
+    /// The document's check. A panic in it is caught, and said on the document instead (and the
+    /// cards' findings, which it may have left half made, are dropped).
+    fn check(&mut self, uri: &Url, encoding: Encoding) -> Checked {
+        let mut cards = std::mem::take(&mut self.cards);
+        let checked = guard::run(self.text(), || {
+            self.check_unguarded(uri, encoding, &mut cards)
+        });
+        match checked {
+            Ok(checked) => {
+                self.cards = cards;
+                checked
+            }
+            Err(failure) => Checked::failed(&failure),
+        }
     }
 
-    fn check_unguarded(&self, uri: &Url, encoding: Encoding) -> Checked {
+    fn check_unguarded(&self, uri: &Url, encoding: Encoding, cards: &mut CardCache) -> Checked {
         let format = self.format();
         let index = self.index();
         let text = self.text();
@@ -204,12 +217,13 @@ impl Document {
         } else if self.is_file && config.is_excluded(&self.path) {
             None
         } else {
-            let file = check_text(
+            let file = check_text_again(
                 &self.path,
                 text.to_string(),
                 format,
                 &ReadOptions::default(),
                 &config,
+                cards,
             );
             diagnostics.extend(file.diagnostics.iter().map(|d| to_lsp(d, &index, uri)));
             Some(file)

@@ -85,6 +85,19 @@ impl TextMap {
         builder.finish(raw, style, content.len())
     }
 
+    /// The same map with every place in the file at or after `from` moved `by` bytes (wrapping).
+    pub(crate) fn moved_from(&mut self, from: usize, by: usize) {
+        self.raw = crate::diagnostic::moved_from(&self.raw, from, by);
+        for segment in &mut self.segments {
+            segment.file = crate::diagnostic::moved_at(segment.file, from, by);
+        }
+    }
+
+    /// How the value is written.
+    pub(crate) fn style(&self) -> Style {
+        self.style
+    }
+
     /// The whole raw string/scalar in the file (with quotes for quoted scalars / JSON strings).
     pub fn raw(&self) -> Range<usize> {
         self.raw.clone()

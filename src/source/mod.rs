@@ -34,7 +34,7 @@ pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
 pub use mse::{Include as MseInclude, includes as mse_includes};
 pub use mse_shape::is_set_file as is_mse_set_file;
-pub use readers::{read, read_batched, read_each, read_each_noting};
+pub use readers::{edited_card, read, read_batched, read_each, read_each_noting};
 
 use std::ops::Range;
 use std::path::Path;
@@ -235,6 +235,29 @@ pub struct Card {
     /// YAML fields of the card (or of its faces) that phaselint does not read and that may hold
     /// what it reads under another name, in file order.
     pub unread: Vec<UnreadField>,
+}
+
+impl Card {
+    /// The same card `by` bytes further on in the file (wrapping): every place in it moves.
+    pub fn moved(&mut self, by: usize) {
+        self.moved_from(0, by);
+    }
+
+    /// The card with every place at or after `from` moved `by` bytes (wrapping): after an edit
+    /// that ends at `from`.
+    pub fn moved_from(&mut self, from: usize, by: usize) {
+        use crate::diagnostic::moved_from;
+        self.span = moved_from(&self.span, from, by);
+        for text in self.faces.iter_mut().filter_map(|face| face.text.as_mut()) {
+            text.map.moved_from(from, by);
+        }
+        for allow in &mut self.allows {
+            allow.span = moved_from(&allow.span, from, by);
+        }
+        for field in &mut self.unread {
+            field.span = moved_from(&field.span, from, by);
+        }
+    }
 }
 
 /// A field of a YAML card or face that phaselint does not read, while the card has none of the

@@ -87,6 +87,23 @@ pub fn read_each_noting(
     errors
 }
 
+/// `card`, read from `before`, as the file `after` holds it: `before`'s bytes `old` are
+/// `after[old.start..new_end]` there. `None` unless the format can tell without reading the file
+/// again (an edit inside one of the card's texts that cannot change the file's structure).
+pub fn edited_card(
+    format: Format,
+    before: &str,
+    after: &str,
+    card: &Card,
+    old: std::ops::Range<usize>,
+    new_end: usize,
+) -> Option<Card> {
+    match format {
+        Format::Yaml => yaml::edited(before, after, card, old, new_end),
+        _ => None,
+    }
+}
+
 /// The note for a file that read whole and held no card, when it holds anything at all: it was
 /// skipped, and a run must not pass as if it had been checked.
 fn no_card(format: Format, text: &str) -> Option<SourceNote> {

@@ -11,6 +11,7 @@
 
 mod allow;
 mod card;
+mod edit;
 mod fields;
 mod node;
 mod parse;
@@ -18,6 +19,7 @@ mod scalar;
 mod shape;
 
 use crate::source::{Card, SourceError, SourceNote};
+pub(super) use edit::edited;
 use node::Node;
 
 /// Read every document of `text`; a file none of whose documents holds a card is not read (a
