@@ -4,7 +4,8 @@
 //! least as wide as the paragraph "No timing word in silence" of ../shared/TIMING-MODEL.md.
 
 use crate::model::Span;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 /// The timing words, each a run of words matched whole and case-insensitively. In a pattern,
@@ -75,9 +76,10 @@ struct Pattern {
 }
 
 /// The patterns, and for each word that can start one, the patterns it starts (in list order).
+/// Fx, not std's SipHash: every word of every line is looked up.
 struct Patterns {
     patterns: Vec<Pattern>,
-    by_first_word: HashMap<&'static str, Vec<usize>>,
+    by_first_word: FxHashMap<&'static str, Vec<usize>>,
 }
 
 fn patterns() -> &'static Patterns {
@@ -97,7 +99,7 @@ fn patterns() -> &'static Patterns {
                 Pattern { timing, words }
             })
             .collect();
-        let mut by_first_word: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        let mut by_first_word: FxHashMap<&'static str, Vec<usize>> = FxHashMap::default();
         for (index, pattern) in patterns.iter().enumerate() {
             for &word in pattern
                 .words

@@ -5,7 +5,7 @@ use crate::phrase::ast::{
     ClauseKind, CombatEvent, EachTurn, Keyword, LaterBy, OwnerWord, Parameter, Quantifier, Says,
     TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 const fn unit(name: UnitName, owner: Option<OwnerWord>, quantifier: Quantifier) -> UnitRef {
@@ -516,10 +516,11 @@ pub fn special_action(name: &str) -> Option<&'static str> {
 }
 
 /// The keywords by the lower-cased first word of their names, longest name first.
-fn by_first_word() -> &'static HashMap<String, Vec<&'static Keyword>> {
-    static INDEX: OnceLock<HashMap<String, Vec<&'static Keyword>>> = OnceLock::new();
+/// Fx, not std's SipHash: it is looked up for every word that could start a keyword, on every line.
+fn by_first_word() -> &'static FxHashMap<String, Vec<&'static Keyword>> {
+    static INDEX: OnceLock<FxHashMap<String, Vec<&'static Keyword>>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: HashMap<String, Vec<&'static Keyword>> = HashMap::new();
+        let mut index: FxHashMap<String, Vec<&'static Keyword>> = FxHashMap::default();
         for keyword in KEYWORDS {
             let first = keyword.name.split(' ').next().unwrap_or(keyword.name);
             index
