@@ -24,6 +24,9 @@ pub struct Subject {
     /// exiling ("Exile target creature. ... it gains suspend") or "you cast" ("whenever you
     /// cast an instant spell, it gains rebound").
     zone_on_line: Zone,
+    /// The buffer each word is lower-cased into: every word of a line is read, so one buffer
+    /// serves them all.
+    lower: String,
 }
 
 /// The words of one clause, up to and a little past its verb.
@@ -116,8 +119,19 @@ impl Subject {
 
     /// Reads the next word of the line.
     fn word(&mut self, word: &str) {
-        let lower = word.to_ascii_lowercase().replace('’', "'");
-        let word = lower.as_str();
+        let mut lower = std::mem::take(&mut self.lower);
+        lower.clear();
+        lower.push_str(word);
+        lower.make_ascii_lowercase();
+        if lower.contains('’') {
+            lower = lower.replace('’', "'");
+        }
+        self.lower_word(&lower);
+        self.lower = lower;
+    }
+
+    /// Reads the next word of the line, in lower case with straight apostrophes.
+    fn lower_word(&mut self, word: &str) {
         if self.clause.words == 0
             && matches!(word, "and" | "or")
             && let Some(head) = self.head.filter(|head| !head.predicate && !head.condition)
