@@ -12,6 +12,7 @@ use super::walk::Walker;
 use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
+use std::cell::RefCell;
 use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,9 +64,22 @@ pub fn find(text: &str) -> Found {
 
 /// [`find`] in the text of the card `name`: its name reads as the card itself (`reading`).
 pub fn find_named(text: &str, name: &CardName) -> Found {
-    let mut walker = Walker::default();
-    find_lines(text, name, |line, ability, offset, work| {
-        walker.line(line, ability, offset, work)
+    thread_local! {
+        /// The walker of this thread, kept from card to card: its buffers are sized for the
+        /// template table's literals (kilobytes), and were allocated anew for every card.
+        static WALKER: RefCell<Walker> = RefCell::default();
+    }
+    WALKER.with(|kept| {
+        // A walker in use (a find within a find) cannot be shared: that call has its own.
+        let mut own = None;
+        let mut borrowed = kept.try_borrow_mut().ok();
+        let walker = match borrowed.as_deref_mut() {
+            Some(walker) => walker,
+            None => own.insert(Walker::default()),
+        };
+        find_lines(text, name, |line, ability, offset, work| {
+            walker.line(line, ability, offset, work)
+        })
     })
 }
 
