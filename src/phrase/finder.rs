@@ -396,6 +396,26 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 mod tests {
     use super::*;
 
+    /// The walker and the tripwire keep their buffers on their thread from card to card: a card
+    /// found after others is found as it is on a thread that found nothing before.
+    #[test]
+    fn a_text_found_after_others_is_found_as_alone() {
+        let texts = [
+            "Until end of turn, target creature gains flying. At the beginning of your upkeep, draw a card.",
+            "Flash\nWhenever you cast a spell during an opponent's turn, skip your next untap step.",
+            "“Until your next turn” (As a sorcery.) Activate only during your turn and only once each turn.",
+        ];
+        for text in texts {
+            let alone = std::thread::spawn(move || find(text))
+                .join()
+                .expect("the thread ends");
+            for other in texts {
+                find(other);
+            }
+            assert_eq!(find(text), alone, "{text}");
+        }
+    }
+
     /// The tripwire as it was first written: every word against every phrase, and the brackets
     /// counted from the line's start for each word. The sweep must give what it gave.
     fn silent_words_by_rescanning(
