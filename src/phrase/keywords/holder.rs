@@ -9,6 +9,7 @@
 //! The words are read one at a time as the reader's one pass meets them, so the subject costs
 //! nothing more than that pass.
 
+use super::table::with_ascii_lower;
 use crate::phrase::ast::OwnerWord;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
@@ -24,9 +25,6 @@ pub struct Subject {
     /// exiling ("Exile target creature. ... it gains suspend") or "you cast" ("whenever you
     /// cast an instant spell, it gains rebound").
     zone_on_line: Zone,
-    /// The buffer each word is lower-cased into: every word of a line is read, so one buffer
-    /// serves them all.
-    lower: String,
 }
 
 /// The words of one clause, up to and a little past its verb.
@@ -119,15 +117,12 @@ impl Subject {
 
     /// Reads the next word of the line.
     fn word(&mut self, word: &str) {
-        let mut lower = std::mem::take(&mut self.lower);
-        lower.clear();
-        lower.push_str(word);
-        lower.make_ascii_lowercase();
-        if lower.contains('’') {
-            lower = lower.replace('’', "'");
+        // Every word of a line is read: lower-cased on the stack, but for a curly apostrophe.
+        if word.contains('’') {
+            self.lower_word(&word.to_ascii_lowercase().replace('’', "'"));
+        } else {
+            with_ascii_lower(word, |lower| self.lower_word(lower));
         }
-        self.lower_word(&lower);
-        self.lower = lower;
     }
 
     /// Reads the next word of the line, in lower case with straight apostrophes.

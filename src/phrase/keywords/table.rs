@@ -559,7 +559,7 @@ pub fn keyword_at(text: &str) -> Option<(&'static Keyword, usize)> {
 /// Calls `f` with `word` in ASCII lower case, made on the stack when it is short (as every
 /// keyword's name is): the keyword reader looks up each word of each line, and a `String` for each
 /// was a good part of its time.
-fn with_ascii_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+pub(super) fn with_ascii_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
     let mut buffer = [0u8; 64];
     if let Some(lower) = buffer.get_mut(..word.len()) {
         lower.copy_from_slice(word.as_bytes());
