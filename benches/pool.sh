@@ -12,21 +12,27 @@
 #                   missing the script says so and exits 0
 #   KEEP=dir        generate the inputs into dir and keep them; a later run with the same KEEP
 #                   reuses what is there (delete the dir to generate anew)
-#   RUNS=n          runs per input (default 5); the median wall time is reported
+#   RUNS=n          runs per input (default 7); the median wall and CPU times are reported
+#   INPUTS="1x ..." the inputs to time, of 1x 2x 4x mtgjson yaml long (default all);
+#                   INPUTS=1x is the quick check of the issue's ratio (under a minute)
+#   BASELINE=path   another phaselint binary (the one before a change) timed in the same runs,
+#                   interleaved with PHASELINT and grep, and reported in a table of its own
 #
 # Inputs: cards.jsonl (1x), the same faces 2x and 4x over, an AllPrintings-shaped MTGJSON file of
 # at least 300 MiB made of the corpus's set files under repeated codes (DOM_1, DOM_2, ...), a
 # directory of 30,000 one-card YAML files, and a text card whose text is one 10 MiB line.
 # Each is checked with `phaselint check --format json INPUT > /dev/null`; exit 0 (clean) and 1
 # (errors found) are both expected, 2 or more is a failure and is reported. The JSON Lines files
-# and the long line are also scanned with grep for a floor to compare with.
-# Sizes and speeds are in MB = 10^6 bytes; peak RSS (GNU time's %M, KiB) in MB too.
+# and the long line are also scanned with grep for a floor to compare with; each run of an input
+# times grep and phaselint one after the other, and the report gives both ratios to grep: wall
+# time and CPU time (user + system), medians of the runs.
+# Sizes and speeds are in MB = 10^6 bytes; peak RSS (wait4's ru_maxrss, KiB) in MB too.
 
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 corpus=${CORPUS:-$root/../shared/corpus}
-runs=${RUNS:-5}
+runs=${RUNS:-7}
 grep_re='until|beginning|during|end of|turn'
 # The long line must hold none of these (case-insensitive substrings).
 timing_words='until|turn|during|beginning|when|each|only|skip|end|at the|next'
@@ -48,7 +54,10 @@ fi
 corpus=$(cd "$corpus" && pwd)
 
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
-[[ -x /usr/bin/time ]] || die "/usr/bin/time (GNU time) is needed for peak RSS"
+read -r -a selected <<<"${INPUTS:-1x 2x 4x mtgjson yaml long}"
+for key in "${selected[@]}"; do
+    [[ " 1x 2x 4x mtgjson yaml long " == *" $key "* ]] || die "INPUTS: unknown input '$key'"
+done
 command -v python3 >/dev/null || die "python3 is needed to generate the inputs"
 
 if [[ -z ${PHASELINT:-} ]]; then
@@ -65,6 +74,13 @@ trap 'rm -rf "$scratch"' EXIT
 # swap the binary between two runs.
 phaselint=$scratch/phaselint
 cp "$original" "$phaselint"
+baseline=
+if [[ -n ${BASELINE:-} ]]; then
+    [[ -x $BASELINE ]] || die "BASELINE=$BASELINE is not an executable file"
+    baseline_original=$(cd "$(dirname "$BASELINE")" && pwd)/$(basename "$BASELINE")
+    baseline=$scratch/baseline
+    cp "$baseline_original" "$baseline"
+fi
 if [[ -n ${KEEP:-} ]]; then
     mkdir -p "$KEEP"
     data=$(cd "$KEEP" && pwd)
@@ -222,68 +238,70 @@ say "machine:   $(nproc) cores, load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
 say "runs:      $runs per input, median reported"
 say
 say "inputs:"
-generate cards.jsonl make_1x
-generate 2x.jsonl make_2x
-generate 4x.jsonl make_4x
-generate AllPrintings.json make_mtgjson
-generate yaml make_yaml
-generate long.txt make_long
+wants() { [[ " ${selected[*]} " == *" $1 "* ]]; }
+generate cards.jsonl make_1x # every other input but the MTGJSON one is made from it
+if wants 2x || wants 4x; then generate 2x.jsonl make_2x; fi
+if wants 4x; then generate 4x.jsonl make_4x; fi
+if wants mtgjson; then generate AllPrintings.json make_mtgjson; fi
+if wants yaml; then generate yaml make_yaml; fi
+if wants long; then generate long.txt make_long; fi
 
 # ---------------------------------------------------------------------------------------------
 # Timing
 
-declare -A pl_median pl_rss pl_exit grep_median
+declare -A med_wall med_cpu pl_rss pl_exit
 failures=0
 
-time_phaselint() {
-    local key=$1 input=$2 i rc start end rss peak=0 codes=""
-    local -a walls=()
-    for ((i = 1; i <= runs; i++)); do
-        rc=0
-        start=$(now_ns)
-        /usr/bin/time -f '%M' -o "$scratch/rss" \
-            "$phaselint" check --format json "$input" >/dev/null 2>"$scratch/stderr" || rc=$?
-        end=$(now_ns)
-        if ((rc >= 2)) || grep -q 'terminated by signal' "$scratch/rss"; then
-            say "  $key: run $i/$runs FAILED: exit $rc after $(secs $((end - start))) s; $(head -n 1 "$scratch/rss")"
+# measure CMD...: run CMD once; print "WALL_NS CPU_US MAXRSS_KB RC" (CPU is the child's user +
+# system time from wait4, to the microsecond: GNU time's centiseconds are too coarse for grep).
+# Standard output goes to a file: GNU grep writing to /dev/null stops at its first match.
+measure() {
+    python3 -c '
+import os, sys, time
+start = time.monotonic_ns()
+pid = os.fork()
+if pid == 0:
+    os.dup2(os.open(sys.argv[1] + "/stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 1)
+    os.dup2(os.open(sys.argv[1] + "/stderr", os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
+    try:
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, ru = os.wait4(pid, 0)
+wall = time.monotonic_ns() - start
+rc = os.waitstatus_to_exitcode(status)
+print(wall, round((ru.ru_utime + ru.ru_stime) * 1e6), ru.ru_maxrss, rc)
+' "$scratch" "$@"
+}
+
+# one_run WHO KEY INPUT I: time one run of grep, phaselint or the baseline; keep its wall and CPU.
+declare -A walls cpus
+one_run() {
+    local who=$1 key=$2 input=$3 i=$4 wall cpu rss rc
+    if [[ $who == grep ]]; then
+        read -r wall cpu rss rc < <(measure grep -c -i -E "$grep_re" "$input")
+        ((rc <= 1)) || die "grep failed on $input (exit $rc)"
+    else
+        local bin=$phaselint
+        [[ $who == baseline ]] && bin=$baseline
+        read -r wall cpu rss rc < <(measure "$bin" check --format json "$input")
+        if ((rc >= 2)); then
+            say "  $key: $who run $i/$runs FAILED: exit $rc after $(secs "$wall") s"
             sed -n '1,20s/^/    stderr: /p' "$scratch/stderr"
-            pl_exit[$key]="FAILED (exit $rc)"
+            pl_exit[$who.$key]="FAILED (exit $rc)"
             failures=$((failures + 1))
-            return 0
+            return 1
         fi
-        walls+=($((end - start)))
-        rss=$(tail -n 1 "$scratch/rss")
-        if ((rss > peak)); then peak=$rss; fi
-        [[ " $codes " == *" $rc "* ]] || codes="${codes:+$codes }$rc"
-        say "  $key: run $i/$runs: $(secs $((end - start))) s, exit $rc, peak RSS $(mb $((rss * 1024))) MB, load $(cut -d ' ' -f 1 /proc/loadavg)"
-    done
-    pl_median[$key]=$(median "${walls[@]}")
-    say "  $key: median $(secs "${pl_median[$key]}") s (min $(secs "$(min_of "${walls[@]}")"), max $(secs "$(max_of "${walls[@]}")"))"
-    pl_rss[$key]=$peak
-    pl_exit[$key]=$codes
-}
-
-grep_count() {
-    local rc=0
-    grep -c -i -E "$grep_re" "$1" | cat >/dev/null || rc=$?
-    ((rc <= 1)) # 1: no line matched
-}
-
-time_grep() {
-    local key=$1 input=$2 i start end
-    local -a walls=()
-    for ((i = 1; i <= runs; i++)); do
-        start=$(now_ns)
-        grep_count "$input"
-        end=$(now_ns)
-        walls+=($((end - start)))
-    done
-    grep_median[$key]=$(median "${walls[@]}")
-    say "  $key: grep median $(secs "${grep_median[$key]}") s (min $(secs "$(min_of "${walls[@]}")"), max $(secs "$(max_of "${walls[@]}")"))"
+        if ((rss > ${pl_rss[$who.$key]:-0})); then pl_rss[$who.$key]=$rss; fi
+        [[ " ${pl_exit[$who.$key]:-} " == *" $rc "* ]] || pl_exit[$who.$key]="${pl_exit[$who.$key]:+${pl_exit[$who.$key]} }$rc"
+    fi
+    walls[$who.$key]="${walls[$who.$key]:-} $wall"
+    cpus[$who.$key]="${cpus[$who.$key]:-} $cpu"
+    say "  $key: $who run $i/$runs: $(secs "$wall") s wall, $(awk -v c="$cpu" 'BEGIN { printf "%.3f", c / 1e6 }') s CPU, exit $rc, load $(cut -d ' ' -f 1 /proc/loadavg)"
 }
 
 keys=(1x 2x 4x mtgjson yaml long)
-declare -A path label
+declare -A path label has_grep
 path[1x]=$data/cards.jsonl
 path[2x]=$data/2x.jsonl
 path[4x]=$data/4x.jsonl
@@ -296,58 +314,72 @@ label[4x]="4x.jsonl (4×)"
 label[mtgjson]="AllPrintings.json (MTGJSON)"
 label[yaml]="yaml/ ($yaml_count files)"
 label[long]="long.txt (one 10 MiB line)"
+for key in 1x 2x 4x long; do has_grep[$key]=1; done
+who_all=(grep phaselint)
+[[ -n $baseline ]] && who_all+=(baseline)
 
+# Side by side: each run of an input times grep, phaselint and the baseline one after another, so
+# the load of the machine weighs on all of them alike.
 say
-say "grep:"
-for key in 1x 2x 4x long; do
-    time_grep "$key" "${path[$key]}"
-done
-
-say
-say "phaselint:"
-for key in "${keys[@]}"; do
-    time_phaselint "$key" "${path[$key]}"
+say "timing (grep, phaselint$([[ -n $baseline ]] && echo ', baseline') interleaved):"
+for key in "${selected[@]}"; do
+    for ((i = 1; i <= runs; i++)); do
+        for who in "${who_all[@]}"; do
+            [[ $who == grep && -z ${has_grep[$key]:-} ]] && continue
+            [[ ${pl_exit[$who.$key]:-} == FAILED* ]] && continue
+            one_run "$who" "$key" "${path[$key]}" "$i" || true
+        done
+    done
+    for who in "${who_all[@]}"; do
+        [[ -n ${walls[$who.$key]:-} ]] || continue
+        # shellcheck disable=SC2086 # word lists
+        med_wall[$who.$key]=$(median ${walls[$who.$key]})
+        # shellcheck disable=SC2086
+        med_cpu[$who.$key]=$(median ${cpus[$who.$key]})
+    done
 done
 
 # ---------------------------------------------------------------------------------------------
 # Report
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f×", a / b; else print "-" }'; }
+cpu_s() { awk -v c="$1" 'BEGIN { printf "%.3f s", c / 1e6 }'; }
+
 say
 say "load average at the end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
-say
-say "| input | size | phaselint median | grep median | ratio | MB/s | peak RSS |"
-say "|---|---:|---:|---:|---:|---:|---:|"
-for key in "${keys[@]}"; do
-    bytes=$(bytes_of "${path[$key]}")
-    size="$(mb "$bytes") MB"
-    g=${grep_median[$key]:-}
-    gcol=-
-    [[ -n $g ]] && gcol="$(secs "$g") s"
-    if [[ -n ${pl_median[$key]:-} ]]; then
-        p=${pl_median[$key]}
-        pcol="$(secs "$p") s"
-        ratio=-
-        [[ -n $g ]] && ratio=$(awk -v p="$p" -v g="$g" 'BEGIN { printf "%.1f×", p / g }')
-        speed=$(awk -v b="$bytes" -v p="$p" 'BEGIN { printf "%.2f", b / 1e6 / (p / 1e9) }')
-        rss="$(mb $((pl_rss[$key] * 1024))) MB"
-    else
-        pcol=${pl_exit[$key]:-not run}
-        ratio=-
-        speed=-
-        rss=-
-    fi
-    say "| ${label[$key]} | $size | $pcol | $gcol | $ratio | $speed | $rss |"
+for who in phaselint ${baseline:+baseline}; do
+    say
+    if [[ $who == phaselint ]]; then say "phaselint ($original):"; else say "baseline ($baseline_original):"; fi
+    say "| input | size | wall median | CPU median | grep wall | grep CPU | wall ratio | CPU ratio | MB/s | peak RSS |"
+    say "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for key in "${selected[@]}"; do
+        bytes=$(bytes_of "${path[$key]}")
+        gw=${med_wall[grep.$key]:-}
+        gc=${med_cpu[grep.$key]:-}
+        gwcol=-
+        gccol=-
+        [[ -n $gw ]] && gwcol="$(secs "$gw") s" && gccol=$(cpu_s "$gc")
+        if [[ -n ${med_wall[$who.$key]:-} && ${pl_exit[$who.$key]:-} != FAILED* ]]; then
+            p=${med_wall[$who.$key]}
+            c=${med_cpu[$who.$key]}
+            wr=-
+            cr=-
+            [[ -n $gw ]] && wr=$(ratio "$p" "$gw") && cr=$(ratio "$c" "$gc")
+            speed=$(awk -v b="$bytes" -v p="$p" 'BEGIN { printf "%.2f", b / 1e6 / (p / 1e9) }')
+            say "| ${label[$key]} | $(mb "$bytes") MB | $(secs "$p") s | $(cpu_s "$c") | $gwcol | $gccol | $wr | $cr | $speed | $(mb $((pl_rss[$who.$key] * 1024))) MB |"
+        else
+            say "| ${label[$key]} | $(mb "$bytes") MB | ${pl_exit[$who.$key]:-not run} | - | $gwcol | $gccol | - | - | - | - |"
+        fi
+    done
 done
 say
-say "phaselint exit codes seen: $(for key in "${keys[@]}"; do printf '%s=%s  ' "$key" "${pl_exit[$key]:-none}"; done)"
+say "exit codes seen: $(for key in "${selected[@]}"; do printf '%s=%s  ' "$key" "${pl_exit[phaselint.$key]:-none}"; done)"
 say
-say "commands (each run $runs times; wall time from date +%s%N around the command, median reported;"
+say "commands (each run $runs times, interleaved; wall and CPU (user + system, from wait4) medians;"
 say "PHASELINT is a copy of $original made at the start):"
-for key in "${keys[@]}"; do
-    say "  /usr/bin/time -f %M -o RSS_FILE PHASELINT check --format json $(printf '%q' "${path[$key]}") > /dev/null"
-done
-for key in 1x 2x 4x long; do
-    say "  grep -c -i -E $(printf '%q' "$grep_re") $(printf '%q' "${path[$key]}") | cat > /dev/null"
+for key in "${selected[@]}"; do
+    say "  PHASELINT check --format json $(printf '%q' "${path[$key]}") > FILE"
+    if [[ -n ${has_grep[$key]:-} ]]; then say "  grep -c -i -E $(printf '%q' "$grep_re") $(printf '%q' "${path[$key]}") > FILE"; fi
 done
 say "phaselint exit 0 or 1 counts as a run; 2 or more is a failure."
 

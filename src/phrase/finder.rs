@@ -12,6 +12,7 @@ use super::walk::Walker;
 use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
+use std::cell::RefCell;
 use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,9 +64,22 @@ pub fn find(text: &str) -> Found {
 
 /// [`find`] in the text of the card `name`: its name reads as the card itself (`reading`).
 pub fn find_named(text: &str, name: &CardName) -> Found {
-    let mut walker = Walker::default();
-    find_lines(text, name, |line, ability, offset, work| {
-        walker.line(line, ability, offset, work)
+    thread_local! {
+        /// The walker of this thread, kept from card to card: its buffers are sized for the
+        /// template table's literals (kilobytes), and were allocated anew for every card.
+        static WALKER: RefCell<Walker> = RefCell::default();
+    }
+    WALKER.with(|kept| {
+        // A walker in use (a find within a find) cannot be shared: that call has its own.
+        let mut own = None;
+        let mut borrowed = kept.try_borrow_mut().ok();
+        let walker = match borrowed.as_deref_mut() {
+            Some(walker) => walker,
+            None => own.insert(Walker::default()),
+        };
+        find_lines(text, name, |line, ability, offset, work| {
+            walker.line(line, ability, offset, work)
+        })
     })
 }
 
@@ -381,6 +395,26 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The walker and the tripwire keep their buffers on their thread from card to card: a card
+    /// found after others is found as it is on a thread that found nothing before.
+    #[test]
+    fn a_text_found_after_others_is_found_as_alone() {
+        let texts = [
+            "Until end of turn, target creature gains flying. At the beginning of your upkeep, draw a card.",
+            "Flash\nWhenever you cast a spell during an opponent's turn, skip your next untap step.",
+            "“Until your next turn” (As a sorcery.) Activate only during your turn and only once each turn.",
+        ];
+        for text in texts {
+            let alone = std::thread::spawn(move || find(text))
+                .join()
+                .expect("the thread ends");
+            for other in texts {
+                find(other);
+            }
+            assert_eq!(find(text), alone, "{text}");
+        }
+    }
 
     /// The tripwire as it was first written: every word against every phrase, and the brackets
     /// counted from the line's start for each word. The sweep must give what it gave.

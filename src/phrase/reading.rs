@@ -54,6 +54,13 @@ impl CardName {
                 if form.is_empty() || form.len() > MAX_NAME {
                     continue;
                 }
+                // Most names have no apostrophe: one copy, not two spellings of the same.
+                if !form.contains(['’', '\'']) {
+                    if !patterns.iter().any(|pattern| pattern == form) {
+                        patterns.push(form.to_owned());
+                    }
+                    continue;
+                }
                 for apostrophe in [form.replace('’', "'"), form.replace('\'', "’")] {
                     if !patterns.contains(&apostrophe) {
                         patterns.push(apostrophe);

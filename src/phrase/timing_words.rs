@@ -4,7 +4,9 @@
 //! least as wide as the paragraph "No timing word in silence" of ../shared/TIMING-MODEL.md.
 
 use crate::model::Span;
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::cell::Cell;
+use std::collections::VecDeque;
 use std::sync::OnceLock;
 
 /// The timing words, each a run of words matched whole and case-insensitively. In a pattern,
@@ -75,9 +77,10 @@ struct Pattern {
 }
 
 /// The patterns, and for each word that can start one, the patterns it starts (in list order).
+/// Fx, not std's SipHash: every word of every line is looked up.
 struct Patterns {
     patterns: Vec<Pattern>,
-    by_first_word: HashMap<&'static str, Vec<usize>>,
+    by_first_word: FxHashMap<&'static str, Vec<usize>>,
 }
 
 fn patterns() -> &'static Patterns {
@@ -97,7 +100,7 @@ fn patterns() -> &'static Patterns {
                 Pattern { timing, words }
             })
             .collect();
-        let mut by_first_word: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        let mut by_first_word: FxHashMap<&'static str, Vec<usize>> = FxHashMap::default();
         for (index, pattern) in patterns.iter().enumerate() {
             for &word in pattern
                 .words
@@ -170,13 +173,28 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\'' || c == '’'
 }
 
+/// The buffers a `Words` leaves when it is dropped, for the next on its thread.
+type Buffers = (VecDeque<(Span, String)>, Vec<String>);
+
+thread_local! {
+    /// Every line of every card reads its words: new buffers for each line were most of the
+    /// tripwire's allocations.
+    static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
+}
+
+/// How many word buffers are kept from one `Words` to the next, and how long each may be: a
+/// hostile line of long words leaves no more than a few small buffers behind it.
+const KEPT_BUFFERS: usize = 16;
+const KEPT_BUFFER_CAPACITY: usize = 64;
+
 impl<'t> Words<'t> {
     fn new(text: &'t str) -> Self {
+        let (ahead, spare) = BUFFERS.take().unwrap_or_default();
         Words {
             text,
             next: 0,
-            ahead: VecDeque::new(),
-            spare: Vec::new(),
+            ahead,
+            spare,
         }
     }
 
@@ -255,6 +273,18 @@ impl<'t> Words<'t> {
             }
         }
         Some(at - 1)
+    }
+}
+
+impl Drop for Words<'_> {
+    fn drop(&mut self) {
+        let mut ahead = std::mem::take(&mut self.ahead);
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.extend(ahead.drain(..).map(|(_, buffer)| buffer));
+        spare.retain(|buffer| buffer.capacity() <= KEPT_BUFFER_CAPACITY);
+        spare.truncate(KEPT_BUFFERS);
+        ahead.shrink_to(KEPT_BUFFERS);
+        BUFFERS.set(Some((ahead, spare)));
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::edit_distance::char_distance;
 use crate::model::Span;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::sync::OnceLock;
 
 /// Templates written out in full.
@@ -101,7 +101,7 @@ pub enum Measure {
 /// The templates that come near some words of `text[within]` overlapping `around`, best first.
 pub fn near(text: &str, within: Span, around: Span, measure: Measure) -> Vec<Near> {
     let words = words_of(text, within);
-    let spelt: HashSet<&str> = words.iter().map(|word| word.compared.as_str()).collect();
+    let spelt: FxHashSet<&str> = words.iter().map(|word| word.compared.as_str()).collect();
     let mut found: Vec<Near> = templates()
         .iter()
         .filter_map(|(template_words, template)| {

@@ -9,6 +9,7 @@
 //! The words are read one at a time as the reader's one pass meets them, so the subject costs
 //! nothing more than that pass.
 
+use super::table::with_ascii_lower;
 use crate::phrase::ast::OwnerWord;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
@@ -116,8 +117,16 @@ impl Subject {
 
     /// Reads the next word of the line.
     fn word(&mut self, word: &str) {
-        let lower = word.to_ascii_lowercase().replace('’', "'");
-        let word = lower.as_str();
+        // Every word of a line is read: lower-cased on the stack, but for a curly apostrophe.
+        if word.contains('’') {
+            self.lower_word(&word.to_ascii_lowercase().replace('’', "'"));
+        } else {
+            with_ascii_lower(word, |lower| self.lower_word(lower));
+        }
+    }
+
+    /// Reads the next word of the line, in lower case with straight apostrophes.
+    fn lower_word(&mut self, word: &str) {
         if self.clause.words == 0
             && matches!(word, "and" | "or")
             && let Some(head) = self.head.filter(|head| !head.predicate && !head.condition)

@@ -5,7 +5,7 @@ use crate::phrase::ast::{
     ClauseKind, CombatEvent, EachTurn, Keyword, LaterBy, OwnerWord, Parameter, Quantifier, Says,
     TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 const fn unit(name: UnitName, owner: Option<OwnerWord>, quantifier: Quantifier) -> UnitRef {
@@ -516,10 +516,11 @@ pub fn special_action(name: &str) -> Option<&'static str> {
 }
 
 /// The keywords by the lower-cased first word of their names, longest name first.
-fn by_first_word() -> &'static HashMap<String, Vec<&'static Keyword>> {
-    static INDEX: OnceLock<HashMap<String, Vec<&'static Keyword>>> = OnceLock::new();
+/// Fx, not std's SipHash: it is looked up for every word that could start a keyword, on every line.
+fn by_first_word() -> &'static FxHashMap<String, Vec<&'static Keyword>> {
+    static INDEX: OnceLock<FxHashMap<String, Vec<&'static Keyword>>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: HashMap<String, Vec<&'static Keyword>> = HashMap::new();
+        let mut index: FxHashMap<String, Vec<&'static Keyword>> = FxHashMap::default();
         for keyword in KEYWORDS {
             let first = keyword.name.split(' ').next().unwrap_or(keyword.name);
             index
@@ -539,19 +540,36 @@ fn by_first_word() -> &'static HashMap<String, Vec<&'static Keyword>> {
 /// (702.14c, 702.29e), with no timing.
 pub fn keyword_at(text: &str) -> Option<(&'static Keyword, usize)> {
     let word_len = word_len(text);
-    let word = text.get(..word_len)?.to_ascii_lowercase();
-    let found = by_first_word().get(&word).and_then(|keywords| {
-        keywords.iter().find_map(|keyword| {
-            let len = keyword.name.len();
-            let head = text.get(..len)?;
-            (head.eq_ignore_ascii_case(keyword.name) && ends_word(text, len))
-                .then_some((*keyword, len))
+    with_ascii_lower(text.get(..word_len)?, |word| {
+        let found = by_first_word().get(word).and_then(|keywords| {
+            keywords.iter().find_map(|keyword| {
+                let len = keyword.name.len();
+                let head = text.get(..len)?;
+                (head.eq_ignore_ascii_case(keyword.name) && ends_word(text, len))
+                    .then_some((*keyword, len))
+            })
+        });
+        found.or_else(|| {
+            (word.ends_with("walk") || word.ends_with("cycling"))
+                .then_some((&LANDWALK_OR_CYCLING, word_len))
         })
-    });
-    found.or_else(|| {
-        (word.ends_with("walk") || word.ends_with("cycling"))
-            .then_some((&LANDWALK_OR_CYCLING, word_len))
     })
+}
+
+/// Calls `f` with `word` in ASCII lower case, made on the stack when it is short (as every
+/// keyword's name is): the keyword reader looks up each word of each line, and a `String` for each
+/// was a good part of its time.
+pub(super) fn with_ascii_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buffer = [0u8; 64];
+    if let Some(lower) = buffer.get_mut(..word.len()) {
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        // Changing the case of ASCII letters leaves UTF-8 valid: this never fails.
+        if let Ok(lower) = std::str::from_utf8(lower) {
+            return f(lower);
+        }
+    }
+    f(&word.to_ascii_lowercase())
 }
 
 /// The length of the word `text` starts with, as keywords' names are read: letters, digits and
@@ -577,12 +595,13 @@ pub(super) fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
     let len = text
         .find(|c: char| !c.is_alphanumeric())
         .unwrap_or(text.len());
-    let word = text.get(..len)?.to_ascii_lowercase();
-    let verb = word.strip_suffix('s').unwrap_or(&word);
-    let index = by_first_word();
-    let keywords = index.get(verb).or_else(|| index.get(&word))?;
-    let keyword = keywords
-        .iter()
-        .find(|keyword| keyword.parameter == Parameter::Verb)?;
-    Some((*keyword, len))
+    with_ascii_lower(text.get(..len)?, |word| {
+        let verb = word.strip_suffix('s').unwrap_or(word);
+        let index = by_first_word();
+        let keywords = index.get(verb).or_else(|| index.get(word))?;
+        let keyword = keywords
+            .iter()
+            .find(|keyword| keyword.parameter == Parameter::Verb)?;
+        Some((*keyword, len))
+    })
 }
