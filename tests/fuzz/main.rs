@@ -9,6 +9,7 @@
 //! | `span_maps` | the text, to its seed's format | each finding of each face (and of `export::each_face`, by line and column) maps through the face's `TextMap` into its raw string, on character boundaries, where the map is exact; there, the file's text at the mapped span is the card text, but for escapes, `''` and folded line breaks; every diagnostic of `check::check_text` (its span, labels and fix edits) lies in the file on character boundaries; every output format renders without panic, to a bounded size |
 //! | `keywords` | each line of the text (16 KiB at most), with runs of keyword grants, keywords, keyword actions and quotes inserted (`input::keyword_cases`) | `phrase::keywords::find` never gives up a line on its own and reads at most `WORK_PER_BYTE` bytes a byte of it (`Work::spent`); its phrases lie in the line on character boundaries; with room for `n` phrases it keeps at most `n`, the first `n` by start of all it finds; `phrase::find` on the text keeps at most `MAX_PHRASES` |
 //! | `fixes` | the text, to its seed's format | `fix::apply` keeps every byte outside the edits (its text is the file with some of the offered edits applied); `check::fix_text` never panics, a second fix changes nothing, and a text that read whole still reads whole with no more input problems |
+//! | `card_cache` | a seed's text, then its mutated text, to the seed's format (`input::mostly_readable_cases`: most edits are a word inside a card's text) | `check::check_text_again`, with the cache of the check before, gives the cards, diagnostics and failure of a fresh `check::check_text`, one way and back |
 //!
 //! Each target runs a fixed number of cases from a fixed seed, so a failure in CI reproduces;
 //! the seed is printed. `PHASELINT_FUZZ_CASES=N` runs N cases per target (a long local run);
@@ -25,7 +26,7 @@ mod names;
 mod regressions;
 
 use input::Case;
-use phaselint::check::{CheckedFile, check_text, fix_text};
+use phaselint::check::{CardCache, CheckedFile, check_text, check_text_again, fix_text};
 use phaselint::config::Config;
 use phaselint::diagnostic::{Applicability, Diagnostic, Edit};
 use phaselint::explain::{explain, render_text};
@@ -912,4 +913,81 @@ fn fixes() {
         }
         Ok(())
     });
+}
+
+/// The language server's cache (issue 23): checking the next version of a text with the cards of
+/// the last check, re-reading and re-linting only what an edit changed, gives what a fresh check
+/// of it gives.
+#[test]
+fn card_cache() {
+    fuzz(
+        "card_cache",
+        1_500,
+        input::mostly_readable_cases(),
+        |case| {
+            let format = case.seed().format;
+            let before = String::from_utf8_lossy(&case.seed().bytes).into_owned();
+            let after = case.text();
+            let again = |cache: &mut CardCache, text: &str| {
+                check_text_again(
+                    path_for(format),
+                    text.to_string(),
+                    format,
+                    &ReadOptions::default(),
+                    &config(),
+                    cache,
+                )
+            };
+            // A keystroke inside a one-line quoted text, the edit the cache re-reads one card for.
+            let pick = case.mutations.len() + case.text().len();
+            let places = inside_quotes(&before);
+            let typed = places
+                .get(pick % places.len().max(1))
+                .map(|&at| format!("{}until end of turn {}", &before[..at], &before[at..]));
+            let mut pairs = vec![(before.clone(), after.clone()), (after, before.clone())];
+            pairs.extend(typed.map(|typed| (before, typed)));
+            let mut cache = CardCache::default();
+            for (first, next) in &pairs {
+                again(&mut cache, first);
+                let cached = again(&mut cache, next);
+                let fresh = check(next.to_string(), format);
+                prop_assert!(
+                    cached.cards == fresh.cards && cached.failed == fresh.failed,
+                    "{} cards (failed: {}) from the cache, {} (failed: {}) fresh",
+                    cached.cards,
+                    cached.failed,
+                    fresh.cards,
+                    fresh.failed
+                );
+                prop_assert!(
+                    cached.diagnostics == fresh.diagnostics,
+                    "the cache's diagnostics differ from a fresh check's:\n{:#?}\n{:#?}",
+                    cached.diagnostics,
+                    fresh.diagnostics
+                );
+            }
+            Ok(())
+        },
+    );
+}
+
+/// The places strictly inside a double-quoted string on one line, without escapes, of `text`.
+fn inside_quotes(text: &str) -> Vec<usize> {
+    let mut places = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let quotes: Vec<usize> = line.match_indices('"').map(|(at, _)| at).collect();
+        for pair in quotes.chunks_exact(2) {
+            let inner = &line[pair[0] + 1..pair[1]];
+            if !inner.contains('\\') {
+                places.extend(
+                    (pair[0] + 1..=pair[1])
+                        .filter(|&at| line.is_char_boundary(at))
+                        .map(|at| start + at),
+                );
+            }
+        }
+        start += line.len();
+    }
+    places
 }
