@@ -396,20 +396,24 @@ pub enum EachTurn {
     Counted,
     /// "no more than one spell each turn".
     Limited,
-    /// "attacks each combat if able": a requirement (508.1d).
-    IfAble,
-    /// "attacks this combat if able": a requirement of the combat in progress or about to begin.
-    IfAbleThisCombat,
-    /// "attacks that combat if able": a requirement of the combat an earlier phrase added.
-    IfAbleThatCombat,
-    /// "can block an additional creature each combat": counted within each combat.
-    EachCombat,
-    /// "blocks each combat if able", "attacks or blocks this combat if able": a requirement of
-    /// the declare blockers step (509.1c), and of the declare attackers step with "attacks or".
-    BlocksIfAble {
-        also_attacks: bool,
+    /// "attacks each combat if able", "blocks this combat if able", "attacks or blocks that
+    /// combat if able": a requirement of the declarations it names (508.1d, 509.1c), in the
+    /// combats it names.
+    IfAble {
+        declared: Declared,
         combat: WhichCombat,
     },
+    /// "can block an additional creature each combat": counted within each combat.
+    EachCombat,
+}
+
+/// Which declarations a requirement is checked at: attackers (508.1d), blockers (509.1c) or
+/// both ("attacks or blocks").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Declared {
+    Attackers,
+    Blockers,
+    Both,
 }
 
 /// Which combat a requirement names: every one, the one in progress, or the one named before.

@@ -36,13 +36,10 @@ pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
                 point: TriggerPoint::ThatCombat,
                 ..
             } => Named::Combat,
-            Form::EachTurn(
-                EachTurn::IfAbleThatCombat
-                | EachTurn::BlocksIfAble {
-                    combat: WhichCombat::That,
-                    ..
-                },
-            ) => Named::Combat,
+            Form::EachTurn(EachTurn::IfAble {
+                combat: WhichCombat::That,
+                ..
+            }) => Named::Combat,
             _ if combat => Named::Combat,
             _ => Named::Turn,
         };

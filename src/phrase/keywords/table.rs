@@ -2,8 +2,9 @@
 //! definition says about the turn; and a keyword looked up by the words it starts.
 
 use crate::phrase::ast::{
-    ClauseKind, CombatEvent, EachTurn, Keyword, LaterBy, OwnerWord, Parameter, Quantifier, Says,
-    TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhileCondition, WindowTime,
+    ClauseKind, CombatEvent, Declared, EachTurn, Keyword, LaterBy, OwnerWord, Parameter,
+    Quantifier, Says, TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhichCombat,
+    WhileCondition, WindowTime,
 };
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
@@ -358,7 +359,13 @@ pub static KEYWORDS: &[Keyword] = &[
         "Goad",
         "701.15a",
         Verb,
-        &[UNTIL_YOUR_NEXT_TURN, Says::EachTurn(EachTurn::IfAble)],
+        &[
+            UNTIL_YOUR_NEXT_TURN,
+            Says::EachTurn(EachTurn::IfAble {
+                declared: Declared::Attackers,
+                combat: WhichCombat::Each,
+            }),
+        ],
     ),
     timing("Detain", "701.35a", Verb, &[UNTIL_YOUR_NEXT_TURN]),
     timing(

@@ -37,33 +37,19 @@ pub(super) fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
     })
 }
 
-/// `blocks_if_able`: "blocks each combat if able", "attacks or blocks this combat if able".
-pub(super) fn blocks_if_able(pair: Pair<'_, Rule>) -> EachTurn {
-    let mut also_attacks = false;
+/// `combat_if_able` and `blocks_if_able`: "attacks this combat if able", "blocks each combat if
+/// able", "attacks or blocks that combat if able": the verbs say which declarations, the combat
+/// words which combats (this one unless "each" or "that").
+pub(super) fn if_able(pair: Pair<'_, Rule>, verb: Declared) -> EachTurn {
+    let mut declared = verb;
     let mut combat = WhichCombat::This;
     for child in pair.into_inner() {
         match child.as_rule() {
-            Rule::attacks_or => also_attacks = true,
+            Rule::attacks_or => declared = Declared::Both,
             Rule::each_if_able => combat = WhichCombat::Each,
             Rule::that_combat_span => combat = WhichCombat::That,
             _ => {}
         }
     }
-    EachTurn::BlocksIfAble {
-        also_attacks,
-        combat,
-    }
-}
-
-/// `combat_if_able`: "attacks this combat if able" or "attacks that combat if able", told apart by
-/// the combat it names.
-pub(super) fn if_able_in_one_combat(pair: Pair<'_, Rule>) -> EachTurn {
-    let that = pair
-        .into_inner()
-        .any(|child| child.as_rule() == Rule::that_combat_span);
-    if that {
-        EachTurn::IfAbleThatCombat
-    } else {
-        EachTurn::IfAbleThisCombat
-    }
+    EachTurn::IfAble { declared, combat }
 }

@@ -21,7 +21,7 @@ mod units;
 mod windows;
 
 use durations::{object_duration, until_the_end_of};
-use each_turn::{blocks_if_able, if_able_in_one_combat, once_each_turn};
+use each_turn::{if_able, once_each_turn};
 use error::{Lowered, span_of, unexpected};
 use marks::marks;
 use standing::{during_permission, during_unit, once_during_turns, turn_based_action};
@@ -263,11 +263,15 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::counted_each_turn => Form::EachTurn(EachTurn::Counted),
         Rule::limited_each_turn => Form::EachTurn(EachTurn::Limited),
         Rule::each_turn_if_able => match pair.clone().into_inner().next() {
-            Some(_) => Form::EachTurn(EachTurn::IfAble),
+            // "each ... if able" follows "attacks": "blocks ... if able" is `blocks_if_able`.
+            Some(_) => Form::EachTurn(EachTurn::IfAble {
+                declared: Declared::Attackers,
+                combat: WhichCombat::Each,
+            }),
             None => Form::EachTurn(EachTurn::Counted),
         },
-        Rule::combat_if_able => Form::EachTurn(if_able_in_one_combat(pair)),
-        Rule::blocks_if_able => Form::EachTurn(blocks_if_able(pair)),
+        Rule::combat_if_able => Form::EachTurn(if_able(pair, Declared::Attackers)),
+        Rule::blocks_if_able => Form::EachTurn(if_able(pair, Declared::Blockers)),
         Rule::sorcery_timing => Form::Window(sorcery_timing(pair)?),
         // A Class's level ability is an activated ability (716.2a).
         Rule::class_level => Form::Window(Window {
