@@ -118,6 +118,10 @@ enum Lead {
     Bytes(u8, u8),
     /// The text starts with this literal (ASCII case ignored).
     Literal(String),
+    /// The text starts with a word of ASCII letters that ends in this literal, one letter at
+    /// least before it (ASCII case ignored): `(!(^"ed" ~ wb) ~ ASCII_ALPHA)+ ~ ^"ed" ~ wb`, a
+    /// past participle. As a lead it is its letters' byte ranges, checked to the word's end.
+    WordEnding(String),
 }
 
 const ANY: Lead = Lead::Bytes(0, 0xff);
@@ -131,6 +135,7 @@ impl Lead {
         match self {
             Lead::Bytes(low, high) => format!("Lead::Bytes({low}, {high})"),
             Lead::Literal(text) => format!("Lead::Literal({text:?})"),
+            Lead::WordEnding(text) => format!("Lead::WordEnding({text:?})"),
         }
     }
 }
@@ -234,12 +239,21 @@ impl<'g> Grammar<'g> {
             },
             // A lookahead consumes nothing: what follows it is what starts the match.
             Expr::PosPred(_) | Expr::NegPred(_) => empty,
-            Expr::Seq(head, tail) => {
-                let mut first = self.first(head, visiting);
-                if first.nullable {
-                    let rest = self.first(tail, visiting);
-                    first.leads.extend(rest.leads);
-                    first.nullable = rest.nullable;
+            Expr::Seq(..) => {
+                // A sequence as its items, however pest nested it.
+                let mut items = Vec::new();
+                sequence_items(expr, &mut items);
+                let mut first = empty;
+                for (at, item) in items.iter().enumerate() {
+                    let next = match word_ending(item, &items[at + 1..]) {
+                        Some(ending) => leads(&[Lead::WordEnding(ending)]),
+                        None => self.first(item, visiting),
+                    };
+                    first.leads.extend(next.leads);
+                    if !next.nullable {
+                        first.nullable = false;
+                        break;
+                    }
                 }
                 first
             }
@@ -308,6 +322,46 @@ impl<'g> Grammar<'g> {
             _ => None,
         }
     }
+}
+
+/// The items of a sequence, in order, whether pest nested it to the left or to the right.
+fn sequence_items<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Seq(head, tail) => {
+            sequence_items(head, out);
+            sequence_items(tail, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// The ending of a word that `item` and the items after it match: `(!(^"ed" ~ wb) ~
+/// ASCII_ALPHA)+ ~ ^"ed" ~ wb`, letters up to an ending "ed" at a word boundary, where the
+/// repetition stops at that ending only.
+fn word_ending(item: &Expr, after: &[&Expr]) -> Option<String> {
+    let Expr::RepOnce(letter) = item else {
+        return None;
+    };
+    let Expr::Seq(not_ending, alpha) = letter.as_ref() else {
+        return None;
+    };
+    let (Expr::NegPred(stop), Expr::Ident(alpha)) = (not_ending.as_ref(), alpha.as_ref()) else {
+        return None;
+    };
+    let mut stop_items = Vec::new();
+    sequence_items(stop, &mut stop_items);
+    let [Expr::Insens(ending), Expr::Ident(boundary)] = stop_items[..] else {
+        return None;
+    };
+    let [Expr::Insens(then), Expr::Ident(then_boundary), ..] = after else {
+        return None;
+    };
+    (alpha == "ASCII_ALPHA"
+        && boundary == "wb"
+        && then_boundary == "wb"
+        && !ending.is_empty()
+        && then.eq_ignore_ascii_case(ending))
+    .then(|| ending.to_ascii_lowercase())
 }
 
 /// Strings as the Rust source of a `&[&str]`.

@@ -14,6 +14,9 @@ pub(super) enum Lead {
     Bytes(u8, u8),
     /// The text starts with this lower-case literal, ASCII case ignored.
     Literal(&'static str),
+    /// The text starts with a word of ASCII letters that ends in this lower-case literal, one
+    /// letter at least before it, ASCII case ignored: "attacked" for "ed".
+    WordEnding(&'static str),
 }
 
 /// One rule the finder calls, as the build script derived it.
@@ -372,6 +375,15 @@ impl Lead {
             Lead::Bytes(low, high) => rest
                 .first()
                 .is_some_and(|byte| (low..=high).contains(&byte)),
+            Lead::WordEnding(ending) => {
+                let letters = rest
+                    .iter()
+                    .position(|byte| !byte.is_ascii_alphabetic())
+                    .unwrap_or(rest.len());
+                letters > ending.len()
+                    && rest[letters - ending.len()..letters]
+                        .eq_ignore_ascii_case(ending.as_bytes())
+            }
         }
     }
 }
@@ -447,6 +459,7 @@ fn first_bytes(leads: &[Lead]) -> [u64; 4] {
         match lead {
             Lead::Literal(literal) => literal.bytes().take(1).for_each(&mut set),
             &Lead::Bytes(low, high) => (low..=high).for_each(&mut set),
+            Lead::WordEnding(_) => (b'a'..=b'z').for_each(&mut set),
         }
     }
     bits

@@ -32,15 +32,19 @@ Make the card an instant, give it flash or a permission to cast it as though it 
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    if face.casts_at_sorcery_speed() != Some(true) {
-        return Vec::new();
-    }
-    face.items
+    let mut outside = face
+        .items
         .iter()
         .filter(|(phrase, _)| {
             matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::CastThisSpell)
         })
         .filter(|(_, finding)| outside_your_main_phases(finding))
+        .peekable();
+    // Few faces have such a window; whether the face is cast at sorcery speed reads its text.
+    if outside.peek().is_none() || face.casts_at_sorcery_speed() != Some(true) {
+        return Vec::new();
+    }
+    outside
         .map(|(phrase, _)| {
             Violation::new(
                 phrase.span,

@@ -279,8 +279,15 @@ fn close(word: &str, wanted: &str, measure: Measure) -> usize {
     match measure {
         Measure::Loose if OWNER_WORDS.contains(&word) && OWNER_WORDS.contains(&wanted) => 1,
         _ => {
-            let shorter = word.chars().count().min(wanted.chars().count());
+            let (length, wanted_length) = (word.chars().count(), wanted.chars().count());
+            let shorter = length.min(wanted_length);
             let allowed = if shorter <= 5 { 1 } else { 2 };
+            // Words whose lengths differ by more than the edits allowed are that many edits
+            // apart at least, and a swap keeps the length: most pairs are settled here, without
+            // the distance.
+            if length.abs_diff(wanted_length) > allowed {
+                return NEVER;
+            }
             // A letter of a short word changes it into another word ("a" for "i"): no typo.
             if shorter >= 2 && (swapped(word, wanted) || char_distance(word, wanted) <= allowed) {
                 1
