@@ -2,13 +2,15 @@
 //! keyword actions it takes, found with a few plain scans of a line, each charged to its work.
 
 use super::holder::Subject;
-use super::table::{action_at, keyword_at, word_len};
+use super::table::{action_at, action_words, keyword_at, word_len};
+use aho_corasick::AhoCorasick;
 use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
 };
 use crate::phrase::work::Work;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// Why the keyword reader gives a line up (after "reading it would take more than 16 passes over
 /// it").
@@ -334,6 +336,9 @@ fn in_trigger_condition(line: &[u8], end: usize) -> bool {
 fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Result<(), String> {
     // The pass, each word read again by `action_at`, and once more by the subject.
     work.spend(3 * line.len(), TOO_LONG)?;
+    if !may_grant_or_act(line) {
+        return Ok(());
+    }
     let bytes = line.as_bytes();
     let mut opened = 0usize;
     let mut closed = 0usize;
@@ -398,6 +403,21 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
         }
     }
     Ok(())
+}
+
+/// Whether `line` holds a grant verb or a keyword action's verb anywhere, in any case: the words
+/// the pass of `grants` can find something at. Most lines hold none, and one search of the line
+/// spares them the pass, which reads every word.
+fn may_grant_or_act(line: &str) -> bool {
+    static VERBS: OnceLock<AhoCorasick> = OnceLock::new();
+    VERBS
+        .get_or_init(|| {
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(GRANT_VERBS.iter().map(|verb| verb.to_string()).chain(action_words()))
+                .expect("the grant and action verbs make a matcher")
+        })
+        .is_match(line)
 }
 
 /// The keyword list that starts at `at`, after a grant verb, held by `holder`; or a keyword line

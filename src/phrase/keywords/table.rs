@@ -596,6 +596,18 @@ fn ends_word(text: &str, at: usize) -> bool {
         .is_none_or(|c| !c.is_alphanumeric())
 }
 
+/// The first words of the keyword actions' names, lower-cased: every verb `action_at` finds
+/// holds one ("goads" holds "goad").
+pub(super) fn action_words() -> impl Iterator<Item = String> {
+    KEYWORDS
+        .iter()
+        .filter(|keyword| keyword.parameter == Parameter::Verb)
+        .map(|keyword| {
+            let first = keyword.name.split(' ').next().unwrap_or(keyword.name);
+            first.to_ascii_lowercase()
+        })
+}
+
 /// The keyword action (701) whose verb `text` starts with, "goad" or "goads" (a whole word, any
 /// case), and the verb's length. "Goaded" and "exerted" name a state, not the action.
 pub(super) fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
