@@ -134,7 +134,11 @@ pub fn timing_words_in(text: &str) -> impl Iterator<Item = Span> + '_ {
     } = patterns();
     let mut words = Words::new(text);
     std::iter::from_fn(move || {
-        while let Some((first, lower)) = words.get(0) {
+        loop {
+            words.pass_words_that_start_nothing(|word| by_first_word.contains_key(word));
+            let Some((first, lower)) = words.get(0) else {
+                break;
+            };
             let matched = by_first_word
                 .get(lower)
                 .into_iter()
@@ -206,6 +210,53 @@ impl<'t> Words<'t> {
         self.ahead
             .get(index)
             .map(|(span, lower)| (*span, lower.as_str()))
+    }
+
+    /// When no word is read ahead, passes the words that `starts` says start no pattern, without
+    /// reading them into `ahead`: most words start none, and a word read ahead is a buffer filled.
+    /// Only words of ASCII letters and apostrophes are passed so; any other stops the pass and is
+    /// read as usual (its lower case is not ASCII's).
+    fn pass_words_that_start_nothing(&mut self, starts: impl Fn(&str) -> bool) {
+        if !self.ahead.is_empty() {
+            return;
+        }
+        let bytes = self.text.as_bytes();
+        loop {
+            let Some(rest) = self.text.get(self.next..) else {
+                return;
+            };
+            let Some((offset, _)) = rest.char_indices().find(|&(_, c)| is_word_char(c)) else {
+                return;
+            };
+            let start = self.next + offset;
+            let mut lower = [0u8; 32];
+            let mut length = 0;
+            let mut end = start;
+            while let Some(&byte) = bytes.get(end) {
+                let byte = match byte {
+                    b'\'' => b'\'',
+                    // A curly apostrophe, compared as a straight one.
+                    0xE2 if bytes.get(end + 1..end + 3) == Some(&[0x80, 0x99]) => b'\'',
+                    byte if byte.is_ascii_alphanumeric() => byte.to_ascii_lowercase(),
+                    byte if byte.is_ascii() => break,
+                    // Another character: the word is read as usual.
+                    _ => return,
+                };
+                let Some(slot) = lower.get_mut(length) else {
+                    return;
+                };
+                *slot = byte;
+                length += 1;
+                end += if byte == b'\'' && bytes[end] == 0xE2 { 3 } else { 1 };
+            }
+            // ASCII bytes only: this never fails.
+            let word = std::str::from_utf8(&lower[..length]).unwrap_or_default();
+            if starts(word) {
+                self.next = start;
+                return;
+            }
+            self.next = end;
+        }
     }
 
     /// Reads the next word of the text into `ahead`.

@@ -199,27 +199,29 @@ impl<'a> Cursor<'a> {
         }
         let mut at = self.pos + 1;
         let mut escaped = false;
+        let end = self.end.min(self.bytes.len());
         loop {
-            match self.bytes.get(at) {
-                Some(b'"') if at < self.end => {
-                    self.pos = at + 1;
-                    return Ok((at + 1, escaped));
-                }
-                Some(b'\\') if at < self.end => {
-                    escaped = true;
-                    // Validated when decoded; here only its length matters.
-                    at += 2;
-                }
-                Some(b) if *b < 0x20 && at < self.end => {
-                    self.pos = at;
-                    return self.error("control character in json string");
-                }
-                Some(_) if at < self.end => at += 1,
-                _ => {
-                    self.pos = self.end;
-                    return self.error("unterminated json string");
-                }
+            // The next quote or backslash, found a word at a time; the bytes before it hold no
+            // control character.
+            let rest = self.bytes.get(at..end).unwrap_or_default();
+            let stop = memchr::memchr2(b'"', b'\\', rest);
+            let run = &rest[..stop.unwrap_or(rest.len())];
+            if let Some(control) = run.iter().position(|&b| b < 0x20) {
+                self.pos = at + control;
+                return self.error("control character in json string");
             }
+            let Some(stop) = stop else {
+                self.pos = self.end;
+                return self.error("unterminated json string");
+            };
+            at += stop;
+            if rest[stop] == b'"' {
+                self.pos = at + 1;
+                return Ok((at + 1, escaped));
+            }
+            escaped = true;
+            // Validated when decoded; here only its length matters.
+            at += 2;
         }
     }
 
