@@ -381,8 +381,7 @@ impl Lead {
                     .position(|byte| !byte.is_ascii_alphabetic())
                     .unwrap_or(rest.len());
                 letters > ending.len()
-                    && rest[letters - ending.len()..letters]
-                        .eq_ignore_ascii_case(ending.as_bytes())
+                    && rest[letters - ending.len()..letters].eq_ignore_ascii_case(ending.as_bytes())
             }
         }
     }
@@ -502,6 +501,44 @@ mod tests {
             }))
             .collect();
         [searched, listed]
+    }
+
+    /// A past participle leads where a word of ASCII letters ending in "ed" starts, one letter at
+    /// least before the ending: never at a shorter word or another ending.
+    #[test]
+    fn a_word_ending_lead_reads_the_whole_word() {
+        let lead = Lead::WordEnding("ed");
+        for yes in [
+            "attacked this turn",
+            "DIED",
+            "red",
+            "blocked, ",
+            "entered's",
+        ] {
+            assert!(lead.starts(yes.as_bytes()), "{yes}");
+        }
+        for no in ["ed", "edge", "attacker", "", " attacked", "é-ed"] {
+            assert!(!lead.starts(no.as_bytes()), "{no}");
+        }
+        // The grammar's past participle is turn_reference's lead (derived by the build script).
+        let table = Table::get();
+        let turn_reference = table
+            .phrase
+            .iter()
+            .find(|template| template.entry == Rule::try_turn_reference)
+            .expect("turn_reference is a template");
+        assert!(
+            turn_reference
+                .leads
+                .iter()
+                .any(|lead| matches!(lead, Lead::WordEnding("ed")))
+        );
+        assert!(
+            !turn_reference
+                .leads
+                .iter()
+                .any(|lead| matches!(lead, Lead::Bytes(..)))
+        );
     }
 
     #[test]

@@ -247,7 +247,11 @@ impl<'t> Words<'t> {
                 };
                 *slot = byte;
                 length += 1;
-                end += if byte == b'\'' && bytes[end] == 0xE2 { 3 } else { 1 };
+                end += if byte == b'\'' && bytes[end] == 0xE2 {
+                    3
+                } else {
+                    1
+                };
             }
             // ASCII bytes only: this never fails.
             let word = std::str::from_utf8(&lower[..length]).unwrap_or_default();
@@ -388,6 +392,22 @@ mod tests {
             found("Cumulative upkeep {1}. Pay its upkeep cost at the beginning of your upkeep."),
             ["at the beginning of", "upkeep"]
         );
+    }
+
+    /// Words that start no pattern are passed without being read ahead; a word the quick pass
+    /// cannot read (not ASCII, or longer than its buffer) is read as usual, and what follows it is
+    /// found all the same.
+    #[test]
+    fn words_passed_quickly_are_passed_as_any_other() {
+        let long = "a".repeat(40);
+        assert_eq!(
+            found(&format!(
+                "{long} until Ærathi’s end step, Séance's next turn"
+            )),
+            ["until", "end step", "next turn"]
+        );
+        assert_eq!(found("Don’t skip it. Don't skips."), ["skip", "skips"]);
+        assert_eq!(found("x’ until x’y"), ["until"]);
     }
 
     #[test]

@@ -399,6 +399,37 @@ pub(crate) fn is_one_value(text: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// A string's end is found a run at a time: what ends it, what escapes inside it, and where a
+    /// control character or the end of the text stops it, as the byte-by-byte scan said.
+    #[test]
+    fn a_string_ends_at_its_first_unescaped_quote() {
+        let scan = |text: &str| {
+            let mut cursor = Cursor::new(text, 0, text.len());
+            cursor
+                .scan_string()
+                .map_err(|error| (error.pos, error.message))
+        };
+        assert_eq!(scan(r#""plain" tail"#), Ok((7, false)));
+        assert_eq!(scan(r#""a\"b" tail"#), Ok((6, true)));
+        assert_eq!(scan(r#""\\" tail"#), Ok((4, true)));
+        assert_eq!(scan("\"é—\\u00e9\""), Ok((13, true)));
+        assert_eq!(
+            scan("\"ab\tc\""),
+            Err((3, "control character in json string".into()))
+        );
+        assert_eq!(
+            scan(r#""ends in a backslash\"#),
+            Err((21, "unterminated json string".into()))
+        );
+        assert_eq!(
+            scan(r#""open"#),
+            Err((5, "unterminated json string".into()))
+        );
+        // A cursor that ends before the text does: the quote past its end does not close.
+        let mut short = Cursor::new(r#""abc" x"#, 0, 3);
+        assert!(short.scan_string().is_err());
+    }
+
     #[test]
     fn skips_values() {
         for good in [

@@ -3,12 +3,12 @@
 
 use super::holder::Subject;
 use super::table::{action_at, action_words, keyword_at, word_len};
-use aho_corasick::AhoCorasick;
 use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
 };
 use crate::phrase::work::Work;
+use aho_corasick::AhoCorasick;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -414,7 +414,12 @@ fn may_grant_or_act(line: &str) -> bool {
         .get_or_init(|| {
             AhoCorasick::builder()
                 .ascii_case_insensitive(true)
-                .build(GRANT_VERBS.iter().map(|verb| verb.to_string()).chain(action_words()))
+                .build(
+                    GRANT_VERBS
+                        .iter()
+                        .map(|verb| verb.to_string())
+                        .chain(action_words()),
+                )
                 .expect("the grant and action verbs make a matcher")
         })
         .is_match(line)
@@ -547,6 +552,25 @@ mod tests {
             "—",
         ] {
             assert_eq!(spans(line), [], "{line}");
+        }
+    }
+
+    /// Only lines with a grant verb or a keyword action's verb are read word by word: the verbs
+    /// are found in any case, inside longer words too ("regains", "Goads"), so none is missed.
+    #[test]
+    fn the_verbs_of_grants_and_actions_are_found_before_the_pass() {
+        for line in [
+            "It has flash.",
+            "THEY HAVE HASTE",
+            "It regains flying.",
+            "Goads target creature.",
+            "detain",
+            "You may exert it.",
+        ] {
+            assert!(may_grant_or_act(line), "{line}");
+        }
+        for line in ["Flying", "Draw a card.", "It gets flash."] {
+            assert!(!may_grant_or_act(line), "{line}");
         }
     }
 
