@@ -326,13 +326,10 @@ impl<'g> Grammar<'g> {
 
 /// The items of a sequence, in order, whether pest nested it to the left or to the right.
 fn sequence_items<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Seq(head, tail) => {
-            sequence_items(head, out);
-            sequence_items(tail, out);
-        }
-        other => out.push(other),
-    }
+    flatten(expr, out, |expr| match expr {
+        Expr::Seq(head, tail) => Some((head, tail)),
+        _ => None,
+    });
 }
 
 /// The ending of a word that `item` and the items after it match: `(!(^"ed" ~ wb) ~
@@ -372,12 +369,23 @@ fn str_slice<'s>(items: impl Iterator<Item = &'s String>) -> String {
 
 /// The alternatives of a (nested) choice, in order.
 fn choice_alternatives<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Choice(left, right) => {
-            choice_alternatives(left, out);
-            choice_alternatives(right, out);
+    flatten(expr, out, |expr| match expr {
+        Expr::Choice(left, right) => Some((left, right)),
+        _ => None,
+    });
+}
+
+/// A node's two sides, or `None` for a leaf.
+type Split<'e> = fn(&'e Expr) -> Option<(&'e Box<Expr>, &'e Box<Expr>)>;
+
+/// The leaves of a tree of binary nodes, in order: `split` gives a node's two sides.
+fn flatten<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>, split: Split<'e>) {
+    match split(expr) {
+        Some((left, right)) => {
+            flatten(left, out, split);
+            flatten(right, out, split);
         }
-        other => out.push(other),
+        None => out.push(expr),
     }
 }
 
