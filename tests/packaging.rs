@@ -45,9 +45,16 @@ fn the_package_ships_the_grammar_and_no_test_data() {
     let data: Vec<&String> = files
         .iter()
         .filter(|file| {
-            ["tests/", "fixtures/", "snapshots/", "benches/", "docs/", ".ci/"]
-                .iter()
-                .any(|dir| file.starts_with(dir))
+            [
+                "tests/",
+                "fixtures/",
+                "snapshots/",
+                "benches/",
+                "docs/",
+                ".ci/",
+            ]
+            .iter()
+            .any(|dir| file.starts_with(dir))
         })
         .collect();
     assert!(data.is_empty(), "the package ships test data: {data:?}");

@@ -114,7 +114,11 @@ fn check(hooks: &[Hook], from: &str) {
             assert!(!takes(hook, path), "{from}: hook {} takes {path}", hook.id);
         }
         for path in CARDS {
-            assert!(takes(hook, path), "{from}: hook {} leaves out {path}", hook.id);
+            assert!(
+                takes(hook, path),
+                "{from}: hook {} leaves out {path}",
+                hook.id
+            );
         }
         // identify's tags: a symbolic link has neither `file` nor `text`.
         let tags: Vec<&String> = hook.types.iter().chain(&hook.types_or).collect();
@@ -133,8 +137,18 @@ fn the_published_hooks_take_card_files_only() {
     // A JSON database is checked, and fixed only with --fix-json: the fix hook leaves it out.
     for hook in &hooks {
         let fixes = hook.id.ends_with("-fix");
-        assert_eq!(takes(hook, "set.json"), !fixes, "hook {} and set.json", hook.id);
-        assert_eq!(takes(hook, "Dusk.mse-set"), !fixes, "hook {} and a zip", hook.id);
+        assert_eq!(
+            takes(hook, "set.json"),
+            !fixes,
+            "hook {} and set.json",
+            hook.id
+        );
+        assert_eq!(
+            takes(hook, "Dusk.mse-set"),
+            !fixes,
+            "hook {} and a zip",
+            hook.id
+        );
     }
 }
 
