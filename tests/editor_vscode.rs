@@ -145,3 +145,17 @@ fn the_extension_sends_the_card_files_phaselint_reads() {
         );
     }
 }
+
+#[test]
+fn the_install_lines_name_the_vsix_that_vsce_writes() {
+    let version = manifest()["version"]
+        .as_str()
+        .expect("a version")
+        .to_string();
+    let vsix = format!("code --install-extension phaselint-{version}.vsix");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for page in ["docs/editor.md", "editors/vscode/README.md"] {
+        let text = std::fs::read_to_string(root.join(page)).expect("the page");
+        assert!(text.contains(&vsix), "{page} installs with `{vsix}`");
+    }
+}
