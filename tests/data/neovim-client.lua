@@ -36,7 +36,8 @@ local ok, problem = pcall(function()
   -- The snippet's client, attached to the buffer by its FileType autocommand.
   local client_id
   out.attached = vim.wait(30000, function()
-    local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = 0 }) or vim.lsp.buf_get_clients(0)
+    local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = 0 })
+      or vim.lsp.buf_get_clients(0)
     for _, client in pairs(clients) do
       if client.name == "phaselint" then
         client_id = client.id
@@ -46,7 +47,8 @@ local ok, problem = pcall(function()
   end, 20)
   if not client_id then
     -- An error of the snippet (init.lua) is among the messages.
-    error("no phaselint client is attached to " .. vim.api.nvim_buf_get_name(0) .. "; messages:" .. vim.fn.execute("messages"))
+    error("no phaselint client is attached to " .. vim.api.nvim_buf_get_name(0)
+      .. "; messages:" .. vim.fn.execute("messages"))
   end
   out.diagnostics = diagnostics()
   local encoding = vim.lsp.get_client_by_id(client_id).offset_encoding

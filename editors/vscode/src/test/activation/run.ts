@@ -15,7 +15,8 @@ function vscodeBuild(): string | undefined {
   }
   let cli: string;
   try {
-    cli = realpathSync(execFileSync("sh", ["-c", "command -v code"], { encoding: "utf8" }).trim());
+    const found = execFileSync("sh", ["-c", "command -v code"], { encoding: "utf8" });
+    cli = realpathSync(found.trim());
   } catch {
     return undefined;
   }
