@@ -1,6 +1,7 @@
 //! The VS Code extension of `editors/vscode/`: the `.vsix` that `.ci/run` packages with vsce
-//! holds the manifest, the compiled client and its runtime dependency, and nothing of the
-//! sources or the build tools; the card files it sends to the server are the ones phaselint reads.
+//! holds the manifest and the client bundled with its runtime (esbuild), and nothing of the
+//! sources, the tests or node_modules; the card files it sends to the server are the ones
+//! phaselint reads.
 //!
 //! The `.vsix` is built by `npm run package` in `editors/vscode/` (Node and npm, which `cargo test`
 //! does not have). Where it is not built the test says so on stderr and passes, except in CI
@@ -47,7 +48,7 @@ fn vsix_members(path: &Path, wanted: &[&str]) -> (Vec<String>, Vec<String>) {
 }
 
 #[test]
-fn the_vsix_holds_the_client_and_its_runtime_and_nothing_of_the_build() {
+fn the_vsix_holds_the_bundled_client_and_nothing_of_the_build() {
     let manifest = manifest();
     let version = manifest["version"].as_str().expect("a version");
     let vsix = extension_dir().join(format!("phaselint-{version}.vsix"));
@@ -58,21 +59,17 @@ fn the_vsix_holds_the_client_and_its_runtime_and_nothing_of_the_build() {
             vsix.display()
         );
         tell(&format!(
-            "SKIPPED the_vsix_holds_the_client_and_its_runtime_and_nothing_of_the_build: {} is not built (cd editors/vscode && npm ci && npm run compile && npm run package)",
+            "SKIPPED the_vsix_holds_the_bundled_client_and_nothing_of_the_build: {} is not built (cd editors/vscode && npm ci && npm run compile && npm run package)",
             vsix.display()
         ));
         return;
     }
     let (names, texts) = vsix_members(
         &vsix,
-        &[
-            "extension/package.json",
-            "extension/out/extension.js",
-            "extension/node_modules/vscode-languageclient/package.json",
-        ],
+        &["extension/package.json", "extension/dist/extension.js"],
     );
     let packaged: Value = serde_json::from_str(&texts[0]).expect("the packaged manifest is JSON");
-    assert_eq!(packaged["main"], "./out/extension.js");
+    assert_eq!(packaged["main"], "./dist/extension.js");
     assert_eq!(packaged["version"], manifest["version"]);
     let properties = &packaged["contributes"]["configuration"]["properties"];
     assert_eq!(properties["phaselint.path"]["default"], "phaselint");
@@ -80,30 +77,56 @@ fn the_vsix_holds_the_client_and_its_runtime_and_nothing_of_the_build() {
         properties["phaselint.args"]["default"],
         serde_json::json!(["server"])
     );
+    let bundle = &texts[1];
     assert!(
-        texts[1].contains("vscode-languageclient/node"),
-        "the compiled extension starts a language client: {}",
-        texts[1]
+        bundle.contains("Connection to server got closed"),
+        "the bundle holds vscode-languageclient"
     );
-    assert!(
-        names.contains(&"extension/README.md".to_string()),
-        "{names:?}"
+    assert_eq!(
+        unbundled_requires(bundle),
+        Vec::<&str>::new(),
+        "the bundle needs only `vscode` and Node's own modules"
     );
-    let leaked: Vec<&String> = names
+    let mut members: Vec<&str> = names
         .iter()
-        .filter(|name| {
-            name.starts_with("extension/src/")
-                || name.starts_with("extension/out/test/")
-                || name.ends_with(".ts")
-                || ["typescript", "@vscode", "@types"]
-                    .iter()
-                    .any(|tool| name.starts_with(&format!("extension/node_modules/{tool}/")))
-        })
+        .map(String::as_str)
+        .filter(|name| name.starts_with("extension/"))
         .collect();
-    assert!(
-        leaked.is_empty(),
-        "sources or build tools in the .vsix: {leaked:?}"
+    members.sort_unstable();
+    assert_eq!(
+        members,
+        [
+            "extension/README.md",
+            "extension/dist/extension.js",
+            "extension/package.json"
+        ],
+        "the .vsix holds the manifest, its README and the bundle, and nothing of the sources, the tests or node_modules"
     );
+}
+
+/// The modules the bundle loads at run time other than `vscode` and those Node has itself: an
+/// unbundled dependency, which the `.vsix` (packaged without node_modules) would not have.
+fn unbundled_requires(bundle: &str) -> Vec<&str> {
+    const NODE: &[&str] = &[
+        "assert",
+        "buffer",
+        "child_process",
+        "crypto",
+        "events",
+        "fs",
+        "net",
+        "os",
+        "path",
+        "stream",
+        "url",
+        "util",
+    ];
+    bundle
+        .split("require(\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("\")").map(|(name, _)| name))
+        .filter(|name| *name != "vscode" && !NODE.contains(&name.trim_start_matches("node:")))
+        .collect()
 }
 
 #[test]

@@ -43,5 +43,5 @@ test("the extension starts on the languages of card files", () => {
   for (const language of ["yaml", "json", "xml", "plaintext"]) {
     assert.ok(events.includes(`onLanguage:${language}`), language);
   }
-  assert.equal(manifest.main, "./out/extension.js");
+  assert.equal(manifest.main, "./dist/extension.js");
 });
