@@ -20,8 +20,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
-    /// Output format.
-    #[arg(long, default_value = "human", value_parser = FormatArg::parser())]
+    /// Output format (`--output-format`, as ruff spells it, is the same option).
+    #[arg(long, visible_alias = "output-format", default_value = "human", value_parser = FormatArg::parser())]
     pub format: Format,
 
     /// Use this config file for every file, instead of the phaselint.toml found upward from each.

@@ -1,0 +1,33 @@
+//! Text made safe for the XML formats (junit, checkstyle): what XML 1.0 cannot hold at all (C0
+//! controls, even as character references) shown visibly, then the five markup characters
+//! escaped, quotes included so that a value may sit in an attribute.
+
+use super::visible::{visible, visible_lines};
+use std::borrow::Cow;
+
+/// An attribute's value: one line, every control character shown visibly.
+pub(super) fn attribute(text: &str) -> String {
+    quick_xml::escape::escape(visible(text)).into_owned()
+}
+
+/// An element's text: its line breaks and tabs kept.
+pub(super) fn text(text: &str) -> String {
+    quick_xml::escape::escape(Cow::from(visible_lines(text))).into_owned()
+}
+
+/// The first line of every document.
+pub(super) const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_and_controls_are_escaped() {
+        assert_eq!(
+            attribute("a < b & \"c\" 'd' >\n\u{1b}"),
+            "a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt;␊␛"
+        );
+        assert_eq!(text("x<y\n\ty\u{0}"), "x&lt;y\n\ty␀");
+    }
+}
