@@ -464,7 +464,16 @@ fn line_and_paragraph_separators_are_shown_in_every_format() {
             "Tap it until the end of turn.\u{2028}",
         ),
     );
-    for format in ["human", "short", "github", "json", "sarif"] {
+    for format in [
+        "human",
+        "short",
+        "github",
+        "json",
+        "sarif",
+        "gitlab",
+        "junit",
+        "checkstyle",
+    ] {
         let out = stdout(&check(dir.path(), format, "cards.jsonl"));
         assert!(
             raw_controls(&out).is_empty(),
