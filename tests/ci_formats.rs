@@ -74,7 +74,10 @@ fn elements(xml: &str) -> Vec<(String, BTreeMap<String, String>)> {
             .attributes()
             .map(|attribute| {
                 let attribute = attribute.expect("a well-formed attribute");
-                let value = attribute.unescape_value().expect("a well-escaped value");
+                // As an XML 1.0 reader sees it: escapes resolved, line breaks made spaces.
+                let value = attribute
+                    .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+                    .expect("a well-escaped value");
                 (
                     String::from_utf8_lossy(attribute.key.as_ref()).into_owned(),
                     value.into_owned(),

@@ -3,7 +3,6 @@
 //! escaped, quotes included so that a value may sit in an attribute.
 
 use super::visible::{visible, visible_lines};
-use std::borrow::Cow;
 
 /// An attribute's value: one line, every control character shown visibly.
 pub(super) fn attribute(text: &str) -> String {
@@ -12,7 +11,7 @@ pub(super) fn attribute(text: &str) -> String {
 
 /// An element's text: its line breaks and tabs kept.
 pub(super) fn text(text: &str) -> String {
-    quick_xml::escape::escape(Cow::from(visible_lines(text))).into_owned()
+    quick_xml::escape::escape(visible_lines(text)).into_owned()
 }
 
 /// The first line of every document.
