@@ -8,7 +8,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{Project, assert_exit, command, fixtures, read, run, stderr, stdout};
+use cli::{Project, WARNING_CARD, assert_exit, command, fixtures, read, run, stderr, stdout};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -69,14 +69,6 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count() + 1)
 }
-
-/// A permanent whose "At end of turn" is a printed trigger: PL101, a warning with a safe fix.
-const WARNING_CARD: &str = "\
-- name: Ember Runner
-  mana_cost: \"{R}\"
-  type: Creature — Elemental
-  text: At end of turn, sacrifice this creature.
-";
 
 /// A window in the untap step: PL201, an error without a fix.
 const ERROR_CARD: &str = "\

@@ -164,24 +164,29 @@ fn gitlab_escapes_what_json_must() {
     );
 }
 
+/// `check` of each run the XML formats are held to, the fixtures and a project with markup in a
+/// card's name: the output in `format`, and the diagnostics of the same run in the json format.
+fn each_run(format: &str, check: impl Fn(&str, &[Value])) {
+    let project = markup_project();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (dir, path) in [(root, "fixtures/"), (project.path(), ".")] {
+        check(
+            &report(dir, format, &[path]),
+            &json_diagnostics(dir, &[path]),
+        );
+    }
+}
+
 #[test]
 fn junit_has_a_failure_per_diagnostic_and_a_suite_per_file() {
-    for (dir, paths) in [
-        (
-            Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(),
-            ["fixtures/"],
-        ),
-        (markup_project().path().to_path_buf(), ["."]),
-    ] {
-        let xml = report(&dir, "junit", &paths);
-        let diagnostics = json_diagnostics(&dir, &paths);
-        let elements = elements(&xml);
+    each_run("junit", |xml, diagnostics| {
+        let elements = elements(xml);
         let root = named(&elements, "testsuites");
         assert_eq!(root.len(), 1, "{xml}");
         assert_eq!(root[0]["failures"], diagnostics.len().to_string());
         let failures = named(&elements, "failure");
         assert_eq!(failures.len(), diagnostics.len(), "{xml}");
-        for (failure, diagnostic) in failures.iter().zip(&diagnostics) {
+        for (failure, diagnostic) in failures.iter().zip(diagnostics) {
             assert_eq!(failure["message"], headline(diagnostic));
             assert_eq!(Some(failure["type"].as_str()), diagnostic["code"].as_str());
         }
@@ -197,7 +202,7 @@ fn junit_has_a_failure_per_diagnostic_and_a_suite_per_file() {
             .sum();
         assert_eq!(cases, named(&elements, "testcase").len());
         assert_eq!(root[0]["tests"], cases.to_string());
-    }
+    });
 }
 
 #[test]
@@ -215,20 +220,10 @@ fn junit_counts_a_clean_file_as_a_passed_test() {
 
 #[test]
 fn checkstyle_has_an_error_per_diagnostic_under_its_file() {
-    for (dir, paths) in [
-        (
-            Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf(),
-            ["fixtures/"],
-        ),
-        (markup_project().path().to_path_buf(), ["."]),
-    ] {
-        let xml = report(&dir, "checkstyle", &paths);
-        let diagnostics = json_diagnostics(&dir, &paths);
-        let elements = elements(&xml);
-        assert_eq!(
-            elements.first().map(|(name, _)| name.as_str()),
-            Some("checkstyle")
-        );
+    each_run("checkstyle", |xml, diagnostics| {
+        let elements = elements(xml);
+        let root = elements.first().map(|(name, _)| name.as_str());
+        assert_eq!(root, Some("checkstyle"));
         let mut file = None;
         let mut errors = Vec::new();
         for (name, attributes) in &elements {
@@ -239,7 +234,7 @@ fn checkstyle_has_an_error_per_diagnostic_under_its_file() {
             }
         }
         assert_eq!(errors.len(), diagnostics.len(), "{xml}");
-        for ((file, error), diagnostic) in errors.iter().zip(&diagnostics) {
+        for ((file, error), diagnostic) in errors.iter().zip(diagnostics) {
             assert_eq!(file.as_deref(), diagnostic["file"].as_str());
             assert_eq!(error["message"], headline(diagnostic));
             assert_eq!(error["line"], diagnostic["line"].to_string());
@@ -252,7 +247,7 @@ fn checkstyle_has_an_error_per_diagnostic_under_its_file() {
                 format!("phaselint.{}", diagnostic["code"].as_str().unwrap_or(""))
             );
         }
-    }
+    });
 }
 
 #[test]

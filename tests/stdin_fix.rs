@@ -5,15 +5,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{Project, assert_exit, stderr, stdout};
-
-/// PL101 with a safe fix: "At end of turn" as a trigger of a permanent.
-const FIXABLE: &str = "\
-- name: Ember Runner
-  mana_cost: \"{R}\"
-  type: Creature — Elemental
-  text: At end of turn, sacrifice this creature.
-";
+use cli::{Project, WARNING_CARD, assert_exit, stderr, stdout};
 
 const FIXED: &str = "\
 - name: Ember Runner
@@ -35,7 +27,7 @@ fn piped(args: &[&str], input: &[u8]) -> std::process::Output {
 
 #[test]
 fn fix_prints_the_fixed_text_and_only_it() {
-    let output = piped(&["check", "--fix", "-"], FIXABLE.as_bytes());
+    let output = piped(&["check", "--fix", "-"], WARNING_CARD.as_bytes());
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), FIXED);
     assert!(
@@ -74,7 +66,7 @@ fn fix_writes_the_report_to_the_output_file_when_one_is_named() {
     let project = Project::empty();
     let output = project.run_with_stdin(
         &["check", "--fix", "--output-file", "report.txt", "-"],
-        FIXABLE.as_bytes(),
+        WARNING_CARD.as_bytes(),
     );
     assert_exit(&output, 0);
     assert_eq!(stdout(&output), FIXED);
@@ -86,7 +78,7 @@ fn fix_writes_the_report_to_the_output_file_when_one_is_named() {
 fn diff_prints_the_diff_named_by_the_stdin_filename() {
     let output = piped(
         &["check", "--diff", "--stdin-filename", "sets/dawn.yaml", "-"],
-        FIXABLE.as_bytes(),
+        WARNING_CARD.as_bytes(),
     );
     // As with files: pending fixes fail the run.
     assert_exit(&output, 1);

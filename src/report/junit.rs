@@ -13,10 +13,7 @@ use std::fmt::{self, Write};
 const CLEAN: &str = "no problems";
 
 pub(super) fn render(files: &[CheckedFile]) -> String {
-    let mut out = String::new();
-    // Writing into a String cannot fail.
-    let _ = write(&mut out, files);
-    out
+    super::written(|out| write(out, files))
 }
 
 fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
