@@ -272,10 +272,19 @@ pub enum ColorChoice {
 
 fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String {
     let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
-    let terminal = if fixes_stdin(args) {
-        std::io::stderr().is_terminal()
+    // The report is drawn for the stream it goes to: stderr under `--fix -`.
+    let (terminal, size) = if fixes_stdin(args) {
+        let stderr = std::io::stderr();
+        (
+            stderr.is_terminal(),
+            terminal_size::terminal_size_of(stderr),
+        )
     } else {
-        std::io::stdout().is_terminal()
+        let stdout = std::io::stdout();
+        (
+            stdout.is_terminal(),
+            terminal_size::terminal_size_of(stdout),
+        )
     };
     // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
     let color = match args.color {
@@ -288,7 +297,7 @@ fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String 
         color,
         width: report::wrap_width(
             std::env::var("COLUMNS").ok().as_deref(),
-            terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0.into()),
+            size.map(|(width, _)| width.0.into()),
         ),
     };
     report::render(args.format, files, rules::registry(), &style, summary)

@@ -13,7 +13,7 @@ use std::fmt::{self, Write};
 const CLEAN: &str = "no problems";
 
 pub(super) fn render(files: &[CheckedFile]) -> String {
-    super::written(|out| write(out, files))
+    xml::written(|out| write(out, files))
 }
 
 fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {

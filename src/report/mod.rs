@@ -123,13 +123,6 @@ pub fn render(
     }
 }
 
-/// What `write` writes into a new string: writing into a String cannot fail.
-fn written(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
-    let mut out = String::new();
-    let _ = write(&mut out);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
-//! Text made safe for the XML formats (junit, checkstyle): what XML 1.0 cannot hold at all (C0
-//! controls, even as character references) shown visibly, then the five markup characters
-//! escaped, quotes included so that a value may sit in an attribute.
+//! What the XML formats (junit, checkstyle) share: their documents' declaration and text made safe
+//! for them: what XML 1.0 cannot hold at all (C0 controls, even as character references) shown
+//! visibly, then the five markup characters escaped, quotes included so that a value may sit in an
+//! attribute.
 
 use super::visible::{visible, visible_lines};
 
@@ -12,6 +13,13 @@ pub(super) fn attribute(text: &str) -> String {
 /// An element's text: its line breaks and tabs kept.
 pub(super) fn text(text: &str) -> String {
     quick_xml::escape::escape(visible_lines(text)).into_owned()
+}
+
+/// What `write` writes into a new document: writing into a String cannot fail.
+pub(super) fn written(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
+    let mut out = String::new();
+    let _ = write(&mut out);
+    out
 }
 
 /// The first line of every document.
