@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Completions(args) => generate::completions(args, Cli::command()),
         Command::Man => generate::man(Cli::command()),
+        Command::ConfigSchema => generate::config_schema(),
     };
     let message = match output {
         Ok(text) => match write_stdout(&text) {

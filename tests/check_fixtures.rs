@@ -48,6 +48,9 @@ fn every_format_over_the_fixtures() {
         insta::assert_snapshot!("check_fixtures_json", render(Format::Json));
         insta::assert_snapshot!("check_fixtures_github", render(Format::Github));
         insta::assert_snapshot!("check_fixtures_sarif", render(Format::Sarif));
+        insta::assert_snapshot!("check_fixtures_gitlab", render(Format::Gitlab));
+        insta::assert_snapshot!("check_fixtures_junit", render(Format::Junit));
+        insta::assert_snapshot!("check_fixtures_checkstyle", render(Format::Checkstyle));
     });
 }
 

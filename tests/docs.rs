@@ -2,10 +2,13 @@
 //! prints, with a section for every rule; `docs/configuration.md` shows every key and value
 //! `phaselint.toml` accepts; every `phaselint` command of a ```sh or ```console block in the README
 //! and in `docs/` runs from the repository's root with its documented exit code (and a ```console
-//! block's output is what it prints); every relative link leads to a file, and to a heading there.
+//! block's output is what it prints); every relative link leads to a file, and to a heading there;
+//! every phaselint.toml a ```toml block shows holds to `phaselint config-schema` and is read.
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/json_schema.rs"]
+mod json_schema;
 
 use cli::{command, stdout, without_colour};
 use phaselint::config::Config;
@@ -259,6 +262,47 @@ fn the_configuration_page_names_every_edition_and_level() {
         missing.is_empty(),
         "docs/configuration.md does not name {missing:?}"
     );
+}
+
+/// ```toml blocks of the docs that are no phaselint.toml (page, first line).
+const OTHER_TOML: &[(&str, &str)] = &[("docs/editor.md", "[language-server.phaselint]")];
+
+/// ```toml blocks that show a broken phaselint.toml on purpose (page, a line of it).
+const BROKEN_TOML: &[(&str, &str)] = &[("docs/rules.md", "obsolete-end-of-trun = \"off\"")];
+
+#[test]
+fn every_config_the_docs_show_holds_to_the_schema_and_the_reader() {
+    let schema = phaselint::config::json_schema();
+    let mut checked = 0;
+    for page in pages() {
+        for block in blocks(&read(&page))
+            .into_iter()
+            .filter(|block| block.info == "toml")
+        {
+            let at = format!("{page}:{}", block.line);
+            let first = block.lines.first().map(String::as_str).unwrap_or_default();
+            if OTHER_TOML.contains(&(page.as_str(), first)) {
+                continue;
+            }
+            let text = block.lines.join("\n") + "\n";
+            let found = json_schema::violations(&schema, &json_schema::toml_as_json(&text));
+            let read = Config::parse(Path::new("phaselint.toml"), &text);
+            let broken = BROKEN_TOML
+                .iter()
+                .any(|(name, line)| *name == page && block.lines.iter().any(|l| l == line));
+            if broken {
+                assert!(
+                    !found.is_empty() && read.is_err(),
+                    "{at} is refused by both"
+                );
+            } else {
+                assert_eq!(found, Vec::<String>::new(), "{at} holds to the schema");
+                assert!(read.is_ok(), "{at} is read: {:?}", read.err());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "the docs show configs");
 }
 
 // ---------------------------------------------------------------------------------------------

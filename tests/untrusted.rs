@@ -1,6 +1,7 @@
 //! phaselint on files a stranger wrote (issue 11): reads are bounded, links out of the tree are
 //! not followed, and nothing that is not card or config text reaches the output.
 
+use phaselint::report::Format;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -127,7 +128,7 @@ fn a_binary_file_is_placed_but_never_shown() {
         b"A=1\nSECRET=hunter2\0HOME=/root",
     )
     .expect("written");
-    for format in ["human", "short", "json", "sarif", "github"] {
+    for format in Format::ALL.map(Format::name) {
         let output = run(
             dir.path(),
             &["check", "--format", format, "env.txt"],
@@ -158,7 +159,7 @@ fn a_card_file_linking_out_of_the_tree_is_not_read() {
     let dir = tempfile::tempdir().expect("a temp dir");
     std::os::unix::fs::symlink(secret.path().join("id_rsa"), dir.path().join("cards.yaml"))
         .expect("a link");
-    for format in ["human", "short", "json", "sarif", "github"] {
+    for format in Format::ALL.map(Format::name) {
         let output = run(
             dir.path(),
             &["check", "--format", format, "cards.yaml"],
@@ -346,7 +347,7 @@ fn typographic_allow_names_are_warned_about() {
         "# phaselint: allow(\u{2018}PL101\u{2019}, \u{2014}, \u{1F600})\n- name: A\n  type: Instant\n  text: Tap it.\n",
     )
     .expect("written");
-    for format in ["human", "short", "json", "github", "sarif"] {
+    for format in Format::ALL.map(Format::name) {
         let output = run(
             dir.path(),
             &["check", "--format", format, "a.yaml"],

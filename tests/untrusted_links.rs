@@ -4,6 +4,7 @@
 //! through it. And what a walk's errors say: paths without `./`, words without OS error numbers.
 #![cfg(unix)]
 
+use phaselint::report::Format;
 use std::os::unix::fs::symlink;
 use std::path::Path;
 
@@ -138,7 +139,7 @@ fn a_config_link_is_judged_against_its_repository_not_the_current_directory() {
     write(&home, "secret/creds", "api_key = \"SECRET-KEY-1234\"\n");
     write(&home, "repo/bell.yaml", STEP_NAME_CARD);
     symlink("../secret/creds", home.join("repo/phaselint.toml")).expect("a link");
-    for format in ["human", "short", "json", "sarif", "github"] {
+    for format in Format::ALL.map(Format::name) {
         let output = run(&home, &["check", "--format", format, "repo"]);
         assert!(
             !stdout(&output).contains("SECRET"),
@@ -175,7 +176,7 @@ fn nothing_is_read_through_a_link_into_git() {
     let repo = root.join("repo");
     symlink(".git/config", repo.join("phaselint.toml")).expect("a link");
     symlink(".git/config", repo.join("cards.yaml")).expect("a link");
-    for format in ["human", "short", "json", "sarif", "github"] {
+    for format in Format::ALL.map(Format::name) {
         let output = run(&repo, &["check", "--format", format, ".", "cards.yaml"]);
         assert!(
             !stdout(&output).contains("TOKEN"),

@@ -2,6 +2,7 @@
 //! a report of bounded size, no control character of a card file sent to the terminal, lines
 //! and columns that agree in every format, and a report that could not be written is an error.
 
+use phaselint::report::Format;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
@@ -464,7 +465,7 @@ fn line_and_paragraph_separators_are_shown_in_every_format() {
             "Tap it until the end of turn.\u{2028}",
         ),
     );
-    for format in ["human", "short", "github", "json", "sarif"] {
+    for format in Format::ALL.map(Format::name) {
         let out = stdout(&check(dir.path(), format, "cards.jsonl"));
         assert!(
             raw_controls(&out).is_empty(),

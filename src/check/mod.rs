@@ -84,13 +84,11 @@ pub struct CheckOptions {
 }
 
 impl CheckOptions {
-    /// Whether fixing may rewrite a file that read whole, of `format`, from `path`: not standard
-    /// input, not printed wordings (`--original` is history: reported, never rewritten), and a
-    /// JSON database only with `fix_json`.
-    pub fn may_rewrite(&self, path: &Path, format: source::Format) -> bool {
-        path.as_os_str() != "-"
-            && !self.read.original
-            && (format != source::Format::Json || self.fix_json)
+    /// Whether fixing may rewrite a file that read whole, of `format`: not printed wordings
+    /// (`--original` is history: reported, never rewritten), and a JSON database only with
+    /// `fix_json`. Standard input is rewritten by printing it ([`Checked::stdin`]).
+    pub fn may_rewrite(&self, format: source::Format) -> bool {
+        !self.read.original && (format != source::Format::Json || self.fix_json)
     }
 }
 
@@ -117,6 +115,10 @@ pub struct Checked {
     /// Config problems first, then paths that could not be walked, then the files in walk order.
     pub files: Vec<CheckedFile>,
     pub diffs: String,
+    /// With [`FixMode::Apply`] and `-` among the paths: standard input's text after its fixes (as
+    /// it came when none applies), for the caller to print, as it cannot be written back. `None`
+    /// when it could not be read whole (not UTF-8, too large): no part of it is given.
+    pub stdin: Option<String>,
     /// Files the walk of a directory passed over for not being card files.
     pub skipped: usize,
 }

@@ -59,7 +59,7 @@ pub fn check_paths(
     // The cores are shared between the files checked at once and each large file's readers.
     let per_file = (parallel::cores() / threads.min(planned.len()).max(1)).max(1);
     let files = parallel::map(threads, &planned, |(path, config)| {
-        let mut diff = String::new();
+        let mut printed = Printed::default();
         let files = check_path(
             path,
             &walked,
@@ -67,20 +67,21 @@ pub fn check_paths(
             options,
             config,
             per_file,
-            &mut diff,
+            &mut printed,
         );
         for file in &files {
             on_file(file);
         }
-        (files, diff)
+        (files, printed)
     });
     let cards: Vec<usize> = files
         .iter()
         .map(|(files, _)| files.iter().map(|file| file.cards).sum())
         .collect();
-    for (files, diff) in files {
+    for (files, printed) in files {
         checked.files.extend(files);
-        checked.diffs.push_str(&diff);
+        checked.diffs.push_str(&printed.diff);
+        checked.stdin = checked.stdin.or(printed.stdin);
     }
     for dir in &walked.dirs {
         checked.skipped += dir.skipped.len();
@@ -90,6 +91,15 @@ pub fn check_paths(
         }
     }
     Ok(checked)
+}
+
+/// What fixing a file gives to print rather than to write.
+#[derive(Default)]
+struct Printed {
+    /// `--diff`: the unified diff of its fixes.
+    diff: String,
+    /// `--fix -`: standard input's text after its fixes.
+    stdin: Option<String>,
 }
 
 /// A directory named on the command line in which no card was read: a run that checked nothing
@@ -141,7 +151,7 @@ fn check_path(
     options: &CheckOptions,
     config: &Config,
     threads: usize,
-    diffs: &mut String,
+    printed: &mut Printed,
 ) -> Vec<CheckedFile> {
     if inputs::is_mse_zip(path) {
         return match inputs::zip_members(walked, path, options.max_file_size) {
@@ -172,7 +182,7 @@ fn check_path(
     }
     let read = |path: &Path| walked.read(path, options.max_file_size);
     let mut files = vec![check_file(
-        path, shown, read, options, config, threads, diffs,
+        path, shown, read, options, config, threads, printed,
     )];
     let (included, problems) = match files[0].cards_text() {
         Some(text) => inputs::set_includes(walked, path, text),
@@ -184,14 +194,14 @@ fn check_path(
     for card_file in included {
         let read = |path: &Path| crate::read::read_file(path, options.max_file_size);
         files.push(check_file(
-            &card_file, &card_file, read, options, config, threads, diffs,
+            &card_file, &card_file, read, options, config, threads, printed,
         ));
     }
     files
 }
 
 /// Reads (with `read`), checks and (as `options` says) fixes the file `path`, `shown` the path it
-/// stands for.
+/// stands for. Standard input that read whole is given back in `printed` under `--fix`.
 fn check_file(
     path: &Path,
     shown: &Path,
@@ -199,19 +209,46 @@ fn check_file(
     options: &CheckOptions,
     config: &Config,
     threads: usize,
-    diffs: &mut String,
+    printed: &mut Printed,
 ) -> CheckedFile {
+    let stdin = path.as_os_str() == "-";
     // From the read to the rename: another run fixing this file waits, then reads what this one
     // wrote, so neither loses the other's fixes.
-    let _lock = (options.fix == FixMode::Apply && path.as_os_str() != "-")
-        .then(|| crate::write::lock_for_fix(path));
+    let _lock = (options.fix == FixMode::Apply && !stdin).then(|| crate::write::lock_for_fix(path));
     let text = match read(path) {
         Ok(text) => text,
         Err(error) => return unreadable(shown, &error),
     };
+    let checked = fix_file(
+        path,
+        shown,
+        text,
+        options,
+        config,
+        threads,
+        &mut printed.diff,
+    );
+    if stdin && options.fix == FixMode::Apply {
+        // Fixed or not, the whole text: a caller that pipes a buffer through takes it back.
+        printed.stdin = Some(checked.source.as_str().to_owned());
+    }
+    checked
+}
+
+/// Checks `text`, read from `path`, and (as `options` says) fixes it: writes the fixes to the file,
+/// adds their diff to `diffs`, or, for standard input, returns the fixed text's check unwritten.
+fn fix_file(
+    path: &Path,
+    shown: &Path,
+    text: String,
+    options: &CheckOptions,
+    config: &Config,
+    threads: usize,
+    diffs: &mut String,
+) -> CheckedFile {
     let format = source::format_of(shown, &text);
     let mut checked = check_text_on(shown, text, format, &options.read, config, threads, None);
-    checked.rewritable = !checked.failed && options.may_rewrite(path, format);
+    checked.rewritable = !checked.failed && options.may_rewrite(format);
     if options.fix == FixMode::Report || !checked.rewritable {
         return checked;
     }
@@ -234,10 +271,14 @@ fn check_file(
         return checked;
     }
     if options.fix == FixMode::Diff {
-        let name = crate::file_name::bytes(path);
+        // Named as reported: standard input by its --stdin-filename.
+        let name = crate::file_name::bytes(shown);
         diffs.push_str(&fix::unified_diff(&name, &original, &fixed.source));
         // The report is of the file as it is on disk: the first check.
         return checked;
+    }
+    if path.as_os_str() == "-" {
+        return fixed;
     }
     match crate::write::replace_file(path, &original, &fixed.source) {
         Ok(()) => fixed,

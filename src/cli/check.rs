@@ -11,7 +11,7 @@ use phaselint::report::{self, Format, HumanStyle, Summary};
 use phaselint::rules;
 use phaselint::selection::RuleSelection;
 use phaselint::source::ReadOptions;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -20,8 +20,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
 
-    /// Output format.
-    #[arg(long, default_value = "human", value_parser = FormatArg::parser())]
+    /// Output format (`--output-format`, as ruff spells it, is the same option).
+    #[arg(long, visible_alias = "output-format", default_value = "human", value_parser = FormatArg::parser())]
     pub format: Format,
 
     /// Use this config file for every file, instead of the phaselint.toml found upward from each.
@@ -42,7 +42,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "EDITION")]
     pub rules: Option<Edition>,
 
-    /// Apply safe fixes to YAML, text and JSON Lines files.
+    /// Apply safe fixes to YAML, text and JSON Lines files. With `-`, print the fixed standard
+    /// input on stdout, and the report on stderr.
     #[arg(long)]
     pub fix: bool,
 
@@ -143,6 +144,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     let Checked {
         files,
         diffs,
+        stdin,
         skipped,
     } = match checked {
         Ok(checked) => checked,
@@ -179,19 +181,31 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     } else {
         Outcome::Clean
     };
-    match &args.output_file {
+    let report = match &args.output_file {
         Some(path) => match phaselint::write::write_new(path, &output) {
-            Ok(()) => (Ok(String::new()), outcome),
-            Err(message) => (
-                Err(format!(
-                    "could not write {}: {message}",
-                    phaselint::file_name::shown(path)
-                )),
-                Outcome::Failed,
-            ),
+            Ok(()) => String::new(),
+            Err(message) => {
+                let path = phaselint::file_name::shown(path);
+                return (
+                    Err(format!("could not write {path}: {message}")),
+                    Outcome::Failed,
+                );
+            }
         },
-        None => (Ok(output), outcome),
+        None => output,
+    };
+    if !fixes_stdin(args) {
+        return (Ok(report), outcome);
     }
+    // As ruff: stdout is the fixed text alone, for the editor that piped it in; a closed stderr
+    // leaves nothing to report to.
+    let _ = std::io::stderr().write_all(report.as_bytes());
+    (Ok(stdin.unwrap_or_default()), outcome)
+}
+
+/// `--fix -`: standard input is fixed, and stdout is its text, the report going to stderr.
+fn fixes_stdin(args: &CheckArgs) -> bool {
+    args.fix && args.paths.iter().any(|path| path.as_os_str() == "-")
 }
 
 /// `--statistics`: one line a rule that fired, most frequent first: count, code, name.
@@ -258,7 +272,20 @@ pub enum ColorChoice {
 
 fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String {
     let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
-    let terminal = std::io::stdout().is_terminal();
+    // The report is drawn for the stream it goes to: stderr under `--fix -`.
+    let (terminal, size) = if fixes_stdin(args) {
+        let stderr = std::io::stderr();
+        (
+            stderr.is_terminal(),
+            terminal_size::terminal_size_of(stderr),
+        )
+    } else {
+        let stdout = std::io::stdout();
+        (
+            stdout.is_terminal(),
+            terminal_size::terminal_size_of(stdout),
+        )
+    };
     // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
     let color = match args.color {
         ColorChoice::Always => true,
@@ -270,7 +297,7 @@ fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String 
         color,
         width: report::wrap_width(
             std::env::var("COLUMNS").ok().as_deref(),
-            terminal_size::terminal_size_of(std::io::stdout()).map(|(width, _)| width.0.into()),
+            size.map(|(width, _)| width.0.into()),
         ),
     };
     report::render(args.format, files, rules::registry(), &style, summary)

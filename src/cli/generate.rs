@@ -1,5 +1,6 @@
-//! `phaselint completions SHELL` and `phaselint man`: shell completions and the man page, made
-//! from the same clap definitions the parser uses, so they never drift from the flags.
+//! `phaselint completions SHELL`, `phaselint man` and `phaselint config-schema`: shell completions
+//! and the man page, made from the same clap definitions the parser uses, so they never drift from
+//! the flags; the JSON Schema of phaselint.toml, made from what its reader takes.
 
 use super::outcome::Outcome;
 use clap::Args;
@@ -49,6 +50,17 @@ pub fn man(mut command: clap::Command) -> (Result<String, String>, Outcome) {
         }
     }
     utf8(roff)
+}
+
+/// The JSON Schema of phaselint.toml, pretty-printed.
+pub fn config_schema() -> (Result<String, String>, Outcome) {
+    match serde_json::to_string_pretty(&phaselint::config::json_schema()) {
+        Ok(text) => (Ok(text + "\n"), Outcome::Clean),
+        Err(error) => (
+            Err(format!("could not write the schema: {error}")),
+            Outcome::Failed,
+        ),
+    }
 }
 
 fn utf8(bytes: Vec<u8>) -> (Result<String, String>, Outcome) {

@@ -43,4 +43,6 @@ pub enum Command {
     Completions(generate::CompletionsArgs),
     /// Print the man pages of phaselint and its subcommands, in roff.
     Man,
+    /// Print the JSON Schema of phaselint.toml, for editors that complete and validate it.
+    ConfigSchema,
 }

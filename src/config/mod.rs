@@ -32,10 +32,12 @@
 mod file;
 mod globs;
 mod raw;
+mod schema;
 
 pub use crate::tree::CONFIG_FILE_NAME as FILE_NAME;
 pub use file::{MAX_CONFIG_BYTES, is_config_entry};
 pub(crate) use globs::PathGlobs;
+pub use schema::json_schema;
 
 use crate::diagnostic::Severity;
 use crate::edition::Edition;
@@ -58,6 +60,9 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, as phaselint.toml may write it.
+    pub const ALL: [Level; 4] = [Level::Error, Level::Warning, Level::Note, Level::Off];
+
     /// The spelling used in phaselint.toml.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -79,13 +84,7 @@ impl Level {
     }
 
     fn parse(text: &str) -> Option<Level> {
-        match text {
-            "off" => Some(Level::Off),
-            "note" => Some(Level::Note),
-            "warning" => Some(Level::Warning),
-            "error" => Some(Level::Error),
-            _ => None,
-        }
+        Level::ALL.into_iter().find(|level| level.as_str() == text)
     }
 }
 

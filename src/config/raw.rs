@@ -72,7 +72,7 @@ impl Config {
 /// The file as written, before validation.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawConfig {
+pub(super) struct RawConfig {
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
@@ -88,7 +88,7 @@ struct RawConfig {
 /// `[fields]`: more names for the card fields of JSON and spreadsheets, each a list of names.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawFields {
+pub(super) struct RawFields {
     #[serde(default)]
     name: Vec<Spanned<String>>,
     #[serde(default)]
@@ -128,7 +128,7 @@ impl RawFields {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawIgnore {
+pub(super) struct RawIgnore {
     path: Option<Spanned<String>>,
     card: Option<Spanned<String>>,
     rules: Spanned<Vec<Spanned<String>>>,
@@ -136,7 +136,7 @@ struct RawIgnore {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawFiles {
+pub(super) struct RawFiles {
     #[serde(default)]
     include: Vec<Spanned<String>>,
     #[serde(default)]

@@ -4,16 +4,20 @@
 //! Architecture invariant: reporters render what the pipeline returns; they check, read and write
 //! nothing.
 
+mod checkstyle;
 mod fingerprint;
 mod github;
+mod gitlab;
 mod human;
 mod json;
+mod junit;
 mod narrate;
 mod sarif;
 mod short;
 mod source;
 mod summary;
 mod visible;
+mod xml;
 
 #[cfg(test)]
 mod fixture;
@@ -35,15 +39,21 @@ pub enum Format {
     Json,
     Github,
     Sarif,
+    Gitlab,
+    Junit,
+    Checkstyle,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 8] = [
         Format::Human,
         Format::Short,
         Format::Json,
         Format::Github,
         Format::Sarif,
+        Format::Gitlab,
+        Format::Junit,
+        Format::Checkstyle,
     ];
 
     /// The name a user gives it, lower case.
@@ -54,6 +64,9 @@ impl Format {
             Format::Json => "json",
             Format::Github => "github",
             Format::Sarif => "sarif",
+            Format::Gitlab => "gitlab",
+            Format::Junit => "junit",
+            Format::Checkstyle => "checkstyle",
         }
     }
 
@@ -69,6 +82,9 @@ impl Format {
                 "GitHub Actions workflow commands, shown as annotations on pull requests"
             }
             Format::Sarif => "SARIF 2.1.0, for GitHub code scanning and SARIF viewers",
+            Format::Gitlab => "GitLab Code Quality JSON, shown on merge requests",
+            Format::Junit => "JUnit XML: a test suite per file, a failing test case per diagnostic",
+            Format::Checkstyle => "Checkstyle XML, for Jenkins, SonarQube, reviewdog and others",
         }
     }
 }
@@ -101,6 +117,9 @@ pub fn render(
         Format::Json => json::render(files, summary),
         Format::Github => github::render(files),
         Format::Sarif => sarif::render(files, rules),
+        Format::Gitlab => gitlab::render(files),
+        Format::Junit => junit::render(files),
+        Format::Checkstyle => checkstyle::render(files),
     }
 }
 
@@ -111,7 +130,19 @@ mod tests {
     #[test]
     fn formats_are_named_in_lower_case() {
         let names: Vec<&str> = Format::ALL.iter().map(|format| format.name()).collect();
-        assert_eq!(names, ["human", "short", "json", "github", "sarif"]);
+        assert_eq!(
+            names,
+            [
+                "human",
+                "short",
+                "json",
+                "github",
+                "sarif",
+                "gitlab",
+                "junit",
+                "checkstyle"
+            ]
+        );
         assert_eq!("sarif".parse(), Ok(Format::Sarif));
         assert!("SARIF".parse::<Format>().is_err());
     }

@@ -25,18 +25,27 @@ fn write(out: &mut String, files: &[CheckedFile], summary: &Summary) -> fmt::Res
             let start = index.position(diagnostic.span.start);
             writeln!(
                 out,
-                "{}:{}:{}: {}[{}] {}{}",
+                "{}:{}:{}: {}",
                 visible(&file.path),
                 start.line,
                 start.column,
-                diagnostic.severity,
-                diagnostic.code,
-                visible(&diagnostic.message),
-                card(diagnostic)
+                headline(diagnostic)
             )?;
         }
     }
     writeln!(out, "{summary}")
+}
+
+/// `severity[CODE] message (card: Name)`: what a diagnostic says, on one line; the other
+/// one-line formats (checkstyle, gitlab, junit) say it in these words too.
+pub(super) fn headline(diagnostic: &Diagnostic) -> String {
+    format!(
+        "{}[{}] {}{}",
+        diagnostic.severity,
+        diagnostic.code,
+        visible(&diagnostic.message),
+        card(diagnostic)
+    )
 }
 
 /// ` (card: Sun’s Vigil)`: after the message, as linters put what is not the message, so that

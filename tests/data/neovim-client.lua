@@ -1,8 +1,11 @@
 -- A headless Neovim session with its built-in LSP client on `phaselint server`, for
--- tests/server_neovim.rs. The API is Neovim 0.7's (Debian bookworm): vim.lsp.start_client and
--- buf_attach_client. What the client holds is written as JSON to $OUT; the test reads it.
+-- tests/server_neovim.rs. The client is the one that docs/editor.md's Neovim snippet (loaded as
+-- init.lua, with `phaselint` on PATH) starts and attaches when the card file is opened; this
+-- script opens it, drives what a user does (`K`, the fix-all action) and writes what the client
+-- holds as JSON to $OUT; the test reads it. It keeps to the API of Neovim 0.7 (Debian 12) that
+-- later versions still have.
 --
--- Environment: PHASELINT (the binary), CARD (the card file), OUT (the JSON written).
+-- Environment: CARD (the card file), OUT (the JSON written).
 
 local out = {}
 
@@ -29,16 +32,24 @@ local function diagnostics()
 end
 
 local ok, problem = pcall(function()
-  local card = os.getenv("CARD")
-  local client_id = vim.lsp.start_client({
-    name = "phaselint",
-    cmd = { os.getenv("PHASELINT"), "server" },
-    root_dir = vim.fn.fnamemodify(card, ":h"),
-  })
-  out.started = client_id ~= nil
-  vim.cmd("edit " .. vim.fn.fnameescape(card))
-  vim.lsp.buf_attach_client(0, client_id)
-  out.attached = vim.wait(30000, function() return #vim.diagnostic.get(0) >= 4 end, 20)
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("CARD")))
+  -- The snippet's client, attached to the buffer by its FileType autocommand.
+  local client_id
+  out.attached = vim.wait(30000, function()
+    local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = 0 })
+      or vim.lsp.buf_get_clients(0)
+    for _, client in pairs(clients) do
+      if client.name == "phaselint" then
+        client_id = client.id
+      end
+    end
+    return client_id ~= nil and #vim.diagnostic.get(0) >= 4
+  end, 20)
+  if not client_id then
+    -- An error of the snippet (init.lua) is among the messages.
+    error("no phaselint client is attached to " .. vim.api.nvim_buf_get_name(0)
+      .. "; messages:" .. vim.fn.execute("messages"))
+  end
   out.diagnostics = diagnostics()
   local encoding = vim.lsp.get_client_by_id(client_id).offset_encoding
   out.encoding = encoding
@@ -51,6 +62,24 @@ local ok, problem = pcall(function()
   out.hover_position = params.position
   local hover = vim.lsp.buf_request_sync(0, "textDocument/hover", params, 30000)
   out.hover = hover and hover[client_id] and hover[client_id].result or vim.NIL
+
+  -- `K` as a user presses it: the hover is shown in a floating window.
+  vim.api.nvim_feedkeys("K", "x", false)
+  local float
+  vim.wait(30000, function()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= "" then
+        float = win
+      end
+    end
+    return float ~= nil
+  end, 20)
+  out.k_float = float
+      and table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false), "\n")
+    or vim.NIL
+  if float then
+    vim.api.nvim_win_close(float, true)
+  end
 
   -- The fix-all source action, applied by the client to the buffer; the buffer is then sent
   -- back to the server, which checks it again.

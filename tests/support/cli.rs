@@ -8,6 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use tempfile::TempDir;
 
+/// A permanent whose "At end of turn" is a printed trigger: PL101, with a safe fix.
+pub const WARNING_CARD: &str = "\
+- name: Ember Runner
+  mana_cost: \"{R}\"
+  type: Creature — Elemental
+  text: At end of turn, sacrifice this creature.
+";
+
 /// `phaselint ARGS` in `dir`, with nothing on stdin, without NO_COLOR, FORCE_COLOR or COLUMNS
 /// from the caller.
 pub fn command(dir: &Path, args: &[&str]) -> Command {
