@@ -48,7 +48,7 @@ pub use input::{
     INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
     UNREADABLE_TEXT,
 };
-pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD};
+pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW};
 pub use registry::{closest, lints, lookup, registry};
 
 use crate::diagnostic::{Applicability, Severity};
