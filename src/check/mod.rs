@@ -9,11 +9,13 @@ mod cache;
 mod configs;
 pub mod inputs;
 mod paths;
+mod show;
 mod text;
 
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
+pub use show::settings_of;
 pub use text::{check_text, check_text_again, fix_text, threads_for};
 
 use crate::config::ConfigError;

@@ -105,6 +105,11 @@ pub struct CheckArgs {
     /// turns it on anywhere), `always` or `never`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Print the settings that govern each PATH (its phaselint.toml or the defaults, every
+    /// rule's level there, the edition, the ignores, files and fields) and check nothing.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics"])]
+    pub show_settings: bool,
 }
 
 /// The library's options for these arguments.
@@ -134,6 +139,9 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
 
 /// Runs `check`: the report to print and the outcome.
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+    if args.show_settings {
+        return super::show::settings(args);
+    }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);
         let checked = check_paths(&args.paths, &options, &|file| progress.file_done(file));

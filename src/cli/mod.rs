@@ -12,6 +12,7 @@ mod outcome;
 mod progress;
 pub mod rules;
 pub mod server;
+mod show;
 pub mod stats;
 
 use clap::{Parser, Subcommand};

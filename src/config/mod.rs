@@ -32,10 +32,12 @@
 mod file;
 mod globs;
 mod raw;
+mod show;
 
 pub use crate::tree::CONFIG_FILE_NAME as FILE_NAME;
 pub use file::{MAX_CONFIG_BYTES, is_config_entry};
 pub(crate) use globs::PathGlobs;
+pub use show::{FieldNamesOf, IgnoreEntry, RuleLevel, Settings};
 
 use crate::diagnostic::Severity;
 use crate::edition::Edition;
