@@ -108,3 +108,84 @@ fn show_settings_gives_a_configs_levels_ignores_fields_and_edition() {
     let output = dir.run(&["check", "--show-settings", "sets/old.yaml"]);
     assert_exit(&output, 2);
 }
+
+#[test]
+fn show_files_of_the_fixtures_lists_what_check_reads_and_why_the_rest_is_left_out() {
+    let root = fixtures().parent().unwrap().to_path_buf();
+    let output = run(&root, &["check", "--show-files", "fixtures"]);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    for taken in [
+        "fixtures/set/drafts.yaml",
+        "fixtures/databases/cwd-mtgjson.json",
+        "fixtures/formats/mse/dawn.mse-set",
+        "fixtures/formats/mse/dusk.mse-set/set",
+    ] {
+        assert!(lines.contains(&taken), "{taken} in:\n{text}");
+    }
+    for skipped in [
+        "skipped fixtures/README.md: not a card file: no card format's extension",
+        "skipped fixtures/phaselint.toml: the config file",
+        "skipped fixtures/bad/binary.yaml: excluded by `[files] exclude` of its phaselint.toml",
+    ] {
+        assert!(lines.contains(&skipped), "{skipped} in:\n{text}");
+    }
+    // Nothing is checked, and the files taken come first.
+    assert!(!text.contains("[PL"));
+    let first_skip = lines
+        .iter()
+        .position(|l| l.starts_with("skipped "))
+        .unwrap();
+    assert!(
+        lines[first_skip..]
+            .iter()
+            .all(|l| l.starts_with("skipped "))
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn show_files_gives_the_reason_for_links_binaries_excludes_and_sizes() {
+    let outside = Project::with(&[("secret.yaml", "- name: Secret\n")]);
+    let dir = Project::with(&[
+        ("cards/a.yaml", "- name: A\n  text: Draw a card.\n"),
+        (
+            "cards/big.yaml",
+            &format!("- name: Big\n  text: {}\n", "x".repeat(200)),
+        ),
+        ("drafts/b.yaml", "- name: B\n"),
+        (".hidden/c.yaml", "- name: C\n"),
+        ("target/d.yaml", "- name: D\n"),
+    ]);
+    dir.write("cards/nul.yaml", b"- name: N\0\n");
+    dir.write("cards/art.png", b"\x89PNG\r\n\x1a\n\0\0");
+    std::os::unix::fs::symlink(outside.path(), dir.join("cards/out")).unwrap();
+    std::os::unix::fs::symlink(dir.join("cards/a.yaml"), dir.join("cards/in.yaml")).unwrap();
+    let output = dir.run(&[
+        "check",
+        "--show-files",
+        ".",
+        "--exclude",
+        "drafts",
+        "--max-file-size",
+        "100",
+    ]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "cards/a.yaml\n\
+         skipped .hidden: hidden\n\
+         skipped cards/art.png: not a card file: no card format's extension\n\
+         skipped cards/in.yaml: a symbolic link, which the walk does not follow\n\
+         skipped cards/out: a symbolic link out of the tree, which phaselint does not follow\n\
+         skipped drafts: excluded by --exclude\n\
+         skipped target: a build output directory (target)\n\
+         skipped cards/big.yaml: the file is 221 bytes, larger than the limit of 100 bytes (--max-file-size); it was not read\n\
+         skipped cards/nul.yaml: a binary file: byte 9 is a NUL byte\n"
+    );
+    // A missing path fails the run, as it fails `check`.
+    let output = dir.run(&["check", "--show-files", "nope"]);
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "error nope: no such file or directory\n");
+}

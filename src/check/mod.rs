@@ -15,7 +15,7 @@ mod text;
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
-pub use show::settings_of;
+pub use show::{WalkedFiles, files_of, settings_of};
 pub use text::{check_text, check_text_again, fix_text, threads_for};
 
 use crate::config::ConfigError;

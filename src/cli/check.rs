@@ -110,6 +110,11 @@ pub struct CheckArgs {
     /// rule's level there, the edition, the ignores, files and fields) and check nothing.
     #[arg(long, conflicts_with_all = ["fix", "diff", "statistics"])]
     pub show_settings: bool,
+
+    /// Print the files a check of the PATHs takes, one a line, and each file or directory it
+    /// leaves out with the reason; check nothing.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings"])]
+    pub show_files: bool,
 }
 
 /// The library's options for these arguments.
@@ -141,6 +146,9 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     if args.show_settings {
         return super::show::settings(args);
+    }
+    if args.show_files {
+        return super::show::files(args);
     }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);

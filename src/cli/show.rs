@@ -3,7 +3,7 @@
 
 use super::check::{CheckArgs, options};
 use super::outcome::Outcome;
-use phaselint::check::settings_of;
+use phaselint::check::{files_of, settings_of};
 use phaselint::config::Settings;
 use phaselint::file_name::shown;
 use phaselint::report::Format;
@@ -99,4 +99,30 @@ fn settings_text(path: &str, settings: &Settings) -> String {
         );
     }
     out
+}
+
+/// `--show-files`: each file a walk takes, one a line, then each file or directory it leaves out
+/// with the reason, and each path it could not walk. A path that could not be walked fails the
+/// run, as it fails `check`.
+pub fn files(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+    let files = match options(args).and_then(|options| files_of(&args.paths, &options)) {
+        Ok(files) => files,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let mut out = String::new();
+    for path in &files.taken {
+        let _ = writeln!(out, "{}", shown(path));
+    }
+    for (path, reason) in &files.left_out {
+        let _ = writeln!(out, "skipped {}: {reason}", shown(path));
+    }
+    for (path, message) in &files.errors {
+        let _ = writeln!(out, "error {}: {message}", shown(path));
+    }
+    let outcome = if files.errors.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Failed
+    };
+    (Ok(out), outcome)
 }
