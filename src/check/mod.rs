@@ -5,6 +5,7 @@
 //! Architecture invariant: the pipeline may use every layer below it, and knows nothing of how its
 //! results are rendered (`crate::report`) or which front end asked.
 
+mod allow;
 mod cache;
 mod configs;
 pub mod inputs;
@@ -12,6 +13,7 @@ mod paths;
 mod show;
 mod text;
 
+pub use allow::{AddedAllows, add_allows};
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;

@@ -115,6 +115,12 @@ pub struct CheckArgs {
     /// leaves out with the reason; check nothing.
     #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings"])]
     pub show_files: bool,
+
+    /// Silence every finding as it is, to adopt phaselint on an old set: a `# phaselint:
+    /// allow(...)` comment above each YAML card with findings, and `[[ignore]]` entries in the
+    /// config for the rest.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings", "show_files"])]
+    pub add_allow: bool,
 }
 
 /// The library's options for these arguments.
@@ -149,6 +155,9 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     }
     if args.show_files {
         return super::show::files(args);
+    }
+    if args.add_allow {
+        return super::show::add_allow(args);
     }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);

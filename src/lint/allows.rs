@@ -156,14 +156,7 @@ fn names(allow: &Allow, rule: &RuleInfo) -> bool {
     allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || is_all(&allow.rule)
 }
 
-/// The rules an allow comment never turns off: the input problems, which are always reported,
-/// and the notes about allow comments and files, which only the config turns off.
+/// The rules an allow comment never turns off.
 fn never_allowed(rule: &RuleInfo) -> bool {
-    rules::is_input_problem(rule)
-        || [
-            rules::UNKNOWN_SUPPRESSION.code,
-            rules::NOT_A_CARD_FILE.code,
-            UNUSED_ALLOW.code,
-        ]
-        .contains(&rule.code)
+    !rules::allowed_by_comment(rule)
 }

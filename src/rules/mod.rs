@@ -143,6 +143,19 @@ pub fn is_input_problem(rule: &RuleInfo) -> bool {
     rule.code.starts_with("PL9")
 }
 
+/// Whether a `# phaselint: allow(...)` comment turns `rule` off: not an input problem, which is
+/// always reported, nor a note about allow comments or whole files (PL801, PL802, PL804), which
+/// only the config turns off.
+pub fn allowed_by_comment(rule: &RuleInfo) -> bool {
+    !is_input_problem(rule)
+        && ![
+            UNKNOWN_SUPPRESSION.code,
+            NOT_A_CARD_FILE.code,
+            UNUSED_ALLOW.code,
+        ]
+        .contains(&rule.code)
+}
+
 /// A rule: its identity and its check.
 pub struct Lint {
     pub info: &'static RuleInfo,
