@@ -332,25 +332,9 @@ fn ignore_entry(key: &str, value: &str, codes: &BTreeSet<&'static str>) -> Strin
     let codes: Vec<String> = codes.iter().map(|code| format!("\"{code}\"")).collect();
     format!(
         "\n[[ignore]]\n{key} = {}\nrules = [{}]\n",
-        toml_string(value),
+        toml::Value::String(value.to_string()),
         codes.join(", ")
     )
-}
-
-/// `value` as a TOML basic string.
-fn toml_string(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Appends `entries` to the config at `path` (created when missing); whether it was created.
