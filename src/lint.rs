@@ -16,7 +16,7 @@ use std::path::Path;
 
 mod allows;
 
-use allows::Allows;
+use allows::{Allows, is_all};
 
 /// How many findings of one card a report shows; the rest are counted in one PL904. No real card
 /// has more than 4 (the Oracle card set and all its printed wordings).
@@ -112,8 +112,19 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
             }
         }
     }
-    for diagnostic in allows.unused(name) {
-        kept.push(diagnostic);
+    if let Some(severity) = allows.severity() {
+        for unused in allows.unused() {
+            let mut diagnostic = noted(
+                &rules::UNUSED_ALLOW,
+                severity,
+                unused.span,
+                unused.message,
+                Some(unused.help),
+                name,
+            );
+            diagnostic.fix = Some(unused.fix);
+            kept.push(diagnostic);
+        }
     }
     let name = name.or_else(|| card.faces.iter().find_map(|face| face.name.as_deref()));
     out.extend(kept.finish("on this card", name));
@@ -257,11 +268,6 @@ pub fn source_note(note: &SourceNote, path: &Path, config: &Config) -> Option<Di
         note.help.clone(),
         None,
     ))
-}
-
-/// `all` in an allow comment, in any case (as `--select ALL`).
-fn is_all(rule: &str) -> bool {
-    rule.eq_ignore_ascii_case("all")
 }
 
 /// The help for an allow naming no rule: the closest rule, spelt as a code when a code was

@@ -151,13 +151,13 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
 /// Runs `check`: the report to print and the outcome.
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     if args.show_settings {
-        return super::show::settings(args);
+        return super::show::settings(&args.paths, options(args), args.format);
     }
     if args.show_files {
-        return super::show::files(args);
+        return super::show::files(&args.paths, options(args));
     }
     if args.add_allow {
-        return super::show::add_allow(args);
+        return super::show::add_allow(&args.paths, options(args));
     }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);

@@ -2,24 +2,27 @@
 //! `check --add-allow` wrote. The library decides it ([`phaselint::check::settings_of`],
 //! [`phaselint::check::files_of`], [`phaselint::check::add_allows`]).
 
-use super::check::{CheckArgs, options};
 use super::outcome::Outcome;
-use phaselint::check::{add_allows, files_of, settings_of};
+use phaselint::check::{CheckOptions, add_allows, files_of, settings_of};
 use phaselint::config::Settings;
 use phaselint::file_name::shown;
 use phaselint::report::Format;
 use std::fmt::Write;
+use std::path::PathBuf;
 
 /// `--show-settings`: the settings of each path, as text or (with `--format json`) JSON.
-pub fn settings(args: &CheckArgs) -> (Result<String, String>, Outcome) {
-    let found = options(args).and_then(|options| {
-        settings_of(&args.paths, &options).map_err(|problem| problem.to_string())
-    });
+pub fn settings(
+    paths: &[PathBuf],
+    options: Result<CheckOptions, String>,
+    format: Format,
+) -> (Result<String, String>, Outcome) {
+    let found = options
+        .and_then(|options| settings_of(paths, &options).map_err(|problem| problem.to_string()));
     let all = match found {
         Ok(all) => all,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let output = if args.format == Format::Json {
+    let output = if format == Format::Json {
         let entries: Vec<Entry> = all
             .iter()
             .map(|(path, settings)| Entry {
@@ -105,8 +108,11 @@ fn settings_text(path: &str, settings: &Settings) -> String {
 /// `--show-files`: each file a walk takes, one a line, then each file or directory it leaves out
 /// with the reason, and each path it could not walk. A path that could not be walked fails the
 /// run, as it fails `check`.
-pub fn files(args: &CheckArgs) -> (Result<String, String>, Outcome) {
-    let files = match options(args).and_then(|options| files_of(&args.paths, &options)) {
+pub fn files(
+    paths: &[PathBuf],
+    options: Result<CheckOptions, String>,
+) -> (Result<String, String>, Outcome) {
+    let files = match options.and_then(|options| files_of(paths, &options)) {
         Ok(files) => files,
         Err(message) => return (Err(message), Outcome::Failed),
     };
@@ -130,8 +136,11 @@ pub fn files(args: &CheckArgs) -> (Result<String, String>, Outcome) {
 
 /// `--add-allow`: a line for each file written, and for each that could not be; a file that could
 /// not be written fails the run.
-pub fn add_allow(args: &CheckArgs) -> (Result<String, String>, Outcome) {
-    let added = match options(args).and_then(|options| add_allows(&args.paths, &options)) {
+pub fn add_allow(
+    paths: &[PathBuf],
+    options: Result<CheckOptions, String>,
+) -> (Result<String, String>, Outcome) {
+    let added = match options.and_then(|options| add_allows(paths, &options)) {
         Ok(added) => added,
         Err(message) => return (Err(message), Outcome::Failed),
     };

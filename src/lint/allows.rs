@@ -1,10 +1,18 @@
 //! A card's allow comments at work: which rules they turn off, and which of them silence nothing
 //! (PL804, unused-allow), with the fix that removes those.
 
-use super::{is_all, noted};
-use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
-use crate::rules::{self, RuleInfo, UNUSED_ALLOW};
+use crate::diagnostic::{Applicability, Edit, Fix, Severity};
+use crate::rules::{self, RuleInfo};
 use crate::source::{Allow, Card};
+use std::ops::Range;
+
+/// A name of an allow comment that silences nothing: what PL804 says of it, and its fix.
+pub(super) struct Unused {
+    pub span: Range<usize>,
+    pub message: String,
+    pub help: String,
+    pub fix: Fix,
+}
 
 /// The allow comments of one card, and what each did while the card was checked.
 pub(super) struct Allows<'c> {
@@ -47,6 +55,11 @@ impl<'c> Allows<'c> {
         self.judging.is_some()
     }
 
+    /// PL804's severity for the card, `None` when it is off.
+    pub(super) fn severity(&self) -> Option<Severity> {
+        self.judging
+    }
+
     /// `rule`, turned off by an allow, found something: the allows that name it were needed.
     pub(super) fn silenced(&mut self, rule: &RuleInfo) {
         for (i, allow) in self.allows.iter().enumerate() {
@@ -56,11 +69,11 @@ impl<'c> Allows<'c> {
         }
     }
 
-    /// A PL804 at each name of a known rule that silenced nothing, with `card` the card's name.
-    pub(super) fn unused(&self, card: Option<&str>) -> Vec<Diagnostic> {
-        let Some(severity) = self.judging else {
+    /// Each name of a known rule that silenced nothing (none when PL804 is off).
+    pub(super) fn unused(&self) -> Vec<Unused> {
+        if self.judging.is_none() {
             return Vec::new();
-        };
+        }
         let unused: Vec<bool> = (0..self.allows.len()).map(|i| self.is_unused(i)).collect();
         let mut out = Vec::new();
         for (i, allow) in self.allows.iter().enumerate() {
@@ -88,16 +101,12 @@ impl<'c> Allows<'c> {
                     ),
                 )
             };
-            let mut diagnostic = noted(
-                &UNUSED_ALLOW,
-                severity,
-                allow.span.clone(),
+            out.push(Unused {
+                span: allow.span.clone(),
                 message,
-                Some(help),
-                card,
-            );
-            diagnostic.fix = Some(self.removal(allow, &unused));
-            out.push(diagnostic);
+                help,
+                fix: self.removal(allow, &unused),
+            });
         }
         out
     }
@@ -154,6 +163,11 @@ impl<'c> Allows<'c> {
 /// Whether `allow` turns `rule` off: its code in any case, its name, or `all`.
 fn names(allow: &Allow, rule: &RuleInfo) -> bool {
     allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || is_all(&allow.rule)
+}
+
+/// `all` in an allow comment, in any case (as `--select ALL`).
+pub(super) fn is_all(rule: &str) -> bool {
+    rule.eq_ignore_ascii_case("all")
 }
 
 /// The rules an allow comment never turns off.
