@@ -12,6 +12,8 @@
 //!   excluded directory is not entered. What each directory named on the command line held is
 //!   kept ([`WalkedDir`]): its card files, the files skipped for not being card files, and how
 //!   many entries an exclude glob left out, so that a run that read no card there can say so.
+//!   Each entry left out is kept with its reason ([`Walked::left_out`], [`LeftOut`]), which
+//!   `check --show-files` prints: the walk says why, the front end only renders it.
 //! - A directory named on the command line that resolves out of its tree or into `.git`
 //!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
 //! - Each entry answers to the config of its own directory: the walk asks a [`Filter`], which the

@@ -157,7 +157,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         return super::show::files(&args.paths, options(args));
     }
     if args.add_allow {
-        return super::show::add_allow(&args.paths, options(args));
+        return super::add_allow::run(&args.paths, options(args));
     }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);

@@ -3,6 +3,7 @@
 //! Architecture invariant: the command line parses arguments, calls the library and renders what it
 //! returns; it holds none of the pipeline's logic.
 
+mod add_allow;
 pub mod check;
 pub mod explain;
 pub mod findings;
