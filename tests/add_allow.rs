@@ -161,3 +161,16 @@ fn a_file_outside_the_current_directory_under_no_config_gets_no_config() {
     );
     assert!(!dir.join("phaselint.toml").exists());
 }
+
+#[test]
+fn nothing_is_written_under_a_broken_config() {
+    let card = "- name: Old\n  text: At end of turn, sacrifice it.\n";
+    let dir = Project::with(&[
+        ("sets/phaselint.toml", "[rules]\nPL101 = \"loud\"\n"),
+        ("sets/a.yaml", card),
+    ]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 2);
+    assert_eq!(dir.read("sets/a.yaml"), card);
+    assert!(!dir.join("phaselint.toml").exists());
+}

@@ -70,6 +70,19 @@ const ROUNDS: usize = 4;
 /// One check of `paths` and the allows that silence what it found.
 fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
     let checked = check_paths(paths, options, &|_| {})?;
+    // Under a broken config its files take the defaults: entries added elsewhere would not
+    // govern them, and the config itself cannot take any.
+    let broken = checked.files.iter().find(|file| {
+        file.diagnostics
+            .iter()
+            .any(|d| d.code == rules::INVALID_CONFIG.code)
+    });
+    if let Some(config) = broken {
+        return Err(format!(
+            "{} is not a valid config (`phaselint check` says why): nothing was written",
+            config.path
+        ));
+    }
     let configs = Configs::new(options.config.as_deref(), options.selection.clone());
     let mut added = AddedAllows::default();
     // Entries by config file, in the order the files were checked.
