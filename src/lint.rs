@@ -14,6 +14,10 @@ use crate::source::{Card, CardText, Field, NoteKind, SourceNote, UnreadField};
 use std::ops::Range;
 use std::path::Path;
 
+mod allows;
+
+use allows::{Allows, is_all};
+
 /// How many findings of one card a report shows; the rest are counted in one PL904. No real card
 /// has more than 4 (the Oracle card set and all its printed wordings).
 pub const MAX_PER_CARD: usize = 100;
@@ -26,6 +30,12 @@ pub const MAX_PER_FILE: usize = 10_000;
 /// [`MAX_PER_CARD`] in the file's order, and a PL904 for the rest.
 pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagnostic>) {
     let mut kept = Capped::new(MAX_PER_CARD);
+    let judging = if card.allows.is_empty() {
+        None
+    } else {
+        configured(&rules::UNUSED_ALLOW, path, card.name.as_deref(), config)
+    };
+    let mut allows = Allows::new(card, judging);
     for face in &card.faces {
         let Some(text) = &face.text else { continue };
         let name = card.name.as_deref().or(face.name.as_deref());
@@ -45,9 +55,16 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
         }
         let mut found = Vec::new();
         for lint in rules::lints() {
-            let Some(severity) = severity(lint.info, card, path, name, config) else {
+            let Some(severity) = configured(lint.info, path, name, config) else {
                 continue;
             };
+            if allows.turn_off(lint.info) {
+                // Run only to learn whether the allow silences something.
+                if allows.judging() && !(lint.check)(&read).is_empty() {
+                    allows.silenced(lint.info);
+                }
+                continue;
+            }
             for violation in (lint.check)(&read) {
                 found.push(diagnostic(lint.info, severity, violation, text, name));
             }
@@ -76,9 +93,14 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
             ));
         }
     }
-    if let Some(severity) = severity(&rules::UNREAD_FIELD, card, path, name, config) {
+    if let Some(severity) = configured(&rules::UNREAD_FIELD, path, name, config) {
+        let allowed = allows.turn_off(&rules::UNREAD_FIELD);
         for field in &card.unread {
             if let Some((message, help)) = unread_field(field) {
+                if allowed {
+                    allows.silenced(&rules::UNREAD_FIELD);
+                    continue;
+                }
                 kept.push(noted(
                     &rules::UNREAD_FIELD,
                     severity,
@@ -88,6 +110,20 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
                     name,
                 ));
             }
+        }
+    }
+    if let Some(severity) = allows.severity() {
+        for unused in allows.unused() {
+            let mut diagnostic = noted(
+                &rules::UNUSED_ALLOW,
+                severity,
+                unused.span,
+                unused.message,
+                Some(unused.help),
+                name,
+            );
+            diagnostic.fix = Some(unused.fix);
+            kept.push(diagnostic);
         }
     }
     let name = name.or_else(|| card.faces.iter().find_map(|face| face.name.as_deref()));
@@ -234,11 +270,6 @@ pub fn source_note(note: &SourceNote, path: &Path, config: &Config) -> Option<Di
     ))
 }
 
-/// `all` in an allow comment, in any case (as `--select ALL`).
-fn is_all(rule: &str) -> bool {
-    rule.eq_ignore_ascii_case("all")
-}
-
 /// The help for an allow naming no rule: the closest rule, spelt as a code when a code was
 /// written.
 fn suppression_help(written: &str) -> String {
@@ -306,24 +337,6 @@ fn unread_field(unread: &UnreadField) -> Option<(String, String)> {
         keys.first().map_or("", String::as_str),
     );
     Some((message, help))
-}
-
-/// The severity a rule reports with for this card, or `None` when it is off for it (config, or a
-/// `# phaselint: allow(...)` comment on the card).
-fn severity(
-    rule: &RuleInfo,
-    card: &Card,
-    path: &Path,
-    name: Option<&str>,
-    config: &Config,
-) -> Option<Severity> {
-    let allowed = card.allows.iter().any(|allow| {
-        allow.rule.eq_ignore_ascii_case(rule.code) || allow.rule == rule.name || is_all(&allow.rule)
-    });
-    if allowed {
-        return None;
-    }
-    configured(rule, path, name, config)
 }
 
 /// The severity the run and the config give `rule` for this file and card, or `None` when off.
@@ -558,6 +571,120 @@ mod tests {
             check_yaml(&text, "[rules]\nunknown-suppression = \"error\"\n"),
         );
         assert_eq!(warnings[0].severity, Severity::Error);
+    }
+
+    /// `text` with the safe fixes of `diagnostics` applied.
+    fn fixed(text: &str, diagnostics: &[Diagnostic]) -> String {
+        crate::fix::apply(text, diagnostics, crate::diagnostic::Applicability::Safe).text
+    }
+
+    const MENDED: &str = "- name: Mended\n  type: Creature\n  text: At the beginning of your end step, draw a card.\n";
+
+    #[test]
+    fn an_allow_that_silences_nothing_is_a_warning_whose_fix_removes_its_line() {
+        let text = format!("# keep me\n# phaselint: allow(obsolete-end-of-turn)\n{MENDED}");
+        let diagnostics = check_yaml(&text, "");
+        let unused = only("PL804", diagnostics.clone());
+        assert_eq!(
+            found(&text, &unused),
+            [(
+                "PL804",
+                "obsolete-end-of-turn",
+                "PL101 (obsolete-end-of-turn) runs on this card and has nothing to silence: remove the name"
+                    .to_string()
+            )]
+        );
+        assert_eq!(unused[0].severity, Severity::Warning);
+        assert_eq!(
+            unused[0].message,
+            "unused allow: `obsolete-end-of-turn` finds nothing on this card"
+        );
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(fixed(&text, &unused), format!("# keep me\n{MENDED}"));
+    }
+
+    #[test]
+    fn an_allow_that_silences_something_is_never_unused_nor_removed() {
+        for allow in ["PL101", "obsolete-end-of-turn", "pl101", "all"] {
+            let text = format!("# phaselint: allow({allow})\n{OLD}");
+            assert_eq!(check_yaml(&text, ""), [], "{allow}");
+        }
+        // A rule off for the card is not judged: a run that turns it on needs the allow.
+        let text = format!("# phaselint: allow(PL101)\n{MENDED}");
+        for config in [
+            "[rules]\nPL101 = \"off\"\n",
+            "[[ignore]]\ncard = \"Mended\"\nrules = [\"PL101\"]\n",
+        ] {
+            assert_eq!(check_yaml(&text, config), [], "{config}");
+        }
+        // A rule off by default is not judged until it is selected.
+        let text = format!("# phaselint: allow(PL402)\n{MENDED}");
+        assert_eq!(check_yaml(&text, ""), []);
+        assert_eq!(
+            only("PL804", check_yaml(&text, "[rules]\nPL402 = \"note\"\n")).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn only_the_unused_names_of_a_comment_go_and_unknown_ones_stay() {
+        let text = format!("# phaselint: allow(unknown-timing-phrase, PL101, nope, PL103)\n{OLD}");
+        let unused = only("PL804", check_yaml(&text, ""));
+        let names: Vec<&str> = unused.iter().map(|d| &text[d.span.clone()]).collect();
+        assert_eq!(names, ["unknown-timing-phrase", "PL103"]);
+        // Both carry the same edit: applied once, it removes both names.
+        assert_eq!(unused[0].fix, unused[1].fix);
+        assert_eq!(
+            fixed(&text, &unused),
+            format!("# phaselint: allow(PL101, nope)\n{OLD}")
+        );
+    }
+
+    #[test]
+    fn a_trailing_allow_goes_with_its_blanks_and_a_crlf_line_with_its_break() {
+        let text =
+            "- name: A  # phaselint: allow(PL101)\r\n  type: Creature\r\n  text: Draw a card.\r\n";
+        let unused = only("PL804", check_yaml(text, ""));
+        assert_eq!(
+            fixed(text, &unused),
+            "- name: A\r\n  type: Creature\r\n  text: Draw a card.\r\n"
+        );
+        let text = format!(
+            "\u{feff}# phaselint: allow(PL101)\r\n{}",
+            MENDED.replace('\n', "\r\n")
+        );
+        let unused = only("PL804", check_yaml(&text, ""));
+        assert_eq!(
+            fixed(&text, &unused),
+            format!("\u{feff}{}", MENDED.replace('\n', "\r\n"))
+        );
+    }
+
+    #[test]
+    fn an_allow_of_a_rule_no_allow_turns_off_is_unused() {
+        let text =
+            format!("# phaselint: allow(PL902, unknown-suppression, unused-allow)\n{MENDED}");
+        let unused = only("PL804", check_yaml(&text, ""));
+        assert_eq!(unused.len(), 3);
+        assert_eq!(
+            unused[0].message,
+            "unused allow: an allow comment cannot turn off `PL902` (unreadable-text)"
+        );
+        assert_eq!(
+            unused[0].help.as_deref(),
+            Some("input problems are always reported: remove the name")
+        );
+        assert_eq!(fixed(&text, &unused), MENDED);
+        // Only the config turns PL804 off; with it off, no rule is run for it.
+        assert_eq!(check_yaml(&text, "[rules]\nunused-allow = \"off\"\n"), []);
+    }
+
+    #[test]
+    fn an_allowed_unread_field_is_a_used_allow() {
+        let text = "# phaselint: allow(unread-field)\n- name: Cog\n  typeline: Artifact\n";
+        assert_eq!(check_yaml(text, ""), []);
+        let text = "# phaselint: allow(unread-field)\n- name: Cog\n  type: Artifact\n";
+        assert_eq!(found_codes(&check_yaml(text, "")), ["PL804"]);
     }
 
     #[test]

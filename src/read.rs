@@ -130,13 +130,7 @@ fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
         .take(HEAD_BYTES.min(max.saturating_add(1)))
         .read_to_end(&mut bytes)
         .map_err(io_error)?;
-    // A binary file is told by its first bytes, as git tells it, before the rest is read. The
-    // head may end inside a character; that is no error yet.
-    match std::str::from_utf8(&bytes) {
-        Err(error) if error.error_len().is_some() => return Err(not_text(bytes)),
-        _ if bytes.contains(&0) => return Err(not_text(bytes)),
-        _ => {}
-    }
+    let mut bytes = text_head(bytes)?;
     // A short head is the whole input; otherwise the rest, and one byte to tell it is too long.
     let read = bytes.len() as u64;
     if read == HEAD_BYTES.min(max.saturating_add(1)) {
@@ -153,6 +147,39 @@ fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
         Ok(text) => Err(not_text(text.into_bytes())),
         Err(error) => Err(not_text(error.into_bytes())),
     }
+}
+
+/// `head`, the first bytes of a file, when they may be text: a binary file is told by its first
+/// bytes, as git tells it, before the rest is read. The head may end inside a character; that is
+/// no error yet.
+fn text_head(head: Vec<u8>) -> Result<Vec<u8>, ReadError> {
+    match std::str::from_utf8(&head) {
+        Err(error) if error.error_len().is_some() => Err(not_text(head)),
+        _ if head.contains(&0) => Err(not_text(head)),
+        _ => Ok(head),
+    }
+}
+
+/// Why reading `path` as [`read_file`] does (as [`read_bytes`] does, when not `text`) would fail
+/// before its end: out of its tree, not a regular file, larger than `max`, or (for text) a
+/// binary head; `None` when nothing says so yet. Only the head is read. `walked` as for
+/// [`read_bytes`].
+pub fn probe(path: &Path, max: u64, walked: bool, text: bool) -> Option<String> {
+    if !walked && let Err(refusal) = crate::tree::judge(path) {
+        return Some(refusal.message().to_string());
+    }
+    let file = match open_regular(path, max) {
+        Ok(file) => file,
+        Err(error) => return Some(error.message),
+    };
+    if !text {
+        return None;
+    }
+    let mut head = Vec::new();
+    if let Err(error) = file.take(HEAD_BYTES).read_to_end(&mut head) {
+        return Some(io_message(&error));
+    }
+    text_head(head).err().map(|error| error.message)
 }
 
 /// The first byte that makes `bytes` no card text: one that is not UTF-8, or a NUL.

@@ -12,6 +12,8 @@
 //!   excluded directory is not entered. What each directory named on the command line held is
 //!   kept ([`WalkedDir`]): its card files, the files skipped for not being card files, and how
 //!   many entries an exclude glob left out, so that a run that read no card there can say so.
+//!   Each entry left out is kept with its reason ([`Walked::left_out`], [`LeftOut`]), which
+//!   `check --show-files` prints: the walk says why, the front end only renders it.
 //! - A directory named on the command line that resolves out of its tree or into `.git`
 //!   ([`crate::tree`]) is an error, and nothing in it is walked (`cards -> ../secret`).
 //! - Each entry answers to the config of its own directory: the walk asks a [`Filter`], which the
@@ -47,6 +49,9 @@ pub struct Walked {
     pub errors: Vec<(PathBuf, String)>,
     /// The directories named on the command line, with what the walk found in each.
     pub dirs: Vec<WalkedDir>,
+    /// Each file or directory a walk of a directory left out, and why, in walk order (a
+    /// directory left out is not entered: what it holds is not listed).
+    pub left_out: Vec<(PathBuf, LeftOut)>,
     /// The files found in a directory, not named on the command line.
     found: HashSet<PathBuf>,
     /// Every listed file, absolute, and its index: a path named twice is one file.
@@ -69,6 +74,12 @@ impl Walked {
         self.listed.contains_key(&listed_key(path))
     }
 
+    /// Why reading one of [`Walked::files`] would fail before its end, as [`crate::read::probe`]
+    /// says: `text` for a card file, not for a zip.
+    pub fn probe(&self, path: &Path, max: u64, text: bool) -> Option<String> {
+        crate::read::probe(path, max, self.found.contains(path), text)
+    }
+
     /// Reads one of [`Walked::files`] that is not text (a zip), as [`read_bytes`] does.
     pub fn read_bytes(&self, path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
         read_bytes(path, max, self.found.contains(path))
@@ -87,6 +98,45 @@ pub struct WalkedDir {
     pub skipped: Vec<PathBuf>,
     /// The files and directories in it that an exclude glob left out (a directory counts once).
     pub excluded: usize,
+}
+
+/// Why a walk left a file or directory out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeftOut {
+    /// Its name starts with `.`.
+    Hidden,
+    /// A directory named `target`: build output.
+    BuildOutput,
+    /// A symbolic link: never followed; `Some` when it also resolves out of its tree or into
+    /// `.git`.
+    Link(Option<crate::tree::Refusal>),
+    /// An `--exclude` glob matches it.
+    ExcludedByCommandLine,
+    /// A `[files] exclude` glob of its config matches it.
+    ExcludedByConfig,
+    /// No card format's extension, and no include glob matches it.
+    NotACardFile,
+    /// A file of a Magic Set Editor set folder: read through the set's `set` file.
+    InMseSet,
+    /// The config file.
+    Config,
+}
+
+impl LeftOut {
+    /// Lower case, without the path.
+    pub fn reason(self) -> &'static str {
+        match self {
+            LeftOut::Hidden => "hidden",
+            LeftOut::BuildOutput => "a build output directory (target)",
+            LeftOut::Link(Some(refusal)) => refusal.message(),
+            LeftOut::Link(None) => "a symbolic link, which the walk does not follow",
+            LeftOut::ExcludedByCommandLine => "excluded by --exclude",
+            LeftOut::ExcludedByConfig => "excluded by `[files] exclude` of its phaselint.toml",
+            LeftOut::NotACardFile => "not a card file: no card format's extension",
+            LeftOut::InMseSet => "part of a Magic Set Editor set: read through its set file",
+            LeftOut::Config => "the config file",
+        }
+    }
 }
 
 /// What the configs say of a file or directory a walk finds in a directory: each answer is that of
@@ -119,7 +169,13 @@ fn walk_from(
                 None => format!("--exclude: {message}"),
             }
         })?;
-    let excluded = |path: &Path| excludes.is_match(path) || filter.excludes(path);
+    let excluded = |path: &Path| {
+        if excludes.is_match(path) {
+            Some(LeftOut::ExcludedByCommandLine)
+        } else {
+            filter.excludes(path).then_some(LeftOut::ExcludedByConfig)
+        }
+    };
 
     let mut walked = Walked::default();
     let mut seen = HashMap::new();
@@ -157,22 +213,39 @@ fn walk_from(
                     ..WalkedDir::default()
                 };
                 let left_out = std::cell::Cell::new(0);
+                let passed = std::cell::RefCell::new(Vec::new());
                 let entries = WalkDir::new(path)
                     .follow_links(false)
                     .sort_by_file_name()
                     .into_iter()
                     // The directory named on the command line is entered whatever its name.
                     .filter_entry(|entry| {
-                        if entry.depth() == 0 || is_skipped_name(entry) {
-                            return entry.depth() == 0;
+                        if entry.depth() == 0 {
+                            return true;
                         }
-                        let out = excluded(entry.path());
-                        left_out.set(left_out.get() + usize::from(out));
-                        !out
+                        let why = if let Some(why) = skipped_name(entry) {
+                            why
+                        } else if let Some(why) = excluded(entry.path()) {
+                            left_out.set(left_out.get() + 1);
+                            why
+                        } else {
+                            return true;
+                        };
+                        passed
+                            .borrow_mut()
+                            .push((without_dot(entry.path().to_path_buf()), why));
+                        false
                     });
                 for entry in entries {
                     match entry {
                         Ok(entry) => {
+                            if entry.path_is_symlink() {
+                                let refusal = crate::tree::judge(entry.path()).err();
+                                passed
+                                    .borrow_mut()
+                                    .push((without_dot(entry.into_path()), LeftOut::Link(refusal)));
+                                continue;
+                            }
                             if !entry.file_type().is_file() {
                                 continue;
                             }
@@ -183,8 +256,18 @@ fn walk_from(
                                     walked.found.insert(path);
                                 }
                                 dir.files.push(index);
-                            } else if !in_mse_set(entry.path()) && !is_config(entry.path()) {
-                                dir.skipped.push(without_dot(entry.into_path()));
+                            } else {
+                                let why = if in_mse_set(entry.path()) {
+                                    LeftOut::InMseSet
+                                } else if is_config(entry.path()) {
+                                    LeftOut::Config
+                                } else {
+                                    dir.skipped.push(without_dot(entry.path().to_path_buf()));
+                                    LeftOut::NotACardFile
+                                };
+                                passed
+                                    .borrow_mut()
+                                    .push((without_dot(entry.into_path()), why));
                             }
                         }
                         Err(err) => {
@@ -199,6 +282,7 @@ fn walk_from(
                 }
                 dir.excluded = left_out.get();
                 walked.dirs.push(dir);
+                walked.left_out.extend(passed.into_inner());
             }
         }
     }
@@ -221,9 +305,15 @@ fn without_dot(path: PathBuf) -> PathBuf {
 }
 
 /// Hidden entries, and `target` directories (Rust and other build output).
-fn is_skipped_name(entry: &walkdir::DirEntry) -> bool {
+fn skipped_name(entry: &walkdir::DirEntry) -> Option<LeftOut> {
     let name = entry.file_name().to_string_lossy();
-    name.starts_with('.') || (name == "target" && entry.file_type().is_dir())
+    if name.starts_with('.') {
+        Some(LeftOut::Hidden)
+    } else if name == "target" && entry.file_type().is_dir() {
+        Some(LeftOut::BuildOutput)
+    } else {
+        None
+    }
 }
 
 /// Whether a file found in a directory is a card file: not the config, and a card format's

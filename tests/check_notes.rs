@@ -11,8 +11,8 @@ use std::path::Path;
 use std::process::Output;
 use support::{Project, assert_exit, run, stdout};
 
-/// A card whose text has no finding, under a misspelt allow comment.
-const MISSPELT_ALLOW: &str = "# phaselint: allow(obsolete-end-of-trun, PL101)\n- name: Quiet Bear\n  type: Creature — Bear\n  text: Trample\n";
+/// A card under a misspelt allow comment whose other name, a code, silences its old wording.
+const MISSPELT_ALLOW: &str = "# phaselint: allow(obsolete-end-of-trun, PL101)\n- name: Quiet Bear\n  type: Creature — Bear\n  text: At end of turn, untap it.\n";
 
 /// A GitHub workflow, as pre-commit hands it to phaselint by its path.
 const WORKFLOW: &str = "name: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: cargo test\n";
@@ -84,9 +84,11 @@ fn unknown_suppression_is_turned_off_by_the_config_or_ignore_not_by_an_allow() {
     let allowed = MISSPELT_ALLOW.replace("allow(", "allow(unknown-suppression, all, ");
     let dir = Project::with(&[("bear.yaml", &allowed)]);
     let (_, lines, _) = short(dir.path(), &["bear.yaml"]);
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(lines[0].contains("warning[PL801]"), "{lines:?}");
-    let (output, lines, summary) = short(dir.path(), &["--ignore", "PL801", "bear.yaml"]);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    // The allow of PL801 silences nothing, and PL804 says so.
+    assert!(lines[0].contains("warning[PL804]"), "{lines:?}");
+    assert!(lines[1].contains("warning[PL801]"), "{lines:?}");
+    let (output, lines, summary) = short(dir.path(), &["--ignore", "PL801,PL804", "bear.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(
         (lines.len(), summary.as_str()),
@@ -252,5 +254,48 @@ fn rules_prints_the_docs_of_each_new_code() {
         let text = stdout(&output);
         assert!(text.contains(&format!("Level: {level}.")), "{text}");
         assert!(text.contains("## Example"), "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PL804 unused-allow
+// ---------------------------------------------------------------------------------------------
+
+/// Two cards: the first one's allow silences its old wording, the second one's silences nothing.
+const TWO_ALLOWS: &str = "# phaselint: allow(PL101)\n- name: Ember Runner\n  type: Creature\n  text: At end of turn, sacrifice it.\n\n# phaselint: allow(PL101)\n- name: Mended Runner\n  type: Creature\n  text: At the beginning of your end step, sacrifice it.\n";
+
+#[test]
+fn fix_removes_only_the_allow_that_silences_nothing() {
+    let dir = Project::with(&[("cards.yaml", TWO_ALLOWS)]);
+    let (output, lines, _) = short(dir.path(), &["cards.yaml"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        lines,
+        [
+            "cards.yaml:6:20: warning[PL804] unused allow: `PL101` finds nothing on this card (card: Mended Runner)"
+        ]
+    );
+    // --fix keeps the allow that silences something.
+    for select in [&[][..], &["--select", "PL804,PL101"]] {
+        dir.write("cards.yaml", TWO_ALLOWS);
+        let mut args = vec!["cards.yaml", "--fix"];
+        args.extend_from_slice(select);
+        let (output, lines, _) = short(dir.path(), &args);
+        assert_exit(&output, 0);
+        assert_eq!(lines, Vec::<String>::new(), "{select:?}");
+        assert_eq!(
+            dir.read("cards.yaml"),
+            TWO_ALLOWS.replacen("\n# phaselint: allow(PL101)\n", "\n", 1),
+            "{select:?}"
+        );
+    }
+    // With PL101 not run, neither allow is judged, and neither is removed.
+    for off in [&["--ignore", "PL101"][..], &["--select", "PL804"]] {
+        dir.write("cards.yaml", TWO_ALLOWS);
+        let mut args = vec!["cards.yaml", "--fix"];
+        args.extend_from_slice(off);
+        let (_, lines, _) = short(dir.path(), &args);
+        assert_eq!(lines, Vec::<String>::new(), "{off:?}");
+        assert_eq!(dir.read("cards.yaml"), TWO_ALLOWS, "{off:?}");
     }
 }

@@ -5,15 +5,19 @@
 //! Architecture invariant: the pipeline may use every layer below it, and knows nothing of how its
 //! results are rendered (`crate::report`) or which front end asked.
 
+mod allow;
 mod cache;
 mod configs;
 pub mod inputs;
 mod paths;
+mod show;
 mod text;
 
+pub use allow::{AddedAllows, add_allows};
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
+pub use show::{WalkedFiles, files_of, settings_of};
 pub use text::{check_text, check_text_again, fix_text, threads_for};
 
 use crate::config::ConfigError;

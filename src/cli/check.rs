@@ -106,6 +106,22 @@ pub struct CheckArgs {
     /// turns it on anywhere), `always` or `never`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Print the settings that govern each PATH (its phaselint.toml or the defaults, every
+    /// rule's level there, the edition, the ignores, files and fields) and check nothing.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics"])]
+    pub show_settings: bool,
+
+    /// Print the files a check of the PATHs takes, one a line, and each file or directory it
+    /// leaves out with the reason; check nothing.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings"])]
+    pub show_files: bool,
+
+    /// Silence every finding as it is, to adopt phaselint on an old set: a `# phaselint:
+    /// allow(...)` comment above each YAML card with findings, and `[[ignore]]` entries in the
+    /// config for the rest.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings", "show_files"])]
+    pub add_allow: bool,
 }
 
 /// The library's options for these arguments.
@@ -135,6 +151,15 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
 
 /// Runs `check`: the report to print and the outcome.
 pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+    if args.show_settings {
+        return super::show::settings(&args.paths, options(args), args.format);
+    }
+    if args.show_files {
+        return super::show::files(&args.paths, options(args));
+    }
+    if args.add_allow {
+        return super::add_allow::run(&args.paths, options(args));
+    }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);
         let checked = check_paths(&args.paths, &options, &|file| progress.file_done(file));

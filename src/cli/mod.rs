@@ -3,6 +3,7 @@
 //! Architecture invariant: the command line parses arguments, calls the library and renders what it
 //! returns; it holds none of the pipeline's logic.
 
+mod add_allow;
 pub mod check;
 pub mod explain;
 pub mod findings;
@@ -12,6 +13,7 @@ mod outcome;
 mod progress;
 pub mod rules;
 pub mod server;
+mod show;
 pub mod stats;
 
 use clap::{Parser, Subcommand};

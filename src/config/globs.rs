@@ -75,6 +75,11 @@ impl PathGlobs {
         }
     }
 
+    /// The globs as written.
+    pub(crate) fn written(&self) -> &[String] {
+        &self.globs
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.whole.is_empty() && self.names.is_empty()
     }

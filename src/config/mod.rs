@@ -33,11 +33,13 @@ mod file;
 mod globs;
 mod raw;
 mod schema;
+mod show;
 
 pub use crate::tree::CONFIG_FILE_NAME as FILE_NAME;
 pub use file::{MAX_CONFIG_BYTES, is_config_entry};
 pub(crate) use globs::PathGlobs;
 pub use schema::json_schema;
+pub use show::{FieldNamesOf, IgnoreEntry, RuleLevel, Settings};
 
 use crate::diagnostic::Severity;
 use crate::edition::Edition;

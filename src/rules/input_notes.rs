@@ -35,3 +35,13 @@ pub static UNREAD_FIELD: RuleInfo = RuleInfo {
     fix: FixAvailability::None,
     on_by_default: true,
 };
+
+pub static UNUSED_ALLOW: RuleInfo = RuleInfo {
+    code: "PL804",
+    name: "unused-allow",
+    level: Severity::Warning,
+    summary: "a `# phaselint: allow(...)` comment names a rule that finds nothing to silence on its card",
+    docs: "## What it does\nReports each rule named in a `# phaselint: allow(...)` comment that silences nothing: the rule runs on the card and, with the comment out of the way, finds nothing; or the rule is one an allow comment cannot turn off (an input problem PL9xx, or PL801, PL802, PL804). The location is the name inside the comment. A rule that is off for the card (by `phaselint.toml`, `--select` or `--ignore`, or off by default) is not judged: the comment may be there for a run that turns it on, and removing it then would let a finding through. `all` is never reported, for the same reason, and a name that is no rule is PL801's. `[[ignore]]` entries of `phaselint.toml` are not judged.\n\n## Why\nAn allow comment outlives the wording it was written for: once the text is fixed it silences nothing, and it would silence the next finding of that rule on the card unseen. As ruff's RUF100 reports unused `noqa` comments, phaselint reports unused allows.\n\n## Example\n```yaml\n# phaselint: allow(obsolete-end-of-turn)\n- name: Mended Lamplighter\n  text: At the beginning of your end step, untap target land you control.\n```\n\n## Fix\nA safe fix removes the name from the comment, and the comment (its whole line, when it has one of its own) when no name in it is left. An allow comment does not silence this warning; `phaselint.toml` or `--ignore` can.",
+    fix: FixAvailability::Always,
+    on_by_default: true,
+};

@@ -48,7 +48,7 @@ pub use input::{
     INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
     UNREADABLE_TEXT,
 };
-pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD};
+pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW};
 pub use registry::{closest, lints, lookup, registry};
 
 use crate::diagnostic::{Applicability, Severity};
@@ -141,6 +141,19 @@ impl Violation {
 /// says, since a file that was not read whole was not checked whole.
 pub fn is_input_problem(rule: &RuleInfo) -> bool {
     rule.code.starts_with("PL9")
+}
+
+/// Whether a `# phaselint: allow(...)` comment turns `rule` off: not an input problem, which is
+/// always reported, nor a note about allow comments or whole files (PL801, PL802, PL804), which
+/// only the config turns off.
+pub fn allowed_by_comment(rule: &RuleInfo) -> bool {
+    !is_input_problem(rule)
+        && ![
+            UNKNOWN_SUPPRESSION.code,
+            NOT_A_CARD_FILE.code,
+            UNUSED_ALLOW.code,
+        ]
+        .contains(&rule.code)
 }
 
 /// A rule: its identity and its check.

@@ -49,6 +49,14 @@ impl FieldNames {
         self.own.push((normalized(name), field));
     }
 
+    /// The names a config added for `field` (normalized), in the order given.
+    pub fn own_names(&self, field: Field) -> impl Iterator<Item = &str> {
+        self.own
+            .iter()
+            .filter(move |(_, of)| *of == field)
+            .map(|(name, _)| name.as_str())
+    }
+
     /// The field `key` names, and the face it belongs to (0, or 1 for a `…2` key).
     pub fn lookup(&self, key: &str) -> Option<(Field, usize)> {
         let key = normalized(key);

@@ -253,6 +253,8 @@ impl Card {
         }
         for allow in &mut self.allows {
             allow.span = moved_from(&allow.span, from, by);
+            allow.comment = moved_from(&allow.comment, from, by);
+            allow.list = moved_from(&allow.list, from, by);
         }
         for field in &mut self.unread {
             field.span = moved_from(&field.span, from, by);
@@ -324,6 +326,11 @@ pub struct Allow {
     pub rule: String,
     /// Its byte range inside the comment.
     pub span: Range<usize>,
+    /// The bytes that go when the whole comment goes: its line (with the line break) when the
+    /// comment is on a line of its own, else the comment and the blanks before it.
+    pub comment: Range<usize>,
+    /// The bytes between the comment's parentheses: the list of names.
+    pub list: Range<usize>,
 }
 
 /// One face of a card.

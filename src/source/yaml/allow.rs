@@ -34,7 +34,18 @@ pub(super) fn allows(
         }
     }
     if let Some(hash) = hash {
-        allow_comment(text, hash, line_end, &mut found);
+        // A comment after the card's first words goes with the blanks before it, not the line.
+        let blanks = bytes[line_start..hash]
+            .iter()
+            .rev()
+            .take_while(|&&b| matches!(b, b' ' | b'\t'))
+            .count();
+        let end = if line_end > hash && bytes.get(line_end - 1) == Some(&b'\r') {
+            line_end - 1
+        } else {
+            line_end
+        };
+        allow_comment(text, hash, line_end, hash - blanks..end, &mut found);
     }
     // Comment lines directly above, nearest first; kept in file order.
     let mut above = Vec::new();
@@ -56,8 +67,14 @@ pub(super) fn allows(
             break;
         }
         let hash = prev_start + (line.len() - trimmed.len());
+        // The whole line goes with its break; a byte order mark before it stays.
+        let from = if line.starts_with('\u{feff}') {
+            prev_start + '\u{feff}'.len_utf8()
+        } else {
+            prev_start
+        };
         let mut these = Vec::new();
-        allow_comment(text, hash, prev_end, &mut these);
+        allow_comment(text, hash, prev_end, from..end, &mut these);
         above.push(these);
         end = prev_start;
     }
@@ -67,8 +84,9 @@ pub(super) fn allows(
     allows
 }
 
-/// The rules of one comment `# phaselint: allow(A, b-c)` running from `hash` to `end`.
-fn allow_comment(text: &str, hash: usize, end: usize, out: &mut Vec<Allow>) {
+/// The rules of one comment `# phaselint: allow(A, b-c)` running from `hash` to `end`;
+/// `removal` is what removing the whole comment removes.
+fn allow_comment(text: &str, hash: usize, end: usize, removal: Range<usize>, out: &mut Vec<Allow>) {
     let Some(comment) = text.get(hash..end) else {
         return;
     };
@@ -99,6 +117,8 @@ fn allow_comment(text: &str, hash: usize, end: usize, out: &mut Vec<Allow>) {
             out.push(Allow {
                 rule: trimmed.to_owned(),
                 span: start..start + trimmed.len(),
+                comment: removal.clone(),
+                list: list_start..list_start + list.len(),
             });
         }
         offset += item.len() + 1;

@@ -1,0 +1,387 @@
+//! `--add-allow`: silencing every finding of a set as it is, to adopt phaselint on an old set
+//! (ruff's `--add-noqa`). A YAML card with findings gets one `# phaselint: allow(...)` comment
+//! line above it naming all their codes, sorted; a finding that no comment can hold (a card of a
+//! format without comments, a note about a whole file) gets an `[[ignore]]` entry in the config
+//! that governs its file, or in a new `phaselint.toml` in the current directory when none does.
+//! A second run finds nothing to silence and writes nothing. Files are written as `--fix` writes
+//! them ([`crate::write`]): atomically, under the same lock, never out of their tree, never a
+//! zip; a config is written only when its new text still reads as a valid config.
+
+use super::{CheckOptions, CheckedFile, Configs, FixMode, check_paths};
+use crate::config::{Config, FILE_NAME};
+use crate::diagnostic::Diagnostic;
+use crate::rules::{self, allowed_by_comment};
+use crate::source::{self, Format};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// What `--add-allow` wrote, and what it could not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AddedAllows {
+    /// Each card file written, and how many allow comments it got.
+    pub comments: Vec<(PathBuf, usize)>,
+    /// Each config written, how many `[[ignore]]` entries it got, and whether it was created.
+    pub ignores: Vec<(PathBuf, usize, bool)>,
+    /// Files whose findings could not be silenced, and why (lower case).
+    pub problems: Vec<(PathBuf, String)>,
+}
+
+/// Checks `paths` as `check` does and silences every finding that an allow comment or an
+/// `[[ignore]]` entry can silence (see the module docs). Input problems (PL9xx) are left as
+/// they are: a file that was not read whole was not checked whole.
+pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
+    let options = CheckOptions {
+        fix: FixMode::Report,
+        ..options.clone()
+    };
+    let mut added = AddedAllows::default();
+    // A finding that covered another one hid it (`crate::lint`): silenced, it shows the other,
+    // which the next round silences.
+    for _ in 0..ROUNDS {
+        let round = add_round(paths, &options)?;
+        let done = round.comments.is_empty() && round.ignores.is_empty();
+        for (path, count) in round.comments {
+            match added.comments.iter_mut().find(|(known, _)| *known == path) {
+                Some((_, total)) => *total += count,
+                None => added.comments.push((path, count)),
+            }
+        }
+        for (path, count, created) in round.ignores {
+            match added
+                .ignores
+                .iter_mut()
+                .find(|(known, _, _)| *known == path)
+            {
+                Some((_, total, _)) => *total += count,
+                None => added.ignores.push((path, count, created)),
+            }
+        }
+        added.problems.extend(round.problems);
+        if done || !added.problems.is_empty() {
+            break;
+        }
+    }
+    Ok(added)
+}
+
+/// How many times `--add-allow` checks and silences: one finding hides at most one other.
+const ROUNDS: usize = 4;
+
+/// One check of `paths` and the allows that silence what it found.
+fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
+    let checked = check_paths(paths, options, &|_| {})?;
+    // Under a broken config its files take the defaults: entries added elsewhere would not
+    // govern them, and the config itself cannot take any.
+    let broken = checked.files.iter().find(|file| {
+        file.diagnostics
+            .iter()
+            .any(|d| d.code == rules::INVALID_CONFIG.code)
+    });
+    if let Some(config) = broken {
+        return Err(format!(
+            "{} is not a valid config (`phaselint check` says why): nothing was written",
+            config.path
+        ));
+    }
+    let configs = Configs::new(options.config.as_deref(), options.selection.clone());
+    let mut added = AddedAllows::default();
+    // Entries by config file, in the order the files were checked.
+    let mut entries: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    for file in &checked.files {
+        if file.raw_path.is_some() || file.path == "-" || file.failed {
+            continue;
+        }
+        let path = PathBuf::from(&file.path);
+        let format = source::format_of(&path, &file.source);
+        let (by_card, whole_file) = if format == Format::Yaml && file.rewritable {
+            match comment(file, &path, &configs, options) {
+                Ok(Some(count)) => added.comments.push((path.clone(), count)),
+                Ok(None) => {}
+                Err(message) => added.problems.push((path.clone(), message)),
+            }
+            (BTreeMap::new(), file_level(file))
+        } else {
+            by_card_name(file)
+        };
+        if by_card.is_empty() && whole_file.is_empty() {
+            continue;
+        }
+        let config = configs.for_path(&path);
+        let target = match governing_config(&config, &path) {
+            Ok(target) => target,
+            Err(message) => {
+                added.problems.push((path, message));
+                continue;
+            }
+        };
+        let base = target.parent().unwrap_or(Path::new(""));
+        let list = entries.entry(target.clone()).or_default();
+        for (card, codes) in by_card {
+            list.push(ignore_entry("card", &card, &codes));
+        }
+        if !whole_file.is_empty() {
+            let absolute = crate::tree::absolute(&path);
+            match absolute.strip_prefix(crate::tree::absolute(base)) {
+                Ok(relative) => {
+                    // Anchored at the config's directory, every glob character taken literally.
+                    let glob = format!(
+                        "/{}",
+                        globset::escape(&relative.to_string_lossy().replace('\\', "/"))
+                    );
+                    list.push(ignore_entry("path", &glob, &whole_file));
+                }
+                Err(_) => added.problems.push((
+                    path,
+                    format!(
+                        "it lies outside the directory of {}: no ignore entry by path was written for it",
+                        crate::file_name::shown(&target)
+                    ),
+                )),
+            }
+        }
+    }
+    for (config, list) in entries {
+        match append_ignores(&config, &list) {
+            Ok(created) => added.ignores.push((config, list.len(), created)),
+            Err(message) => added.problems.push((config, message)),
+        }
+    }
+    Ok(added)
+}
+
+/// Whether a diagnostic is one this adds an allow for: not an input problem, and not a note
+/// about an allow comment (silencing it would hide a comment that needs mending).
+fn to_silence(diagnostic: &Diagnostic) -> bool {
+    rules::lookup(diagnostic.code).is_some_and(|rule| {
+        !rules::is_input_problem(rule)
+            && ![rules::UNKNOWN_SUPPRESSION.code, rules::UNUSED_ALLOW.code].contains(&rule.code)
+    })
+}
+
+/// The codes of the findings of `file` that are about no card: a config entry by path holds them.
+fn file_level(file: &CheckedFile) -> BTreeSet<&'static str> {
+    file.diagnostics
+        .iter()
+        .filter(|d| d.card.is_none() && to_silence(d))
+        .map(|d| d.code)
+        .collect()
+}
+
+/// The codes of each named card's findings, and those of the findings about no card (or a card
+/// with no name), for a file that takes no comment.
+type ByCard = (
+    BTreeMap<String, BTreeSet<&'static str>>,
+    BTreeSet<&'static str>,
+);
+
+fn by_card_name(file: &CheckedFile) -> ByCard {
+    let mut by_card: BTreeMap<String, BTreeSet<&'static str>> = BTreeMap::new();
+    let mut whole_file = BTreeSet::new();
+    for diagnostic in file.diagnostics.iter().filter(|d| to_silence(d)) {
+        match &diagnostic.card {
+            Some(card) => {
+                by_card
+                    .entry(card.clone())
+                    .or_default()
+                    .insert(diagnostic.code);
+            }
+            None => {
+                whole_file.insert(diagnostic.code);
+            }
+        }
+    }
+    (by_card, whole_file)
+}
+
+/// Writes an allow comment above each card of a YAML file that has findings an allow comment
+/// turns off; how many, or `None` when there were none.
+fn comment(
+    file: &CheckedFile,
+    path: &Path,
+    configs: &Configs,
+    options: &CheckOptions,
+) -> Result<Option<usize>, String> {
+    let text = file.source.as_str();
+    let read = source::read(
+        Format::Yaml,
+        text,
+        &configs.read_options(path, &options.read),
+    );
+    let mut cards: Vec<(usize, usize)> = read
+        .cards
+        .iter()
+        .map(|card| (card.span.start, card.span.end))
+        .collect();
+    cards.sort_unstable();
+    // The codes for each card, by the start of its first line.
+    let mut lines: BTreeMap<usize, BTreeSet<&'static str>> = BTreeMap::new();
+    for diagnostic in &file.diagnostics {
+        let allowed = rules::lookup(diagnostic.code).is_some_and(allowed_by_comment);
+        if !allowed || diagnostic.card.is_none() {
+            continue;
+        }
+        let at = diagnostic.span.start;
+        let index = cards.partition_point(|&(start, _)| start <= at);
+        let Some(&(start, end)) = index.checked_sub(1).and_then(|i| cards.get(i)) else {
+            continue;
+        };
+        if at < end {
+            lines
+                .entry(line_start(text, start))
+                .or_default()
+                .insert(diagnostic.code);
+        }
+    }
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    let mut edits = Vec::new();
+    let mut inserted = 0;
+    for (&at, codes) in &lines {
+        let codes: Vec<&str> = codes.iter().copied().collect();
+        match allow_line_above(text, at) {
+            // One comment a card: the allow line written above it (by a run before, or by this
+            // run's last round) takes the new codes.
+            Some((list, written)) => {
+                let new: Vec<&str> = codes
+                    .into_iter()
+                    .filter(|code| !written.iter().any(|w| w.eq_ignore_ascii_case(code)))
+                    .collect();
+                if !new.is_empty() {
+                    let mut all = written;
+                    all.extend(new.into_iter().map(str::to_string));
+                    edits.push((list, all.join(", ")));
+                }
+            }
+            None => {
+                let line = &text[at..];
+                let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                let eol = if line.split('\n').next().is_some_and(|l| l.ends_with('\r')) {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                edits.push((
+                    at..at,
+                    format!("{indent}# phaselint: allow({}){eol}", codes.join(", ")),
+                ));
+                inserted += 1;
+            }
+        }
+    }
+    if edits.is_empty() {
+        return Ok(None);
+    }
+    let mut new = String::with_capacity(text.len() + 40 * edits.len());
+    let mut copied = 0;
+    for (range, replacement) in &edits {
+        new.push_str(&text[copied..range.start]);
+        new.push_str(replacement);
+        copied = range.end;
+    }
+    new.push_str(&text[copied..]);
+    let _lock = crate::write::lock_for_fix(path);
+    crate::write::replace_file(path, text, &new)
+        .map_err(|message| format!("could not write the allow comments: {message}"))?;
+    Ok(Some(inserted))
+}
+
+/// The list of the allow comment on the line just above the line starting at `at`, when that
+/// line is one allow comment and nothing else: its bytes between the parentheses and its names.
+fn allow_line_above(text: &str, at: usize) -> Option<(std::ops::Range<usize>, Vec<String>)> {
+    // `at` starts a line after another only when a line break is just before it (not a byte
+    // order mark at the start of the file).
+    let above_end = at.checked_sub(1)?;
+    if text.as_bytes().get(above_end) != Some(&b'\n') {
+        return None;
+    }
+    let above_start = text.get(..above_end)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text.get(above_start..above_end)?.trim_end_matches('\r');
+    let trimmed = line.trim_start_matches('\u{feff}').trim_start();
+    let list = trimmed
+        .strip_prefix("# phaselint: allow(")?
+        .strip_suffix(')')?;
+    if list.contains([')', '(']) {
+        return None;
+    }
+    let start = above_start + (line.len() - trimmed.len()) + "# phaselint: allow(".len();
+    let names = list
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(str::to_string)
+        .collect();
+    Some((start..start + list.len(), names))
+}
+
+/// The start of the line that holds byte `at`, after a byte order mark.
+fn line_start(text: &str, at: usize) -> usize {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    if start == 0 && text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        start
+    }
+}
+
+/// The config file to add entries to for `path`: the one that governs it, or a new
+/// `phaselint.toml` in the current directory when the path lies under it.
+fn governing_config(config: &Config, path: &Path) -> Result<PathBuf, String> {
+    if let Some(file) = &config.file {
+        return Ok(file.clone());
+    }
+    let cwd = std::env::current_dir().map_err(|error| crate::read::io_message(&error))?;
+    if crate::tree::absolute(path).starts_with(&cwd) {
+        Ok(PathBuf::from(FILE_NAME))
+    } else {
+        Err(format!(
+            "no {FILE_NAME} governs it and it is outside the current directory: no ignore entry was written for it"
+        ))
+    }
+}
+
+/// An `[[ignore]]` entry for `key` (`card` or `path`) = `value` and the codes.
+fn ignore_entry(key: &str, value: &str, codes: &BTreeSet<&'static str>) -> String {
+    let codes: Vec<String> = codes.iter().map(|code| format!("\"{code}\"")).collect();
+    format!(
+        "\n[[ignore]]\n{key} = {}\nrules = [{}]\n",
+        toml::Value::String(value.to_string()),
+        codes.join(", ")
+    )
+}
+
+/// Appends `entries` to the config at `path` (created when missing); whether it was created.
+/// Nothing is written when the new text would not read as a valid config.
+fn append_ignores(path: &Path, entries: &[String]) -> Result<bool, String> {
+    let _lock = crate::write::lock_for_fix(path);
+    let exists = path.symlink_metadata().is_ok();
+    let old = if exists {
+        crate::read::read_file(path, crate::config::MAX_CONFIG_BYTES)
+            .map_err(|error| format!("could not read the config: {}", error.message))?
+    } else {
+        String::new()
+    };
+    let mut new = old.clone();
+    if !new.is_empty() && !new.ends_with('\n') {
+        new.push('\n');
+    }
+    if new.is_empty() {
+        new.push_str("# phaselint's settings. The ignore entries below were added by `phaselint check --add-allow`.\n");
+    }
+    for entry in entries {
+        new.push_str(entry);
+    }
+    Config::parse(path, &new).map_err(|error| {
+        format!(
+            "the ignore entries would not make a valid config ({}): nothing was written",
+            error.message
+        )
+    })?;
+    let written = if exists {
+        crate::write::replace_file(path, &old, &new)
+    } else {
+        crate::write::write_new(path, &new)
+    };
+    written.map_err(|message| format!("could not write the config: {message}"))?;
+    Ok(!exists)
+}

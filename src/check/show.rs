@@ -1,0 +1,78 @@
+//! What a run of `check` would take, without checking: the settings that govern each path
+//! (`--show-settings`) and the files a walk takes or leaves out, each with its reason
+//! (`--show-files`). The same walk and the same configs as [`super::check_paths`].
+
+use super::{CheckOptions, Configs, inputs};
+use crate::config::{ConfigError, Settings};
+use crate::walk::walk;
+use std::path::{Path, PathBuf};
+
+/// The configs of a run with `options`, as [`super::check_paths`] finds them.
+fn configs(options: &CheckOptions) -> Configs {
+    Configs::new(options.config.as_deref(), options.selection.clone()).with_edition(options.edition)
+}
+
+/// The settings that govern each of `paths` (standard input: `--stdin-filename`, or the current
+/// directory). The error is the first broken config met: its files would be checked with the
+/// defaults, which is not what it says.
+pub fn settings_of(
+    paths: &[PathBuf],
+    options: &CheckOptions,
+) -> Result<Vec<(PathBuf, Settings)>, ConfigError> {
+    let configs = configs(options);
+    let settings = paths
+        .iter()
+        .map(|path| {
+            let stands_for = match (&options.stdin_filename, path.as_os_str() == "-") {
+                (Some(name), true) => name.as_path(),
+                _ => path.as_path(),
+            };
+            let config = configs.for_path(stands_for);
+            (path.clone(), config.settings(Path::new(stands_for)))
+        })
+        .collect();
+    match configs.problems().into_iter().next() {
+        Some(problem) => Err(problem),
+        None => Ok(settings),
+    }
+}
+
+/// What a walk of the paths takes and leaves out (`--show-files`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WalkedFiles {
+    /// The files `check` would read, in its order.
+    pub taken: Vec<PathBuf>,
+    /// The files and directories left out, each with its reason (lower case): by the walk, in
+    /// walk order, then the files it listed that a read would refuse (too large, binary).
+    pub left_out: Vec<(PathBuf, String)>,
+    /// Paths that could not be walked (missing, unreadable), with the message.
+    pub errors: Vec<(PathBuf, String)>,
+}
+
+/// The files a `check` of `paths` with `options` would take, and what it would leave out and
+/// why: the same walk, the same configs, and the same bounds on each read (only the head of a
+/// file is read, to tell a binary one).
+pub fn files_of(paths: &[PathBuf], options: &CheckOptions) -> Result<WalkedFiles, String> {
+    let configs = configs(options);
+    let walked = walk(paths, &options.exclude, &configs)?;
+    let mut files = WalkedFiles {
+        left_out: walked
+            .left_out
+            .iter()
+            .map(|(path, why)| (path.clone(), why.reason().to_string()))
+            .collect(),
+        errors: walked.errors.clone(),
+        ..WalkedFiles::default()
+    };
+    for path in &walked.files {
+        let text = !inputs::is_mse_zip(path);
+        let refused = (path.as_os_str() != "-")
+            .then(|| walked.probe(path, options.max_file_size, text))
+            .flatten();
+        match refused {
+            Some(message) => files.left_out.push((path.clone(), message)),
+            None => files.taken.push(path.clone()),
+        }
+    }
+    Ok(files)
+}

@@ -1,0 +1,134 @@
+//! `check --show-settings` and `check --show-files`: what a run would take, rendered; the
+//! library decides it ([`phaselint::check::settings_of`], [`phaselint::check::files_of`]).
+
+use super::outcome::Outcome;
+use phaselint::check::{CheckOptions, files_of, settings_of};
+use phaselint::config::Settings;
+use phaselint::file_name::shown;
+use phaselint::report::Format;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// `--show-settings`: the settings of each path, as text or (with `--format json`) JSON.
+pub fn settings(
+    paths: &[PathBuf],
+    options: Result<CheckOptions, String>,
+    format: Format,
+) -> (Result<String, String>, Outcome) {
+    let found = options
+        .and_then(|options| settings_of(paths, &options).map_err(|problem| problem.to_string()));
+    let all = match found {
+        Ok(all) => all,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let output = if format == Format::Json {
+        let entries: Vec<Entry> = all
+            .iter()
+            .map(|(path, settings)| Entry {
+                path: shown(path),
+                settings,
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&entries).unwrap_or_default();
+        text.push('\n');
+        text
+    } else {
+        all.iter()
+            .map(|(path, settings)| settings_text(&shown(path), settings))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    (Ok(output), Outcome::Clean)
+}
+
+/// A path and its settings, in the JSON output.
+#[derive(serde::Serialize)]
+struct Entry<'a> {
+    path: String,
+    #[serde(flatten)]
+    settings: &'a Settings,
+}
+
+/// One path's settings, a section of `key: value` lines and a table of the rules.
+fn settings_text(path: &str, settings: &Settings) -> String {
+    let mut out = String::new();
+    let list = |items: &[String]| {
+        if items.is_empty() {
+            "(none)".to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    let _ = writeln!(out, "settings for {path}");
+    let _ = match &settings.file {
+        Some(file) => writeln!(out, "config: {}", shown(file)),
+        None => writeln!(out, "config: defaults (no phaselint.toml found)"),
+    };
+    let _ = writeln!(out, "root: {}", shown(&settings.root));
+    let _ = writeln!(out, "edition: {}", settings.edition);
+    let _ = writeln!(out, "files.include: {}", list(&settings.include));
+    let _ = writeln!(out, "files.exclude: {}", list(&settings.exclude));
+    for field in &settings.fields {
+        let _ = writeln!(out, "fields.{}: {}", field.field, list(&field.names));
+    }
+    if settings.ignore.is_empty() {
+        let _ = writeln!(out, "ignore: (none)");
+    }
+    for ignore in &settings.ignore {
+        let target = match (&ignore.path, &ignore.card) {
+            (Some(path), _) => format!("path {path:?}"),
+            (None, Some(card)) => format!("card {card:?}"),
+            (None, None) => String::new(),
+        };
+        let _ = writeln!(out, "ignore: {target}: {}", ignore.rules.join(", "));
+    }
+    let _ = writeln!(out, "rules:");
+    let width = settings
+        .rules
+        .iter()
+        .map(|rule| rule.name.len())
+        .max()
+        .unwrap_or(0);
+    for rule in &settings.rules {
+        let changed = if rule.level == rule.default {
+            String::new()
+        } else {
+            format!("  (default {})", rule.default)
+        };
+        let _ = writeln!(
+            out,
+            "  {}  {:width$}  {}{changed}",
+            rule.code, rule.name, rule.level
+        );
+    }
+    out
+}
+
+/// `--show-files`: each file a walk takes, one a line, then each file or directory it leaves out
+/// with the reason, and each path it could not walk. A path that could not be walked fails the
+/// run, as it fails `check`.
+pub fn files(
+    paths: &[PathBuf],
+    options: Result<CheckOptions, String>,
+) -> (Result<String, String>, Outcome) {
+    let files = match options.and_then(|options| files_of(paths, &options)) {
+        Ok(files) => files,
+        Err(message) => return (Err(message), Outcome::Failed),
+    };
+    let mut out = String::new();
+    for path in &files.taken {
+        let _ = writeln!(out, "{}", shown(path));
+    }
+    for (path, reason) in &files.left_out {
+        let _ = writeln!(out, "skipped {}: {reason}", shown(path));
+    }
+    for (path, message) in &files.errors {
+        let _ = writeln!(out, "error {}: {message}", shown(path));
+    }
+    let outcome = if files.errors.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Failed
+    };
+    (Ok(out), outcome)
+}

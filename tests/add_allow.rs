@@ -1,0 +1,176 @@
+//! `check --add-allow` (issue 24 §3): every finding of an old set silenced as it is, by an allow
+//! comment above each YAML card and `[[ignore]]` entries for the rest; a second run changes
+//! nothing, and `check` passes afterwards. Each test works in its own temporary directory.
+
+#[path = "support/cli.rs"]
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use support::{Project, assert_exit, stdout};
+
+/// Every file under `dir` and its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(dir) {
+        let entry = entry.expect("an entry");
+        if entry.file_type().is_file() {
+            let name = entry
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            files.insert(name, std::fs::read(entry.path()).expect("read"));
+        }
+    }
+    files
+}
+
+#[test]
+fn on_the_fixtures_check_passes_after_and_a_second_run_changes_nothing() {
+    let dir = Project::copy_of_fixtures();
+    let zip = dir.read_bytes("formats/mse/dawn.mse-set");
+    let before = dir.run(&["check", "--format", "short", "."]);
+    assert_exit(&before, 1);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 0);
+    let report = stdout(&output);
+    assert!(
+        report.contains("added 4 allow comments to set/blue.yaml\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("ignore entries to phaselint.toml\n"),
+        "{report}"
+    );
+    // The findings that an allow can silence are gone; what is left are the notes on allow
+    // comments that need mending (a misspelt one, an unused one), which are warnings.
+    let after = dir.run(&["check", "--format", "short", "."]);
+    assert_exit(&after, 0);
+    let lines: Vec<String> = stdout(&after)
+        .lines()
+        .filter(|line| line.contains("[PL"))
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("[PL801]") || l.contains("[PL804]")),
+        "{lines:#?}"
+    );
+    // One comment a card, its codes sorted; a comment already above a card takes them.
+    let blue = dir.read("set/blue.yaml");
+    assert!(
+        blue.contains("\n  # phaselint: allow(PL104, PL105)\n  - name: Clockwork Archivist\n"),
+        "{blue}"
+    );
+    let drafts = dir.read("set/drafts.yaml");
+    assert!(
+        drafts.contains(
+            "# phaselint: allow(obsolete-end-of-trun, PL101)\n- name: Tardy Lamplighter\n"
+        ),
+        "{drafts}"
+    );
+    // Idempotent: the second run writes nothing.
+    let written = snapshot(dir.path());
+    let again = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&again, 0);
+    assert_eq!(stdout(&again), "no finding to allow\n");
+    assert_eq!(snapshot(dir.path()), written);
+    // A zip is never written: its cards are ignored in the config.
+    assert_eq!(dir.read_bytes("formats/mse/dawn.mse-set"), zip);
+}
+
+#[test]
+fn comments_keep_the_indentation_and_line_breaks_and_other_formats_get_a_new_config() {
+    let dir = Project::with(&[
+        (
+            "set/cards.yaml",
+            "\u{feff}- name: Old\r\n  type: Creature\r\n  text: At end of turn, sacrifice it.\r\n",
+        ),
+        (
+            "set/list.yaml",
+            "cards:\n  - name: Quiet\n    text: Draw a card.\n  - name: Older\n    text: Play this ability only during your upkeep phase.\n",
+        ),
+        (
+            "legacy.txt",
+            "Ancient Hourglass\nAt end of turn, untap it.\n",
+        ),
+    ]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "added 1 allow comment to set/cards.yaml\nadded 1 allow comment to set/list.yaml\nadded 1 ignore entry to phaselint.toml (created)\n"
+    );
+    assert_eq!(
+        dir.read("set/cards.yaml"),
+        "\u{feff}# phaselint: allow(PL101)\r\n- name: Old\r\n  type: Creature\r\n  text: At end of turn, sacrifice it.\r\n"
+    );
+    assert!(
+        dir.read("set/list.yaml")
+            .contains("\n  # phaselint: allow(PL102, PL103)\n  - name: Older\n"),
+        "{}",
+        dir.read("set/list.yaml")
+    );
+    let config = dir.read("phaselint.toml");
+    assert!(
+        config.ends_with("\n[[ignore]]\ncard = \"Ancient Hourglass\"\nrules = [\"PL101\"]\n"),
+        "{config}"
+    );
+    let check = dir.run(&["check", "--deny-warnings", "."]);
+    assert_exit(&check, 0);
+    let again = dir.run(&["check", "--add-allow", "."]);
+    assert_eq!(stdout(&again), "no finding to allow\n");
+}
+
+#[test]
+fn a_note_about_a_whole_file_is_ignored_by_its_path_in_the_governing_config() {
+    let dir = Project::with(&[
+        ("phaselint.toml", "[rules]\nPL001 = \"error\"\n"),
+        (
+            "ci/work[1].yml",
+            "name: CI\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n",
+        ),
+    ]);
+    let output = dir.run(&["check", "--add-allow", "ci"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        dir.read("phaselint.toml"),
+        "[rules]\nPL001 = \"error\"\n\n[[ignore]]\npath = \"/ci/work[[]1[]].yml\"\nrules = [\"PL802\"]\n"
+    );
+    let check = dir.run(&["check", "--format", "short", "ci/work[1].yml"]);
+    assert!(!stdout(&check).contains("[PL802]"), "{}", stdout(&check));
+}
+
+#[test]
+fn a_file_outside_the_current_directory_under_no_config_gets_no_config() {
+    let outside = Project::with(&[(
+        "legacy.txt",
+        "Ancient Hourglass\nAt end of turn, untap it.\n",
+    )]);
+    let dir = Project::empty();
+    let path = outside.join("legacy.txt");
+    let output = dir.run(&["check", "--add-allow", path.to_str().unwrap()]);
+    assert_exit(&output, 2);
+    assert!(
+        stdout(&output).contains("outside the current directory"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(!dir.join("phaselint.toml").exists());
+}
+
+#[test]
+fn nothing_is_written_under_a_broken_config() {
+    let card = "- name: Old\n  text: At end of turn, sacrifice it.\n";
+    let dir = Project::with(&[
+        ("sets/phaselint.toml", "[rules]\nPL101 = \"loud\"\n"),
+        ("sets/a.yaml", card),
+    ]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 2);
+    assert_eq!(dir.read("sets/a.yaml"), card);
+    assert!(!dir.join("phaselint.toml").exists());
+}
