@@ -159,6 +159,21 @@ fn statistics_count_each_rule() {
         stdout(&output),
         "2  PL101  obsolete-end-of-turn\n2  PL201  window-in-untap-step\n"
     );
+    // As JSON, as `ruff check --statistics --output-format json`: the same rows, with how many of
+    // each have a safe fix `--fix` would apply.
+    let output = run(
+        dir.path(),
+        &["check", "--statistics", "--output-format", "json", "set"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(
+        rows,
+        serde_json::json!([
+            {"code": "PL101", "name": "obsolete-end-of-turn", "count": 2, "fixable": 2},
+            {"code": "PL201", "name": "window-in-untap-step", "count": 2, "fixable": 0},
+        ])
+    );
 }
 
 #[test]

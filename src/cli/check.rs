@@ -80,7 +80,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "RULE", value_delimiter = ',')]
     pub ignore: Vec<String>,
 
-    /// Print how many times each rule fired instead of the findings.
+    /// Print how many times each rule fired instead of the findings (a JSON array with
+    /// `--format json`: code, name, count, fixable).
     #[arg(long, conflicts_with = "diff")]
     pub statistics: bool,
 
@@ -185,7 +186,11 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     let output = if args.diff {
         diffs
     } else if args.statistics {
-        statistics(&files)
+        let rows = report::rule_counts(&files, |file| file.rewritable);
+        match args.format {
+            Format::Json => report::statistics_json(&rows),
+            _ => report::statistics_text(&rows),
+        }
     } else if args.quiet && matches!(args.format, Format::Human | Format::Short) {
         // Both end with the summary line; the findings before it are kept as they are.
         let output = render(args, &files, &summary);
@@ -231,22 +236,6 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
 /// `--fix -`: standard input is fixed, and stdout is its text, the report going to stderr.
 fn fixes_stdin(args: &CheckArgs) -> bool {
     args.fix && args.paths.iter().any(|path| path.as_os_str() == "-")
-}
-
-/// `--statistics`: one line a rule that fired, most frequent first: count, code, name.
-fn statistics(files: &[CheckedFile]) -> String {
-    let mut counts: std::collections::BTreeMap<(&str, &str), usize> = Default::default();
-    for diagnostic in files.iter().flat_map(|file| &file.diagnostics) {
-        *counts
-            .entry((diagnostic.code, diagnostic.name))
-            .or_default() += 1;
-    }
-    let mut rows: Vec<_> = counts.into_iter().collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    let width = rows.first().map_or(1, |(_, count)| count.to_string().len());
-    rows.iter()
-        .map(|((code, name), count)| format!("{count:>width$}  {code}  {name}\n"))
-        .collect()
 }
 
 /// A size in bytes, given as `1048576`, `1024K`, `1M` or `1G` (powers of 1024).

@@ -15,6 +15,7 @@ mod narrate;
 mod sarif;
 mod short;
 mod source;
+mod statistics;
 mod summary;
 mod visible;
 mod xml;
@@ -24,6 +25,7 @@ mod fixture;
 
 pub use crate::lines::{LineIndex, Position, Region};
 pub use human::{DEFAULT_WIDTH, HumanStyle, wrap_width};
+pub use statistics::{RuleCount, rule_counts, statistics_json, statistics_text};
 pub use summary::Summary;
 pub use visible::{visible, visible_json, visible_lines};
 
