@@ -32,7 +32,9 @@ pub fn rule_counts(
                     .fix
                     .as_ref()
                     .is_some_and(|fix| fix.applicability == Applicability::Safe);
-            let (count, fixable) = counts.entry((diagnostic.code, diagnostic.name)).or_default();
+            let (count, fixable) = counts
+                .entry((diagnostic.code, diagnostic.name))
+                .or_default();
             *count += 1;
             *fixable += usize::from(safe);
         }
