@@ -36,6 +36,17 @@ pub fn normalized(key: &str) -> String {
         .collect()
 }
 
+/// [`normalized`] into `buffer`, or `None` when it does not fit.
+fn normalized_on_stack<'b>(key: &str, buffer: &'b mut [u8; 64]) -> Option<&'b str> {
+    let mut length = 0;
+    // A byte of a character that is not ASCII is never ASCII: the same letters `normalized` keeps.
+    for byte in key.bytes().filter(u8::is_ascii_alphanumeric) {
+        *buffer.get_mut(length)? = byte.to_ascii_lowercase();
+        length += 1;
+    }
+    std::str::from_utf8(&buffer[..length]).ok()
+}
+
 /// The field names of a read: the common ones and a config's own.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldNames {
@@ -59,8 +70,18 @@ impl FieldNames {
 
     /// The field `key` names, and the face it belongs to (0, or 1 for a `…2` key).
     pub fn lookup(&self, key: &str) -> Option<(Field, usize)> {
-        let key = normalized(key);
-        if let Some(field) = self.field(&key) {
+        // Every key of every card object is looked up: normalized on the stack when it is short,
+        // as keys are, without a `String` each.
+        let mut buffer = [0u8; 64];
+        let long;
+        let key = match normalized_on_stack(key, &mut buffer) {
+            Some(key) => key,
+            None => {
+                long = normalized(key);
+                long.as_str()
+            }
+        };
+        if let Some(field) = self.field(key) {
             return Some((field, 0));
         }
         let base = key.strip_suffix('2')?;
@@ -91,6 +112,12 @@ mod tests {
         assert_eq!(names.lookup("typeLine"), Some((Field::TypeLine, 0)));
         assert_eq!(names.lookup("flavorText"), None);
         assert_eq!(names.lookup("2"), None);
+        // Keys too long for the stack are normalized all the same.
+        let long = format!("Rules Text{}", "_".repeat(100));
+        assert_eq!(names.lookup(&long), Some((Field::Text, 0)));
+        assert_eq!(names.lookup(&format!("x{}", "y".repeat(80))), None);
+        // A letter that is not ASCII is dropped, as `normalized` drops it: "ules text".
+        assert_eq!(names.lookup("Ｒules Text"), None);
         let mut own = FieldNames::default();
         own.add(Field::Text, "Effekt");
         assert_eq!(own.lookup("effekt2"), Some((Field::Text, 1)));
