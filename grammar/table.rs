@@ -19,7 +19,7 @@
 
 use pest_meta::ast::{Expr, Rule, RuleType};
 use pest_meta::parser::{self, Rule as MetaRule};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 const GRAMMAR: &str = "grammar/timing.pest";
@@ -78,6 +78,19 @@ fn main() {
             out.push_str(&grammar.template(leaf));
         }
         out.push_str("];\n");
+    }
+    // pest runs without its stack probe (Cargo.toml): the walk's calls must not recurse.
+    for template in SLOTS
+        .iter()
+        .flat_map(|slot| grammar.leaves(slot))
+        .chain(SINGLES.iter().copied())
+    {
+        if let Some(rule) = grammar.recursion(template, &mut Vec::new(), &mut HashSet::new()) {
+            panic!(
+                "{GRAMMAR}: the template `{template}` reaches `{rule}`, which recurses; the finder \
+                 calls pest without a stack probe, so a template must not recurse"
+            );
+        }
     }
     for single in SINGLES {
         writeln!(
@@ -177,6 +190,34 @@ impl<'g> Grammar<'g> {
             }
         }
         leaves
+    }
+
+    /// A rule that `name` reaches and that reaches itself, if any (`path`: the rules on the way;
+    /// `clear`: rules already found to reach no recursion, each explored once).
+    fn recursion(
+        &self,
+        name: &str,
+        path: &mut Vec<String>,
+        clear: &mut HashSet<String>,
+    ) -> Option<String> {
+        if path.iter().any(|on_path| on_path == name) {
+            return Some(name.to_string());
+        }
+        if clear.contains(name) {
+            return None;
+        }
+        let rule = self.rules.get(name)?;
+        path.push(name.to_string());
+        let mut called = Vec::new();
+        idents(&rule.expr, &mut called);
+        let found = called
+            .into_iter()
+            .find_map(|callee| self.recursion(callee, path, clear));
+        path.pop();
+        if found.is_none() {
+            clear.insert(name.to_string());
+        }
+        found
     }
 
     /// The Rust source of one template's table entry.
@@ -321,6 +362,30 @@ impl<'g> Grammar<'g> {
             }
             _ => None,
         }
+    }
+}
+
+/// The rule names an expression calls.
+fn idents<'e>(expr: &'e Expr, out: &mut Vec<&'e str>) {
+    match expr {
+        Expr::Ident(name) => out.push(name),
+        Expr::PosPred(inner)
+        | Expr::NegPred(inner)
+        | Expr::Opt(inner)
+        | Expr::Rep(inner)
+        | Expr::RepOnce(inner)
+        | Expr::RepExact(inner, _)
+        | Expr::RepMin(inner, _)
+        | Expr::RepMax(inner, _)
+        | Expr::RepMinMax(inner, _, _)
+        | Expr::Push(inner) => idents(inner, out),
+        Expr::Seq(left, right) | Expr::Choice(left, right) => {
+            idents(left, out);
+            idents(right, out);
+        }
+        #[allow(unreachable_patterns)]
+        Expr::NodeTag(inner, _) => idents(inner, out),
+        _ => {}
     }
 }
 

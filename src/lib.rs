@@ -37,6 +37,8 @@
 //! holds the table and fails when an import reaches up, or two files import each other.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
+// pest without its `std` feature (Cargo.toml) generates code that names `alloc`.
+extern crate alloc;
 pub mod check;
 pub mod compare;
 pub mod config;

@@ -340,8 +340,23 @@ fn merge(phrases: Vec<Phrase>, more: Vec<Phrase>) -> Vec<Phrase> {
     all
 }
 
+/// How many quotes and parentheses a line may hold for a whole-line parse. `ability_line` recurses
+/// through quoted abilities and reminder text, and pest runs without a stack probe (Cargo.toml):
+/// nesting is bounded here, far below what a thread's stack holds (1,024 levels were read on a
+/// 2 MiB stack), and far above what a card holds.
+const MAX_WHOLE_LINE_BRACKETS: usize = 8 * super::walk::MAX_NESTING;
+
 /// One line parsed whole by `ability_line`.
 fn whole_line(line: &str, ability: usize, offset: usize) -> Result<Vec<Phrase>, String> {
+    let brackets = line
+        .chars()
+        .filter(|c| matches!(c, '(' | '"' | '“' | '”'))
+        .count();
+    if brackets > MAX_WHOLE_LINE_BRACKETS {
+        return Err(format!(
+            "more than {MAX_WHOLE_LINE_BRACKETS} quotes and parentheses for a whole-line parse"
+        ));
+    }
     TimingParser::parse(Rule::ability_line, line)
         .map_err(|error| error.variant.message().into_owned())
         .and_then(|pairs| {

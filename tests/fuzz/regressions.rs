@@ -45,6 +45,24 @@ fn past_the_nesting_bound_only_the_walk_gives_up() {
     assert!(whole.errors.is_empty() && whole.phrases.is_empty());
 }
 
+/// The whole-line parse recurses through quotes and reminders, and pest probes no stack: past
+/// its bound of quotes and parentheses it gives the line up, where 2,048 levels once overflowed
+/// a 2 MiB stack (a crash, not an error); the walk gives such a line up at its own bound.
+#[test]
+fn a_whole_line_parse_gives_deep_nesting_up_instead_of_overflowing() {
+    let deep = format!("{}x{}", "(\"".repeat(4_096), "\")".repeat(4_096));
+    let whole = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || find_by_whole_lines(&deep))
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    assert_eq!(whole.errors.len(), 1);
+    assert!(whole.errors[0].message.contains("whole-line parse"));
+    let deep = format!("{}x{}", "(\"".repeat(4_096), "\")".repeat(4_096));
+    assert_eq!(find(&deep).errors.len(), 1);
+}
+
 /// A lone CR ends a line for the places of `phaselint findings` (as YAML reads it), not for
 /// `str::lines`: the `span_maps` target counts lines as the reports do. Here the CR is blank
 /// space between two members of a JSON Lines object.
