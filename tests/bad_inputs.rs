@@ -19,6 +19,7 @@ const BAD: &[&str] = &[
     "bom-scalar.yaml",
     "control-chars.txt",
     "control-chars.yaml",
+    "control-in-string.jsonl",
     "cr-only.txt",
     "cut-script.txt",
     "cut.xml",
