@@ -1,6 +1,7 @@
 //! `check --statistics`: how many times each rule fired, most frequent first, as a table of
 //! lines or (`--format json`) a JSON array, as `ruff check --statistics` gives them.
 
+use super::summary::fixes_apply;
 use crate::check::CheckedFile;
 use crate::diagnostic::Applicability;
 use serde::Serialize;
@@ -24,8 +25,7 @@ pub fn rule_counts(
 ) -> Vec<RuleCount> {
     let mut counts: BTreeMap<(&'static str, &'static str), (usize, usize)> = BTreeMap::new();
     for file in files {
-        // Asked only of files with a fix: deciding may read the file's text.
-        let rewritable = file.diagnostics.iter().any(|d| d.fix.is_some()) && may_fix(file);
+        let rewritable = fixes_apply(file, &may_fix);
         for diagnostic in &file.diagnostics {
             let safe = rewritable
                 && diagnostic

@@ -58,10 +58,8 @@ impl Summary {
                     Severity::Note => summary.notes += 1,
                 }
             }
-            let fixes = file.diagnostics.iter().filter_map(|d| d.fix.as_ref());
-            // Asked lazily: deciding may read the file's text, and most files have no fix.
-            if fixes.clone().next().is_some() && may_fix(file) {
-                for fix in fixes {
+            if fixes_apply(file, &may_fix) {
+                for fix in file.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
                     match fix.applicability {
                         Applicability::Safe => summary.fixable += 1,
                         Applicability::Unsafe => summary.unsafe_fixable += 1,
@@ -72,6 +70,12 @@ impl Summary {
         }
         summary
     }
+}
+
+/// Whether `--fix` would apply the fixes of `file`: it has one, and `may_fix` says the file may be
+/// rewritten (asked only then: deciding may read the file's text, and most files have no fix).
+pub(super) fn fixes_apply(file: &CheckedFile, may_fix: impl Fn(&CheckedFile) -> bool) -> bool {
+    file.diagnostics.iter().any(|d| d.fix.is_some()) && may_fix(file)
 }
 
 /// `found 3 errors, 2 warnings, 1 note in 4 files (21 cards); 2 files skipped`; severities found
