@@ -60,7 +60,7 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
             };
             if allows.turn_off(lint.info) {
                 // Run only to learn whether the allow silences something.
-                if allows.judging() && !(lint.check)(&read).is_empty() {
+                if allows.judges(lint.info) && !(lint.check)(&read).is_empty() {
                     allows.silenced(lint.info);
                 }
                 continue;

@@ -12,7 +12,8 @@ use crate::config::{Config, FILE_NAME};
 use crate::diagnostic::Diagnostic;
 use crate::rules::{self, allowed_by_comment};
 use crate::source::{self, Format};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// What `--add-allow` wrote, and what it could not.
@@ -149,12 +150,12 @@ fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, S
     Ok(added)
 }
 
-/// Whether a diagnostic is one this adds an allow for: not an input problem, and not a note
-/// about an allow comment (silencing it would hide a comment that needs mending).
+/// Whether a diagnostic is one this adds an allow for: one an allow comment turns off, or the
+/// note that a file holds no card (an `[[ignore]]` by path takes it). Not an input problem, nor a
+/// note about an allow comment (silencing it would hide a comment that needs mending).
 fn to_silence(diagnostic: &Diagnostic) -> bool {
     rules::lookup(diagnostic.code).is_some_and(|rule| {
-        !rules::is_input_problem(rule)
-            && ![rules::UNKNOWN_SUPPRESSION.code, rules::UNUSED_ALLOW.code].contains(&rule.code)
+        rules::allowed_by_comment(rule) || rule.code == rules::NOT_A_CARD_FILE.code
     })
 }
 
@@ -235,11 +236,20 @@ fn comment(
     if lines.is_empty() {
         return Ok(None);
     }
+    // The allow comments on a line of their own, by where their line ends: the start of the
+    // line below, which a card's comment written there would take.
+    let mut above: HashMap<usize, (Range<usize>, Vec<String>)> = HashMap::new();
+    for allow in read.cards.iter().flat_map(|card| &card.allows) {
+        let (_, names) = above
+            .entry(allow.comment.end)
+            .or_insert_with(|| (allow.list.clone(), Vec::new()));
+        names.push(allow.rule.clone());
+    }
     let mut edits = Vec::new();
     let mut inserted = 0;
     for (&at, codes) in &lines {
         let codes: Vec<&str> = codes.iter().copied().collect();
-        match allow_line_above(text, at) {
+        match above.remove(&at) {
             // One comment a card: the allow line written above it (by a run before, or by this
             // run's last round) takes the new codes.
             Some((list, written)) => {
@@ -284,34 +294,6 @@ fn comment(
     crate::write::replace_file(path, text, &new)
         .map_err(|message| format!("could not write the allow comments: {message}"))?;
     Ok(Some(inserted))
-}
-
-/// The list of the allow comment on the line just above the line starting at `at`, when that
-/// line is one allow comment and nothing else: its bytes between the parentheses and its names.
-fn allow_line_above(text: &str, at: usize) -> Option<(std::ops::Range<usize>, Vec<String>)> {
-    // `at` starts a line after another only when a line break is just before it (not a byte
-    // order mark at the start of the file).
-    let above_end = at.checked_sub(1)?;
-    if text.as_bytes().get(above_end) != Some(&b'\n') {
-        return None;
-    }
-    let above_start = text.get(..above_end)?.rfind('\n').map_or(0, |i| i + 1);
-    let line = text.get(above_start..above_end)?.trim_end_matches('\r');
-    let trimmed = line.trim_start_matches('\u{feff}').trim_start();
-    let list = trimmed
-        .strip_prefix("# phaselint: allow(")?
-        .strip_suffix(')')?;
-    if list.contains([')', '(']) {
-        return None;
-    }
-    let start = above_start + (line.len() - trimmed.len()) + "# phaselint: allow(".len();
-    let names = list
-        .split(',')
-        .map(str::trim)
-        .filter(|name| !name.is_empty())
-        .map(str::to_string)
-        .collect();
-    Some((start..start + list.len(), names))
 }
 
 /// The start of the line that holds byte `at`, after a byte order mark.

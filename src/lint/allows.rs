@@ -49,10 +49,14 @@ impl<'c> Allows<'c> {
         off
     }
 
-    /// Whether the findings of a rule an allow turned off are worth finding: only to judge the
-    /// allow, and only when PL804 is on.
-    pub(super) fn judging(&self) -> bool {
+    /// Whether the findings of `rule`, which an allow turned off, are worth finding: only to
+    /// judge the allow, when PL804 is on and a name other than `all` (never unused) names it.
+    pub(super) fn judges(&self, rule: &RuleInfo) -> bool {
         self.judging.is_some()
+            && self
+                .allows
+                .iter()
+                .any(|allow| !is_all(&allow.rule) && names(allow, rule))
     }
 
     /// PL804's severity for the card, `None` when it is off.
