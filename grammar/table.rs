@@ -418,12 +418,20 @@ fn word_ending(item: &Expr, after: &[&Expr]) -> Option<String> {
     let [Expr::Insens(then), Expr::Ident(then_boundary), ..] = after else {
         return None;
     };
-    (alpha == "ASCII_ALPHA"
+    // The lead reads the word's letters to their end: an ending of letters only, and `wb` must
+    // be the boundary that no letter follows, or the lead would be narrower than the grammar.
+    let found = alpha == "ASCII_ALPHA"
         && boundary == "wb"
         && then_boundary == "wb"
         && !ending.is_empty()
-        && then.eq_ignore_ascii_case(ending))
-    .then(|| ending.to_ascii_lowercase())
+        && then.eq_ignore_ascii_case(ending);
+    if found {
+        assert!(
+            ending.bytes().all(|b| b.is_ascii_alphabetic()),
+            "{GRAMMAR}: a word ending `{ending}` of other than letters"
+        );
+    }
+    found.then(|| ending.to_ascii_lowercase())
 }
 
 /// Strings as the Rust source of a `&[&str]`.

@@ -18,7 +18,8 @@ mod walk;
 mod work;
 
 pub use finder::{
-    FindError, Found, MAX_PHRASES, find, find_by_whole_lines, find_by_whole_lines_named, find_named,
+    FindError, Found, MAX_PHRASES, MAX_WHOLE_LINE_BRACKETS, find, find_by_whole_lines,
+    find_by_whole_lines_named, find_named,
 };
 pub use lower::LowerError;
 pub use reading::CardName;

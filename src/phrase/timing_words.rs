@@ -214,8 +214,9 @@ impl<'t> Words<'t> {
 
     /// When no word is read ahead, passes the words that `starts` says start no pattern, without
     /// reading them into `ahead`: most words start none, and a word read ahead is a buffer filled.
-    /// Only words of ASCII letters and apostrophes are passed so; any other stops the pass and is
-    /// read as usual (its lower case is not ASCII's).
+    /// Only words of ASCII word characters and apostrophes (straight or curly) of at most 32 bytes
+    /// are passed so; at any other the pass stops and the word is read as usual (its lower case
+    /// is not ASCII's, or it does not fit).
     fn pass_words_that_start_nothing(&mut self, starts: impl Fn(&str) -> bool) {
         if !self.ahead.is_empty() {
             return;
@@ -234,10 +235,11 @@ impl<'t> Words<'t> {
             let mut end = start;
             while let Some(&byte) = bytes.get(end) {
                 let byte = match byte {
-                    b'\'' => b'\'',
                     // A curly apostrophe, compared as a straight one.
                     0xE2 if bytes.get(end + 1..end + 3) == Some(&[0x80, 0x99]) => b'\'',
-                    byte if byte.is_ascii_alphanumeric() => byte.to_ascii_lowercase(),
+                    byte if byte.is_ascii() && is_word_char(char::from(byte)) => {
+                        byte.to_ascii_lowercase()
+                    }
                     byte if byte.is_ascii() => break,
                     // Another character: the word is read as usual.
                     _ => return,

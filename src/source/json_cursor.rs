@@ -201,7 +201,7 @@ impl<'a> Cursor<'a> {
         let mut escaped = false;
         let end = self.end.min(self.bytes.len());
         loop {
-            // The next quote or backslash, found a word at a time; the bytes before it hold no
+            // The next quote or backslash, found with memchr; the bytes before it hold no
             // control character.
             let rest = self.bytes.get(at..end).unwrap_or_default();
             let stop = memchr::memchr2(b'"', b'\\', rest);

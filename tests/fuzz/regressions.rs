@@ -5,7 +5,7 @@ use phaselint::check::fix_text;
 use phaselint::config::Config;
 use phaselint::diagnostic::Applicability;
 use phaselint::export::each_face;
-use phaselint::phrase::{find, find_by_whole_lines};
+use phaselint::phrase::{MAX_WHOLE_LINE_BRACKETS, find, find_by_whole_lines};
 use phaselint::source::{Format, ReadOptions};
 use std::path::Path;
 
@@ -61,6 +61,15 @@ fn a_whole_line_parse_gives_deep_nesting_up_instead_of_overflowing() {
     assert!(whole.errors[0].message.contains("whole-line parse"));
     let deep = format!("{}x{}", "(\"".repeat(4_096), "\")".repeat(4_096));
     assert_eq!(find(&deep).errors.len(), 1);
+    // At the bound, all of it opening (256 levels of `("`), the line is read, on the same stack.
+    let at_bound = format!("{}x", "(\"".repeat(MAX_WHOLE_LINE_BRACKETS / 2));
+    let whole = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || find_by_whole_lines(&at_bound))
+        .expect("a thread")
+        .join()
+        .expect("no overflow");
+    assert!(whole.errors.is_empty(), "{:?}", whole.errors);
 }
 
 /// A lone CR ends a line for the places of `phaselint findings` (as YAML reads it), not for

@@ -6,6 +6,7 @@
 
 use super::node::{Node, field, span};
 use crate::edit_distance::char_distance;
+use crate::source::fields::normalized;
 use crate::source::{Field, UnreadField};
 use serde_saphyr::Spanned;
 
@@ -16,15 +17,6 @@ pub(super) fn is_read(key: &str) -> bool {
     Field::ALL
         .iter()
         .any(|field| field.yaml_keys().contains(&key))
-}
-
-/// Lower case, letters and digits only: `oracleText`, `oracle-text` and `Oracle Text` are one
-/// spelling.
-fn normalized(key: &str) -> String {
-    key.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
 }
 
 /// A field phaselint reads, spelt otherwise: `Text`, `oracleText`, `type-line`, `Mana Cost`.
