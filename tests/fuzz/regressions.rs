@@ -50,25 +50,21 @@ fn past_the_nesting_bound_only_the_walk_gives_up() {
 /// a 2 MiB stack (a crash, not an error); the walk gives such a line up at its own bound.
 #[test]
 fn a_whole_line_parse_gives_deep_nesting_up_instead_of_overflowing() {
+    let on_small_stack = |text: String| {
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || find_by_whole_lines(&text))
+            .expect("a thread")
+            .join()
+            .expect("no overflow")
+    };
     let deep = format!("{}x{}", "(\"".repeat(4_096), "\")".repeat(4_096));
-    let whole = std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(move || find_by_whole_lines(&deep))
-        .expect("a thread")
-        .join()
-        .expect("no overflow");
+    let whole = on_small_stack(deep.clone());
     assert_eq!(whole.errors.len(), 1);
     assert!(whole.errors[0].message.contains("whole-line parse"));
-    let deep = format!("{}x{}", "(\"".repeat(4_096), "\")".repeat(4_096));
     assert_eq!(find(&deep).errors.len(), 1);
     // At the bound, all of it opening (256 levels of `("`), the line is read, on the same stack.
-    let at_bound = format!("{}x", "(\"".repeat(MAX_WHOLE_LINE_BRACKETS / 2));
-    let whole = std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(move || find_by_whole_lines(&at_bound))
-        .expect("a thread")
-        .join()
-        .expect("no overflow");
+    let whole = on_small_stack(format!("{}x", "(\"".repeat(MAX_WHOLE_LINE_BRACKETS / 2)));
     assert!(whole.errors.is_empty(), "{:?}", whole.errors);
 }
 
