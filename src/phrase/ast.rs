@@ -16,6 +16,17 @@ pub struct Phrase {
     pub template: Template,
 }
 
+impl Phrase {
+    /// Moves each of the phrase's spans (its own and its marks') boundary by boundary.
+    pub fn map_spans(&mut self, map: impl Fn(usize) -> usize) {
+        let moved = |span: Span| Span::new(map(span.start), map(span.end));
+        self.span = moved(self.span);
+        for mark in &mut self.marks {
+            mark.span = moved(mark.span);
+        }
+    }
+}
+
 /// What found a phrase, for statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Template {

@@ -3,6 +3,7 @@
 
 use super::ast::{Form, Phrase, Place, Template};
 use super::keywords;
+use super::line_memo::{LineFound, LineMemo};
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::reading::{CardName, Reading};
@@ -66,19 +67,27 @@ pub fn find(text: &str) -> Found {
 pub fn find_named(text: &str, name: &CardName) -> Found {
     thread_local! {
         /// The walker of this thread, kept from card to card: its buffers are sized for the
-        /// template table's literals (kilobytes), and were allocated anew for every card.
-        static WALKER: RefCell<Walker> = RefCell::default();
+        /// template table's literals (kilobytes), and were allocated anew for every card. With it
+        /// the lines this thread has read (`line_memo`).
+        static KEPT: RefCell<(Walker, LineMemo)> = RefCell::default();
     }
-    WALKER.with(|kept| {
+    KEPT.with(|kept| {
         // A walker in use (a find within a find) cannot be shared: that call has its own.
         let mut own = None;
         let mut borrowed = kept.try_borrow_mut().ok();
-        let walker = match borrowed.as_deref_mut() {
-            Some(walker) => walker,
-            None => own.insert(Walker::default()),
+        let (walker, memo) = match borrowed.as_deref_mut() {
+            Some(kept) => kept,
+            None => own.insert(Default::default()),
         };
-        find_lines(text, name, |line, ability, offset, work| {
-            walker.line(line, ability, offset, work)
+        find_lines(text, name, |line, ability, offset, room| {
+            if let Some(found) = memo.get(line, ability, offset, room) {
+                return Ok(found);
+            }
+            let found = read_line(line, ability, offset, room, |work| {
+                walker.line(line, ability, offset, work)
+            })?;
+            memo.keep(line, &found, offset, room);
+            Ok(found)
         })
     })
 }
@@ -92,8 +101,10 @@ pub fn find_by_whole_lines(text: &str) -> Found {
 
 /// [`find_by_whole_lines`] in the text of the card `name`, the reference of [`find_named`].
 pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
-    find_lines(text, name, |line, ability, offset, _| {
-        whole_line(line, ability, offset)
+    find_lines(text, name, |line, ability, offset, room| {
+        read_line(line, ability, offset, room, |_| {
+            whole_line(line, ability, offset)
+        })
     })
 }
 
@@ -103,13 +114,12 @@ pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
 /// the phrases of one text, some of which compare phrases with the phrases before them.
 pub const MAX_PHRASES: usize = 1_000;
 
-/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text, and
-/// what reading it may take: it may stop past the phrases that are enough), up to `MAX_PHRASES`
-/// phrases.
+/// Reads each line of `text` with `read_line` (the line's reading copy, its index, its offset in
+/// the text, and the room left for phrases: it may stop past them), up to `MAX_PHRASES` phrases.
 fn find_lines(
     text: &str,
     name: &CardName,
-    mut read_line: impl FnMut(&str, usize, usize, &mut Work) -> Result<Vec<Phrase>, String>,
+    mut read_line: impl FnMut(&str, usize, usize, usize) -> Result<LineFound, String>,
 ) -> Found {
     let mut found = Found::default();
     for (ability, (offset, original)) in lines(text).enumerate() {
@@ -118,30 +128,11 @@ fn find_lines(
         let line = reading.text.as_ref();
         let back = |at: usize| offset + reading.to_line(at - offset);
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
-        // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
-        let mut work = Work::for_line(line.len(), room + 1);
-        // Keywords are read after the grammar, so the walk and a whole-line parse share them;
-        // within what is left of the line's work, and no further than the phrases kept.
-        let read = read_line(line, ability, offset, &mut work).and_then(|phrases| {
-            let keywords = keywords::find(line, ability, offset, &mut work)?;
-            Ok(merge(phrases, keywords))
-        });
-        match read {
-            Ok(phrases) => {
-                let (silent, words) = silent_words(
-                    line,
-                    ability,
-                    offset,
-                    &phrases,
-                    timing_words_in(line),
-                    room + 1,
-                );
-                let mut phrases = merge(phrases, silent);
+        match read_line(line, ability, offset, room) {
+            Ok(LineFound { mut phrases, words }) => {
                 if !reading.is_line() {
-                    phrases
-                        .iter_mut()
-                        .for_each(|phrase| map_spans(phrase, back));
+                    phrases.iter_mut().for_each(|phrase| phrase.map_spans(back));
                 }
                 let past = phrases.get(room).map(|phrase| phrase.span);
                 phrases.truncate(room);
@@ -173,13 +164,34 @@ fn find_lines(
     found
 }
 
-/// Maps a phrase's spans from the reading copy back to the text.
-fn map_spans(phrase: &mut Phrase, back: impl Fn(usize) -> usize) {
-    let map = |span: Span| Span::new(back(span.start), back(span.end));
-    phrase.span = map(phrase.span);
-    for mark in &mut phrase.marks {
-        mark.span = map(mark.span);
-    }
+/// Reads one line (its reading copy) with `read_phrases`, then its keywords and its timing words
+/// no phrase covers, within the line's work and one phrase past the `room` left.
+fn read_line(
+    line: &str,
+    ability: usize,
+    offset: usize,
+    room: usize,
+    read_phrases: impl FnOnce(&mut Work) -> Result<Vec<Phrase>, String>,
+) -> Result<LineFound, String> {
+    // One phrase past the room left says where reading stops.
+    let mut work = Work::for_line(line.len(), room + 1);
+    let phrases = read_phrases(&mut work)?;
+    // Keywords are read after the grammar, so the walk and a whole-line parse share them; within
+    // what is left of the line's work, and no further than the phrases kept.
+    let keywords = keywords::find(line, ability, offset, &mut work)?;
+    let phrases = merge(phrases, keywords);
+    let (silent, words) = silent_words(
+        line,
+        ability,
+        offset,
+        &phrases,
+        timing_words_in(line),
+        room + 1,
+    );
+    Ok(LineFound {
+        phrases: merge(phrases, silent),
+        words,
+    })
 }
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
@@ -512,6 +524,28 @@ mod tests {
                 "{line}"
             );
         }
+    }
+
+    /// A line met again is taken from the memo (`line_memo`): it must read as the whole-line
+    /// parse reads it, at another index and offset, with the card's name in it, and where the
+    /// room left cuts its phrases short.
+    #[test]
+    fn a_line_met_again_reads_as_it_did() {
+        let line = "Until end of turn, Azun gains flying (until your next turn).";
+        let name = CardName::new("Azun, Sheriff of Daisite");
+        let text = format!("{line}\nDraw a card.\r\n{line}\n{line}");
+        assert_eq!(
+            find_named(&text, &name),
+            find_by_whole_lines_named(&text, &name)
+        );
+        let crowded = format!(
+            "{}{line}\n{line}",
+            "Tap it until end of turn.\n".repeat(997)
+        );
+        let found = find_named(&crowded, &name);
+        assert_eq!(found, find_by_whole_lines_named(&crowded, &name));
+        assert_eq!(found.phrases.len(), MAX_PHRASES);
+        assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
     }
 
     #[test]

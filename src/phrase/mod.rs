@@ -11,6 +11,7 @@ mod reading;
 pub use parser::{Rule, TimingParser};
 mod finder;
 pub mod keywords;
+mod line_memo;
 mod lower;
 mod templates;
 pub mod timing_words;

@@ -50,7 +50,7 @@ impl CardName {
         for face in name.split("//") {
             let face = normal_spaces(face.trim());
             let short = face.split(',').next().unwrap_or("").trim();
-            for form in [face.as_str(), short] {
+            for form in [face.as_ref(), short] {
                 if form.is_empty() || form.len() > MAX_NAME {
                     continue;
                 }
@@ -135,7 +135,10 @@ fn is_other_space(c: char) -> bool {
 }
 
 /// `text` with its other spaces as ASCII spaces.
-fn normal_spaces(text: &str) -> String {
+fn normal_spaces(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
     text.chars()
         .map(|c| if is_other_space(c) { ' ' } else { c })
         .collect()

@@ -81,6 +81,18 @@ struct Pattern {
 struct Patterns {
     patterns: Vec<Pattern>,
     by_first_word: FxHashMap<&'static str, Vec<usize>>,
+    /// The first bytes of those words, and the longest: most words of a line are passed on
+    /// these alone, without looking them up.
+    first_bytes: [bool; 256],
+    longest_first_word: usize,
+}
+
+impl Patterns {
+    /// Whether the lower-cased ASCII word `word` starts a pattern.
+    fn starts(&self, word: &[u8]) -> bool {
+        word.len() <= self.longest_first_word
+            && std::str::from_utf8(word).is_ok_and(|word| self.by_first_word.contains_key(word))
+    }
 }
 
 fn patterns() -> &'static Patterns {
@@ -112,9 +124,20 @@ fn patterns() -> &'static Patterns {
                 by_first_word.entry(word).or_default().push(index);
             }
         }
+        let mut first_bytes = [false; 256];
+        for word in by_first_word.keys() {
+            first_bytes[usize::from(word.as_bytes()[0])] = true;
+        }
+        let longest_first_word = by_first_word
+            .keys()
+            .map(|word| word.len())
+            .max()
+            .unwrap_or(0);
         Patterns {
             patterns,
             by_first_word,
+            first_bytes,
+            longest_first_word,
         }
     })
 }
@@ -128,14 +151,19 @@ pub fn timing_words(text: &str) -> Vec<Span> {
 /// taken. The words are read as the match goes, a few ahead at most, so memory does not grow with
 /// a long line, and a reader that needs only the first few reads no further.
 pub fn timing_words_in(text: &str) -> impl Iterator<Item = Span> + '_ {
+    let all = patterns();
     let Patterns {
         patterns,
         by_first_word,
-    } = patterns();
+        ..
+    } = all;
     let mut words = Words::new(text);
     std::iter::from_fn(move || {
         loop {
-            words.pass_words_that_start_nothing(|word| by_first_word.contains_key(word));
+            words.pass_words_that_start_nothing(
+                |first| all.first_bytes[usize::from(first)],
+                |word| all.starts(word),
+            );
             let Some((first, lower)) = words.get(0) else {
                 break;
             };
@@ -212,24 +240,31 @@ impl<'t> Words<'t> {
             .map(|(span, lower)| (*span, lower.as_str()))
     }
 
-    /// When no word is read ahead, passes the words that `starts` says start no pattern, without
-    /// reading them into `ahead`: most words start none, and a word read ahead is a buffer filled.
-    /// Only words of ASCII word characters and apostrophes (straight or curly) of at most 32 bytes
-    /// are passed so; at any other the pass stops and the word is read as usual (its lower case
-    /// is not ASCII's, or it does not fit).
-    fn pass_words_that_start_nothing(&mut self, starts: impl Fn(&str) -> bool) {
+    /// When no word is read ahead, passes the words that start no pattern, without reading them
+    /// into `ahead`: most words start none, and a word read ahead is a buffer filled. A word whose
+    /// first character is ASCII and no pattern's first (`may_start`, of its lower case) is passed
+    /// whatever follows; else only words of ASCII word characters and apostrophes (straight or
+    /// curly) of at most 32 bytes that `starts` (of their lower case) refuses are passed; at any
+    /// other the pass stops and the word is read as usual (its lower case is not ASCII's, or it
+    /// does not fit).
+    fn pass_words_that_start_nothing(
+        &mut self,
+        may_start: impl Fn(u8) -> bool,
+        starts: impl Fn(&[u8]) -> bool,
+    ) {
         if !self.ahead.is_empty() {
             return;
         }
         let bytes = self.text.as_bytes();
         loop {
-            let Some(rest) = self.text.get(self.next..) else {
+            let Some(start) = self.next_word_start() else {
                 return;
             };
-            let Some((offset, _)) = rest.char_indices().find(|&(_, c)| is_word_char(c)) else {
-                return;
-            };
-            let start = self.next + offset;
+            let first = bytes[start];
+            if first.is_ascii() && !may_start(first.to_ascii_lowercase()) {
+                self.next = self.word_end(start);
+                continue;
+            }
             let mut lower = [0u8; 32];
             let mut length = 0;
             let mut end = start;
@@ -255,14 +290,53 @@ impl<'t> Words<'t> {
                     1
                 };
             }
-            // ASCII bytes only: this never fails.
-            let word = std::str::from_utf8(&lower[..length]).unwrap_or_default();
-            if starts(word) {
+            if starts(&lower[..length]) {
                 self.next = start;
                 return;
             }
             self.next = end;
         }
+    }
+
+    /// Where the next word starts, from `next` on.
+    fn next_word_start(&self) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut at = self.next;
+        while let Some(&byte) = bytes.get(at) {
+            if byte.is_ascii() {
+                if is_word_char(char::from(byte)) {
+                    return Some(at);
+                }
+                at += 1;
+                continue;
+            }
+            let c = self.text.get(at..)?.chars().next()?;
+            if is_word_char(c) {
+                return Some(at);
+            }
+            at += c.len_utf8();
+        }
+        None
+    }
+
+    /// Where the word starting at `start` ends.
+    fn word_end(&self, start: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut at = start;
+        while let Some(&byte) = bytes.get(at) {
+            if byte.is_ascii() {
+                if !is_word_char(char::from(byte)) {
+                    return at;
+                }
+                at += 1;
+                continue;
+            }
+            match self.text.get(at..).and_then(|rest| rest.chars().next()) {
+                Some(c) if is_word_char(c) => at += c.len_utf8(),
+                _ => return at,
+            }
+        }
+        at
     }
 
     /// Reads the next word of the text into `ahead`.
