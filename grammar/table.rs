@@ -235,6 +235,11 @@ impl<'g> Grammar<'g> {
             !first.nullable,
             "{GRAMMAR}: the template `{name}` can match nothing"
         );
+        // The finder keeps a template's leads in a 64-bit mask a byte (src/phrase/templates.rs).
+        assert!(
+            first.leads.len() <= 64,
+            "{GRAMMAR}: the template `{name}` can start in more than 64 ways"
+        );
         let leads: Vec<String> = first.leads.iter().map(Lead::source).collect();
         let need = match self.need(&self.rule(name).expr, &mut Vec::new()) {
             Some(literals) => format!("Some({})", str_slice(literals.iter())),

@@ -13,8 +13,10 @@ use rustc_hash::FxHashMap;
 /// The longest line kept, in bytes: most ability lines are far shorter, and a long line costs its
 /// reading many times over what looking it up saves.
 const MAX_LINE: usize = 1024;
-/// How many lines one thread keeps before it forgets them all: about 4 MB at most a thread.
-const MAX_LINES: usize = 1 << 14;
+/// How many bytes of lines, phrases and words one thread keeps before it forgets them all (the
+/// phrases' own marks and names aside, which are a few bytes each where there are any): memory
+/// stays flat whatever the input. The Oracle card set's lines fit in it.
+const MAX_BYTES: usize = 4 << 20;
 
 /// What the finder reads on one line: its phrases in text order (spans in the whole text), and
 /// the timing words the tripwire took (spans in the line).
@@ -28,6 +30,8 @@ pub(super) struct LineFound {
 #[derive(Default)]
 pub(super) struct LineMemo {
     lines: FxHashMap<Box<str>, LineFound>,
+    /// The bytes kept, as `MAX_BYTES` counts them.
+    bytes: usize,
 }
 
 impl LineMemo {
@@ -51,13 +55,49 @@ impl LineMemo {
         if line.len() > MAX_LINE || found.phrases.len() > room || self.lines.contains_key(line) {
             return;
         }
-        if self.lines.len() >= MAX_LINES {
+        let bytes = line.len()
+            + found.phrases.len() * size_of::<Phrase>()
+            + found.words.len() * size_of::<Span>();
+        if self.bytes + bytes > MAX_BYTES {
             self.lines.clear();
+            self.bytes = 0;
         }
+        self.bytes += bytes;
         let mut kept = found.clone();
         for phrase in &mut kept.phrases {
             phrase.map_spans(|at| at - offset);
         }
         self.lines.insert(line.into(), kept);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the memo holds stays under its bound, however many lines are kept.
+    #[test]
+    fn the_memo_forgets_past_its_bound() {
+        let mut memo = LineMemo::default();
+        let found = LineFound {
+            phrases: Vec::new(),
+            words: vec![Span::new(0, 5)],
+        };
+        let mut forgot = false;
+        for index in 0..MAX_BYTES / MAX_LINE * 2 {
+            let line = format!("{index:0>1000}");
+            let before = memo.lines.len();
+            memo.keep(&line, &found, 0, 1);
+            forgot |= memo.lines.len() < before;
+            assert!(memo.bytes <= MAX_BYTES);
+            assert_eq!(
+                memo.get(&line, 3, 7, 0).map(|kept| kept.words),
+                Some(vec![Span::new(0, 5)])
+            );
+        }
+        assert!(forgot);
+        // A line longer than the longest kept is not kept.
+        memo.keep(&"x".repeat(MAX_LINE + 1), &found, 0, 1);
+        assert!(memo.get(&"x".repeat(MAX_LINE + 1), 0, 0, 1).is_none());
     }
 }

@@ -88,6 +88,9 @@ pub(super) struct Compiled {
     leads: &'static [Lead],
     /// The bytes a match can start with, lower-cased (one bit a byte).
     first_bytes: [u64; 4],
+    /// For each first byte (as written), the leads that can start with it (bit i: `leads[i]`):
+    /// a template has up to a few dozen leads, and a position is compared with those alone.
+    leads_by_byte: Box<[u64; 256]>,
     /// Indices of the `need` literals in `Table::literals`.
     need: Option<Vec<usize>>,
     /// Literals (with their indices) one of which starts before the clause ends
@@ -137,6 +140,7 @@ impl Table {
             entry: template.entry,
             leads: template.leads,
             first_bytes: first_bytes(template.leads),
+            leads_by_byte: leads_by_byte(template.leads),
             need: template.need.map(&mut indices),
             in_clause: CLAUSE_GUARDS
                 .iter()
@@ -346,10 +350,7 @@ impl Compiled {
         let Some(&byte) = rest.first() else {
             return false;
         };
-        let lower = byte.to_ascii_lowercase();
-        if self.first_bytes[usize::from(lower >> 6)] & (1 << (lower & 63)) == 0
-            || !self.leads.iter().any(|lead| lead.starts(rest))
-        {
+        if !self.starts_with_a_lead(byte, rest) {
             return false;
         }
         let needed = self.need.as_ref().is_none_or(|need| {
@@ -363,6 +364,22 @@ impl Compiled {
                     .iter()
                     .any(|&(index, literal)| found.starts_within(index, literal, rest, at, end))
             })
+    }
+}
+
+impl Compiled {
+    /// Whether `rest` (which starts with `byte`) starts with one of the template's leads: only
+    /// the leads that can start with that byte are compared.
+    fn starts_with_a_lead(&self, byte: u8, rest: &[u8]) -> bool {
+        let mut leads = self.leads_by_byte[usize::from(byte)];
+        while leads != 0 {
+            let index = leads.trailing_zeros() as usize;
+            leads &= leads - 1;
+            if self.leads[index].starts(rest) {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -447,6 +464,28 @@ pub(super) fn closes_quote(rest: &[u8]) -> bool {
     starts_with_any(rest, LEADS_QUOTE_CLOSE)
 }
 
+/// For each byte, the leads (bit i: `leads[i]`) whose first byte it can be.
+fn leads_by_byte(leads: &[Lead]) -> Box<[u64; 256]> {
+    // The build script refuses a template of more than 64 leads: `index < 64` always holds.
+    let mut by_byte = Box::new([0u64; 256]);
+    for (index, lead) in leads.iter().enumerate() {
+        for byte in 0..=u8::MAX {
+            let can = match lead {
+                Lead::Literal(literal) => literal
+                    .as_bytes()
+                    .first()
+                    .is_none_or(|first| first.eq_ignore_ascii_case(&byte)),
+                Lead::Bytes(low, high) => (*low..=*high).contains(&byte),
+                Lead::WordEnding(_) => byte.is_ascii_alphabetic(),
+            };
+            if can && index < 64 {
+                by_byte[usize::from(byte)] |= 1 << index;
+            }
+        }
+    }
+    by_byte
+}
+
 /// The lower-cased first bytes the leads allow: a cheap test before the literals are compared.
 fn first_bytes(leads: &[Lead]) -> [u64; 4] {
     let mut bits = [0u64; 4];
@@ -467,6 +506,42 @@ fn first_bytes(leads: &[Lead]) -> [u64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A position is compared with the leads that can start with its byte alone: it must start
+    /// with one of them exactly where it starts with one of all the template's leads.
+    #[test]
+    fn leads_by_byte_answer_as_every_lead_does() {
+        let table = Table::get();
+        let text = "Until end of turn, UNTIL at the Beginning of “this turn” attacked \
+                    blocks (Skip) 3 {T}: — each opponent's upkeep whenever you cast ~ \
+                    Activate only as a sorcery. Équipé défaussé naïve";
+        let templates = table.phrase.iter().chain(&table.ability_opening).chain([
+            &table.ability_word,
+            &table.quoted_mention,
+            &table.sentence_opening,
+            &table.reminder_sentence_opening,
+        ]);
+        for template in templates {
+            for at in 0..text.len() {
+                let rest = &text.as_bytes()[at..];
+                assert_eq!(
+                    template.starts_with_a_lead(rest[0], rest),
+                    template.leads.iter().any(|lead| lead.starts(rest)),
+                    "{:?} at {at}",
+                    template.entry
+                );
+            }
+            for byte in 0..=u8::MAX {
+                let rest = [byte, b'x'];
+                assert_eq!(
+                    template.starts_with_a_lead(byte, &rest),
+                    template.leads.iter().any(|lead| lead.starts(&rest)),
+                    "{:?} at byte {byte}",
+                    template.entry
+                );
+            }
+        }
+    }
 
     /// The answers of `Occurrences` at `at`, and those of the lists it once kept: every start of
     /// each literal and every clause end.
