@@ -247,13 +247,29 @@ impl TimingPoint {
     }
 }
 
+impl TimingPoint {
+    /// The canonical form's pieces: "role edge(unit, occurrence, owner)".
+    fn canonical_pieces(&self) -> [&'static str; 10] {
+        [
+            self.role.as_str(),
+            " ",
+            self.edge.as_str(),
+            "(",
+            self.unit.as_str(),
+            ", ",
+            self.occurrence.as_str(),
+            ", ",
+            self.owner.as_str(),
+            ")",
+        ]
+    }
+}
+
 impl fmt::Display for TimingPoint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {}({}, {}, {})",
-            self.role, self.edge, self.unit, self.occurrence, self.owner
-        )
+        self.canonical_pieces()
+            .iter()
+            .try_for_each(|piece| f.write_str(piece))
     }
 }
 
@@ -283,11 +299,18 @@ pub struct Finding {
 
 /// The canonical form of a list of points, joined by `; ` as the contract says.
 pub fn canonical(points: &[TimingPoint]) -> String {
-    points
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+    // Built in one string: every finding of every card has one.
+    let mut text = String::new();
+    for (index, point) in points.iter().enumerate() {
+        if index > 0 {
+            text.push_str("; ");
+        }
+        point
+            .canonical_pieces()
+            .iter()
+            .for_each(|piece| text.push_str(piece));
+    }
+    text
 }
 
 #[cfg(test)]

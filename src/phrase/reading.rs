@@ -168,10 +168,7 @@ fn names_read<'l>(text: Cow<'l, str>, names: &[String]) -> (Cow<'l, str>, Shrink
     let mut shrinks = Shrinks::default();
     let mut found: Vec<(usize, usize)> = names
         .iter()
-        .flat_map(|name| {
-            text.match_indices(name.as_str())
-                .map(|(start, name)| (start, start + name.len()))
-        })
+        .flat_map(|name| occurrences(&text, name).map(|start| (start, start + name.len())))
         .collect();
     if found.is_empty() {
         return (text, shrinks);
@@ -201,9 +198,57 @@ fn names_read<'l>(text: Cow<'l, str>, names: &[String]) -> (Cow<'l, str>, Shrink
     (Cow::Owned(copy), shrinks)
 }
 
+/// Where `name` (never empty) occurs in `text`, left to right and not overlapping, as
+/// `str::match_indices` finds it; found from its first byte with memchr, without building a
+/// searcher for each line.
+fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = usize> + 't {
+    let first = name.as_bytes().first().copied();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let first = first?;
+        let bytes = text.as_bytes();
+        while let Some(offset) = bytes
+            .get(from..)
+            .and_then(|rest| memchr::memchr(first, rest))
+        {
+            let start = from + offset;
+            if bytes[start..].starts_with(name.as_bytes()) {
+                from = start + name.len();
+                return Some(start);
+            }
+            from = start + 1;
+        }
+        from = bytes.len();
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_found_where_match_indices_finds_them() {
+        let texts = [
+            "",
+            "a",
+            "aaaa",
+            "Azun, Azun’s Azun",
+            "xAzuAzun Az",
+            "ééAzunéAzun",
+            "AzunAzun",
+        ];
+        for text in texts {
+            for name in ["a", "aa", "Azun", "Azun’s", "é", "Az"] {
+                let expected: Vec<usize> = text.match_indices(name).map(|(at, _)| at).collect();
+                assert_eq!(
+                    occurrences(text, name).collect::<Vec<_>>(),
+                    expected,
+                    "{text} {name}"
+                );
+            }
+        }
+    }
 
     /// The copy of `line` and each word of the copy mapped back to the line.
     fn read(line: &str, name: &str) -> (String, Vec<String>) {

@@ -16,7 +16,7 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     for inner in pair.clone().into_inner() {
         match inner.as_rule() {
             Rule::unit_ref => point = Some(TriggerPoint::Beginning(unit_ref(inner)?)),
-            Rule::units_joined => point = Some(units_joined(inner)?),
+            Rule::joined_unit => point = Some(joined_unit(point, inner)?),
             Rule::combat_on_turn => point = Some(combat_on_turn(inner)?),
             // "your combat step" is "combat on your turn" (a wording mark).
             Rule::owner_combat_step => point = Some(owner_combat_step(inner)?),
@@ -37,18 +37,13 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
     }
 }
 
-/// `units_joined`: "that turn's upkeep and end step".
-fn units_joined(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
-    let mut first = None;
-    let mut second = None;
-    for child in pair.clone().into_inner() {
-        match child.as_rule() {
-            Rule::unit_ref => first = Some(unit_ref(child)?),
-            _ => second = Some(unit_name(&child)?),
+/// `joined_unit` after the unit `point`: "that turn's upkeep and end step".
+fn joined_unit(point: Option<TriggerPoint>, pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let second = pair.clone().into_inner().next();
+    match (point, second) {
+        (Some(TriggerPoint::Beginning(first)), Some(second)) => {
+            Ok(TriggerPoint::Beginnings(first, unit_name(&second)?))
         }
-    }
-    match (first, second) {
-        (Some(first), Some(second)) => Ok(TriggerPoint::Beginnings(first, second)),
         _ => unexpected(&pair, "two joined units"),
     }
 }
@@ -190,4 +185,50 @@ fn combat_event(pair: &Pair<'_, Rule>) -> Lowered<CombatEvent> {
         Rule::event_combat_damage => CombatEvent::DealsCombatDamage,
         _ => return unexpected(pair, "a combat event"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::phrase::ast::{Form, TriggerPoint, UnitName};
+    use crate::phrase::find;
+
+    /// The point of the one phrase of `text`.
+    fn point(text: &str) -> TriggerPoint {
+        let found = find(text);
+        assert_eq!(found.phrases.len(), 1, "{text}: {:?}", found.phrases);
+        match &found.phrases[0].form {
+            Form::AtPoint { point, .. } => point.clone(),
+            form => panic!("{text}: {form:?}"),
+        }
+    }
+
+    /// A unit joined to another is read once, with the unit after "and"; without "and", the unit
+    /// alone.
+    #[test]
+    fn joined_units_are_two_points() {
+        let text = "At the beginning of that turn's upkeep and end step, draw a card.";
+        match point(text) {
+            TriggerPoint::Beginnings(first, second) => {
+                assert_eq!(first.name, UnitName::Upkeep);
+                assert_eq!(second, UnitName::End);
+            }
+            other => panic!("{other:?}"),
+        }
+        // "and" that joins no unit: the unit alone, and the second trigger after it.
+        let found = find("At the beginning of your upkeep and at the beginning of your draw step.");
+        assert_eq!(found.phrases.len(), 2);
+        assert_eq!(
+            found.phrases[0].span.end,
+            "At the beginning of your upkeep".len()
+        );
+        assert!(matches!(
+            &found.phrases[0].form,
+            Form::AtPoint { point: TriggerPoint::Beginning(unit), .. } if unit.name == UnitName::Upkeep
+        ));
+        let found = find("At the beginning of your upkeep and draw step, scry 1.");
+        assert_eq!(
+            found.phrases[0].span.end,
+            "At the beginning of your upkeep and draw step".len()
+        );
+    }
 }
