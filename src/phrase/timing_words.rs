@@ -85,12 +85,23 @@ struct Patterns {
     /// these alone, without looking them up.
     first_bytes: [bool; 256],
     longest_first_word: usize,
+    /// The first two bytes of those words, a bit for each pair: most words that pass the first
+    /// byte are turned away on the second, without being looked up.
+    first_pairs: Box<[u64; 1024]>,
 }
 
 impl Patterns {
     /// Whether the lower-cased ASCII word `word` starts a pattern.
     fn starts(&self, word: &[u8]) -> bool {
+        let pair_starts = match word {
+            [first, second, ..] => {
+                let pair = usize::from(*first) << 8 | usize::from(*second);
+                self.first_pairs[pair >> 6] & (1 << (pair & 63)) != 0
+            }
+            _ => true,
+        };
         word.len() <= self.longest_first_word
+            && pair_starts
             && std::str::from_utf8(word).is_ok_and(|word| self.by_first_word.contains_key(word))
     }
 }
@@ -133,11 +144,19 @@ fn patterns() -> &'static Patterns {
             .map(|word| word.len())
             .max()
             .unwrap_or(0);
+        let mut first_pairs = Box::new([0u64; 1024]);
+        for word in by_first_word.keys() {
+            if let [first, second, ..] = word.as_bytes() {
+                let pair = usize::from(*first) << 8 | usize::from(*second);
+                first_pairs[pair >> 6] |= 1 << (pair & 63);
+            }
+        }
         Patterns {
             patterns,
             by_first_word,
             first_bytes,
             longest_first_word,
+            first_pairs,
         }
     })
 }
