@@ -3,7 +3,6 @@
 
 use super::ast::{Form, Phrase, Place, Template};
 use super::keywords;
-use super::line_memo::{LineFound, LineMemo};
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::reading::{CardName, Reading};
@@ -67,27 +66,21 @@ pub fn find(text: &str) -> Found {
 pub fn find_named(text: &str, name: &CardName) -> Found {
     thread_local! {
         /// The walker of this thread, kept from card to card: its buffers are sized for the
-        /// template table's literals (kilobytes), and were allocated anew for every card. With it
-        /// the lines this thread has read (`line_memo`).
-        static KEPT: RefCell<(Walker, LineMemo)> = RefCell::default();
+        /// template table's literals (kilobytes), and were allocated anew for every card.
+        static WALKER: RefCell<Walker> = RefCell::default();
     }
-    KEPT.with(|kept| {
+    WALKER.with(|kept| {
         // A walker in use (a find within a find) cannot be shared: that call has its own.
         let mut own = None;
         let mut borrowed = kept.try_borrow_mut().ok();
-        let (walker, memo) = match borrowed.as_deref_mut() {
-            Some(kept) => kept,
-            None => own.insert(Default::default()),
+        let walker = match borrowed.as_deref_mut() {
+            Some(walker) => walker,
+            None => own.insert(Walker::default()),
         };
         find_lines(text, name, |line, ability, offset, room| {
-            if let Some(found) = memo.get(line, ability, offset, room) {
-                return Ok(found);
-            }
-            let found = read_line(line, ability, offset, room, |work| {
+            read_line(line, ability, offset, room, |work| {
                 walker.line(line, ability, offset, work)
-            })?;
-            memo.keep(line, &found, offset, room);
-            Ok(found)
+            })
         })
     })
 }
@@ -162,6 +155,13 @@ fn find_lines(
         }
     }
     found
+}
+
+/// What the finder reads on one line: its phrases in text order (spans in the whole text), and
+/// the timing words the tripwire took (spans in the line).
+struct LineFound {
+    phrases: Vec<Phrase>,
+    words: Vec<Span>,
 }
 
 /// Reads one line (its reading copy) with `read_phrases`, then its keywords and its timing words
@@ -526,9 +526,8 @@ mod tests {
         }
     }
 
-    /// A line met again is taken from the memo (`line_memo`): it must read as the whole-line
-    /// parse reads it, at another index and offset, with the card's name in it, and where the
-    /// room left cuts its phrases short.
+    /// A line met again reads as it did and as the whole-line parse reads it: at another index
+    /// and offset, with the card's name in it, and where the room left cuts its phrases short.
     #[test]
     fn a_line_met_again_reads_as_it_did() {
         let line = "Until end of turn, Azun gains flying (until your next turn).";

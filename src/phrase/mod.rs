@@ -11,7 +11,6 @@ mod reading;
 pub use parser::{Rule, TimingParser};
 mod finder;
 pub mod keywords;
-mod line_memo;
 mod lower;
 mod templates;
 pub mod timing_words;
