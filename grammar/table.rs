@@ -79,6 +79,9 @@ fn main() {
         }
         out.push_str("];\n");
     }
+    for rule in &rules {
+        grammar.check_letter_dispatch(&rule.name, &rule.expr);
+    }
     // pest runs without its stack probe (Cargo.toml): the walk's calls must not recurse.
     for template in SLOTS
         .iter()
@@ -218,6 +221,61 @@ impl<'g> Grammar<'g> {
             clear.insert(name.to_string());
         }
         found
+    }
+
+    /// A rule whose every choice is `&^"x" ~ (...)` tries only the choices that can start with
+    /// the text's first letter (`owner`, `anchor`, `combat_event`). Stops the build unless each
+    /// choice of a group can start with its letter, and each choice is in the group of every
+    /// letter it can start with: otherwise a choice would not be tried where it can match. (The
+    /// order within a group is the grammar's own, which no check can know.)
+    fn check_letter_dispatch(&self, name: &str, expr: &Expr) {
+        let mut arms = Vec::new();
+        choice_alternatives(expr, &mut arms);
+        let mut groups = Vec::new();
+        for arm in &arms {
+            let mut items = Vec::new();
+            sequence_items(arm, &mut items);
+            let [Expr::PosPred(letter), rest @ ..] = &items[..] else {
+                return;
+            };
+            let (Expr::Insens(letter), false) = (letter.as_ref(), rest.is_empty()) else {
+                return;
+            };
+            let Ok([letter]) = <[u8; 1]>::try_from(letter.to_ascii_lowercase().as_bytes()) else {
+                return;
+            };
+            let mut choices = Vec::new();
+            for item in rest.iter().take(1) {
+                choice_alternatives(item, &mut choices);
+            }
+            groups.push((letter, rest.len() == 1, choices));
+        }
+        for (letter, _, choices) in &groups {
+            for choice in choices {
+                let mut starts_here = false;
+                for lead in self.first(choice, &mut Vec::new()).leads {
+                    let Lead::Literal(literal) = &lead else {
+                        panic!("{GRAMMAR}: `{name}`: a choice can start with {lead:?}, no letter");
+                    };
+                    let first = literal.as_bytes()[0].to_ascii_lowercase();
+                    starts_here |= first == *letter;
+                    let covered = groups.iter().any(|(other, whole, others)| {
+                        *other == first && (!*whole || others.contains(choice))
+                    });
+                    assert!(
+                        covered,
+                        "{GRAMMAR}: `{name}`: a choice that can start with {literal:?} is missing \
+                         from the `{}` group",
+                        char::from(first)
+                    );
+                }
+                assert!(
+                    starts_here,
+                    "{GRAMMAR}: `{name}`: a choice of the `{}` group cannot start with it",
+                    char::from(*letter)
+                );
+            }
+        }
     }
 
     /// The Rust source of one template's table entry.

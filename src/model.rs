@@ -245,9 +245,7 @@ impl TimingPoint {
             owner,
         }
     }
-}
 
-impl TimingPoint {
     /// The canonical form's pieces: "role edge(unit, occurrence, owner)".
     fn canonical_pieces(&self) -> [&'static str; 10] {
         [
@@ -305,10 +303,7 @@ pub fn canonical(points: &[TimingPoint]) -> String {
         if index > 0 {
             text.push_str("; ");
         }
-        point
-            .canonical_pieces()
-            .iter()
-            .for_each(|piece| text.push_str(piece));
+        text.extend(point.canonical_pieces());
     }
     text
 }

@@ -77,10 +77,8 @@ pub fn find_named(text: &str, name: &CardName) -> Found {
             Some(walker) => walker,
             None => own.insert(Walker::default()),
         };
-        find_lines(text, name, |line, ability, offset, room| {
-            read_line(line, ability, offset, room, |work| {
-                walker.line(line, ability, offset, work)
-            })
+        find_lines(text, name, |line, ability, offset, work| {
+            walker.line(line, ability, offset, work)
         })
     })
 }
@@ -94,10 +92,8 @@ pub fn find_by_whole_lines(text: &str) -> Found {
 
 /// [`find_by_whole_lines`] in the text of the card `name`, the reference of [`find_named`].
 pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
-    find_lines(text, name, |line, ability, offset, room| {
-        read_line(line, ability, offset, room, |_| {
-            whole_line(line, ability, offset)
-        })
+    find_lines(text, name, |line, ability, offset, _| {
+        whole_line(line, ability, offset)
     })
 }
 
@@ -107,12 +103,13 @@ pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
 /// the phrases of one text, some of which compare phrases with the phrases before them.
 pub const MAX_PHRASES: usize = 1_000;
 
-/// Reads each line of `text` with `read_line` (the line's reading copy, its index, its offset in
-/// the text, and the room left for phrases: it may stop past them), up to `MAX_PHRASES` phrases.
+/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text, and
+/// what reading it may take: it may stop past the phrases that are enough), up to `MAX_PHRASES`
+/// phrases.
 fn find_lines(
     text: &str,
     name: &CardName,
-    mut read_line: impl FnMut(&str, usize, usize, usize) -> Result<LineFound, String>,
+    mut read_line: impl FnMut(&str, usize, usize, &mut Work) -> Result<Vec<Phrase>, String>,
 ) -> Found {
     let mut found = Found::default();
     for (ability, (offset, original)) in lines(text).enumerate() {
@@ -121,9 +118,26 @@ fn find_lines(
         let line = reading.text.as_ref();
         let back = |at: usize| offset + reading.to_line(at - offset);
         raise_call_limit(MIN_CALLS.saturating_add(CALLS_PER_BYTE.saturating_mul(line.len())));
+        // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
-        match read_line(line, ability, offset, room) {
-            Ok(LineFound { mut phrases, words }) => {
+        let mut work = Work::for_line(line.len(), room + 1);
+        // Keywords are read after the grammar, so the walk and a whole-line parse share them;
+        // within what is left of the line's work, and no further than the phrases kept.
+        let read = read_line(line, ability, offset, &mut work).and_then(|phrases| {
+            let keywords = keywords::find(line, ability, offset, &mut work)?;
+            Ok(merge(phrases, keywords))
+        });
+        match read {
+            Ok(phrases) => {
+                let (silent, words) = silent_words(
+                    line,
+                    ability,
+                    offset,
+                    &phrases,
+                    timing_words_in(line),
+                    room + 1,
+                );
+                let mut phrases = merge(phrases, silent);
                 if !reading.is_line() {
                     phrases.iter_mut().for_each(|phrase| phrase.map_spans(back));
                 }
@@ -155,43 +169,6 @@ fn find_lines(
         }
     }
     found
-}
-
-/// What the finder reads on one line: its phrases in text order (spans in the whole text), and
-/// the timing words the tripwire took (spans in the line).
-struct LineFound {
-    phrases: Vec<Phrase>,
-    words: Vec<Span>,
-}
-
-/// Reads one line (its reading copy) with `read_phrases`, then its keywords and its timing words
-/// no phrase covers, within the line's work and one phrase past the `room` left.
-fn read_line(
-    line: &str,
-    ability: usize,
-    offset: usize,
-    room: usize,
-    read_phrases: impl FnOnce(&mut Work) -> Result<Vec<Phrase>, String>,
-) -> Result<LineFound, String> {
-    // One phrase past the room left says where reading stops.
-    let mut work = Work::for_line(line.len(), room + 1);
-    let phrases = read_phrases(&mut work)?;
-    // Keywords are read after the grammar, so the walk and a whole-line parse share them; within
-    // what is left of the line's work, and no further than the phrases kept.
-    let keywords = keywords::find(line, ability, offset, &mut work)?;
-    let phrases = merge(phrases, keywords);
-    let (silent, words) = silent_words(
-        line,
-        ability,
-        offset,
-        &phrases,
-        timing_words_in(line),
-        room + 1,
-    );
-    Ok(LineFound {
-        phrases: merge(phrases, silent),
-        words,
-    })
 }
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
@@ -526,10 +503,10 @@ mod tests {
         }
     }
 
-    /// A line met again reads as it did and as the whole-line parse reads it: at another index
-    /// and offset, with the card's name in it, and where the room left cuts its phrases short.
+    /// The walk reads a line as the whole-line parse does wherever it stands: at another index and
+    /// offset, with the card's name in it, and where the room left cuts its phrases short.
     #[test]
-    fn a_line_met_again_reads_as_it_did() {
+    fn a_line_reads_alike_at_any_place_and_room() {
         let line = "Until end of turn, Azun gains flying (until your next turn).";
         let name = CardName::new("Azun, Sheriff of Daisite");
         let text = format!("{line}\nDraw a card.\r\n{line}\n{line}");

@@ -136,7 +136,8 @@ fn is_other_space(c: char) -> bool {
 
 /// `text` with its other spaces as ASCII spaces.
 fn normal_spaces(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
+    // Not `is_ascii`: a vertical tab or form feed is ASCII and another space.
+    if !text.chars().any(is_other_space) {
         return Cow::Borrowed(text);
     }
     text.chars()
@@ -226,6 +227,16 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name's other spaces are spaces, ASCII ones (vertical tab, form feed) too: the name is
+    /// found where the line spells it with a space and other text is not ASCII.
+    #[test]
+    fn a_names_ascii_other_spaces_are_spaces() {
+        let name = CardName::new("Azun\u{0B}Bell");
+        assert_eq!(name.names, ["Azun Bell"]);
+        let (copy, _) = read("Azun Bell — it gains haste.", "Azun\u{0B}Bell");
+        assert_eq!(copy, "~ — it gains haste.");
+    }
 
     #[test]
     fn names_are_found_where_match_indices_finds_them() {

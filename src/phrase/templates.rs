@@ -86,8 +86,6 @@ enum Clause {
 pub(super) struct Compiled {
     pub entry: Rule,
     leads: &'static [Lead],
-    /// The bytes a match can start with, lower-cased (one bit a byte).
-    first_bytes: [u64; 4],
     /// For each first byte (as written), the leads that can start with it (bit i: `leads[i]`):
     /// a template has up to a few dozen leads, and a position is compared with those alone.
     leads_by_byte: Box<[u64; 256]>,
@@ -139,7 +137,6 @@ impl Table {
         let mut compile = |template: &Template| Compiled {
             entry: template.entry,
             leads: template.leads,
-            first_bytes: first_bytes(template.leads),
             leads_by_byte: leads_by_byte(template.leads),
             need: template.need.map(&mut indices),
             in_clause: CLAUSE_GUARDS
@@ -204,9 +201,9 @@ fn by_first_byte(templates: &[Compiled]) -> [u64; 256] {
     assert!(templates.len() <= 64, "a template mask holds 64 templates");
     let mut masks = [0u64; 256];
     for (index, template) in templates.iter().enumerate() {
-        for (byte, mask) in masks.iter_mut().enumerate() {
-            if template.first_bytes[byte >> 6] & (1 << (byte & 63)) != 0 {
-                *mask |= 1 << index;
+        for byte in 0..=u8::MAX {
+            if template.leads_by_byte[usize::from(byte)] != 0 {
+                masks[usize::from(byte.to_ascii_lowercase())] |= 1 << index;
             }
         }
     }
@@ -384,6 +381,18 @@ impl Compiled {
 }
 
 impl Lead {
+    /// Whether a text that starts with `byte` (as written) can start with this lead.
+    fn can_start_with(&self, byte: u8) -> bool {
+        match self {
+            Lead::Literal(literal) => literal
+                .as_bytes()
+                .first()
+                .is_none_or(|first| first.eq_ignore_ascii_case(&byte)),
+            Lead::Bytes(low, high) => (*low..=*high).contains(&byte),
+            Lead::WordEnding(_) => byte.is_ascii_alphabetic(),
+        }
+    }
+
     fn starts(&self, rest: &[u8]) -> bool {
         match self {
             Lead::Literal(literal) => rest
@@ -466,41 +475,15 @@ pub(super) fn closes_quote(rest: &[u8]) -> bool {
 
 /// For each byte, the leads (bit i: `leads[i]`) whose first byte it can be.
 fn leads_by_byte(leads: &[Lead]) -> Box<[u64; 256]> {
-    // The build script refuses a template of more than 64 leads: `index < 64` always holds.
+    // The build script refuses a template of more than 64 leads.
+    assert!(leads.len() <= 64, "a lead mask holds 64 leads");
     let mut by_byte = Box::new([0u64; 256]);
     for (index, lead) in leads.iter().enumerate() {
-        for byte in 0..=u8::MAX {
-            let can = match lead {
-                Lead::Literal(literal) => literal
-                    .as_bytes()
-                    .first()
-                    .is_none_or(|first| first.eq_ignore_ascii_case(&byte)),
-                Lead::Bytes(low, high) => (*low..=*high).contains(&byte),
-                Lead::WordEnding(_) => byte.is_ascii_alphabetic(),
-            };
-            if can && index < 64 {
-                by_byte[usize::from(byte)] |= 1 << index;
-            }
+        for byte in (0..=u8::MAX).filter(|&byte| lead.can_start_with(byte)) {
+            by_byte[usize::from(byte)] |= 1 << index;
         }
     }
     by_byte
-}
-
-/// The lower-cased first bytes the leads allow: a cheap test before the literals are compared.
-fn first_bytes(leads: &[Lead]) -> [u64; 4] {
-    let mut bits = [0u64; 4];
-    let mut set = |byte: u8| {
-        let lower = byte.to_ascii_lowercase();
-        bits[usize::from(lower >> 6)] |= 1 << (lower & 63);
-    };
-    for lead in leads {
-        match lead {
-            Lead::Literal(literal) => literal.bytes().take(1).for_each(&mut set),
-            &Lead::Bytes(low, high) => (low..=high).for_each(&mut set),
-            Lead::WordEnding(_) => (b'a'..=b'z').for_each(&mut set),
-        }
-    }
-    bits
 }
 
 #[cfg(test)]

@@ -360,17 +360,11 @@ impl<'t> Words<'t> {
 
     /// Reads the next word of the text into `ahead`.
     fn read_one(&mut self) -> Option<()> {
-        let rest = self.text.get(self.next..)?;
-        let (offset, _) = rest.char_indices().find(|&(_, c)| is_word_char(c))?;
-        let start = self.next + offset;
+        let start = self.next_word_start()?;
+        let end = self.word_end(start);
         let mut lower = self.spare.pop().unwrap_or_default();
         lower.clear();
-        let mut end = self.text.len();
-        for (at, c) in self.text[start..].char_indices() {
-            if !is_word_char(c) {
-                end = start + at;
-                break;
-            }
+        for c in self.text[start..end].chars() {
             match c {
                 '’' => lower.push('\''),
                 c if c.is_ascii() => lower.push(c.to_ascii_lowercase()),

@@ -189,7 +189,7 @@ fn combat_event(pair: &Pair<'_, Rule>) -> Lowered<CombatEvent> {
 
 #[cfg(test)]
 mod tests {
-    use crate::phrase::ast::{Form, TriggerPoint, UnitName};
+    use crate::phrase::ast::{Form, Quantifier, TriggerPoint, UnitName};
     use crate::phrase::find;
 
     /// The point of the one phrase of `text`.
@@ -230,5 +230,31 @@ mod tests {
             found.phrases[0].span.end,
             "At the beginning of your upkeep and draw step".len()
         );
+    }
+
+    /// `ordinal_ahead` lets `unit_ref`'s ordinal choices be tried only with "first" or "second"
+    /// within six words: the longest owners (four words, three with a possessive) still reach it.
+    #[test]
+    fn the_longest_owners_reach_their_ordinal() {
+        for phrase in [
+            "At the beginning of enchanted creature's controller's first upkeep each turn",
+            "At the beginning of his or her own first upkeep each turn",
+            "At the beginning of each other player's first upkeep each turn",
+            "At the beginning of target opponent's first upkeep each turn",
+            "At the beginning of the first upkeep of the turn",
+        ] {
+            let found = find(&format!("{phrase}, draw a card."));
+            assert_eq!(found.phrases.len(), 1, "{phrase}");
+            assert_eq!(found.phrases[0].span.end, phrase.len(), "{phrase}");
+            assert!(
+                matches!(
+                    &found.phrases[0].form,
+                    Form::AtPoint { point: TriggerPoint::Beginning(unit), .. }
+                        if unit.quantifier == Quantifier::FirstEachTurn
+                ),
+                "{phrase}: {:?}",
+                found.phrases[0].form
+            );
+        }
     }
 }
