@@ -346,10 +346,7 @@ fn configured(
     name: Option<&str>,
     config: &Config,
 ) -> Option<Severity> {
-    if !config.selection.runs(rule) {
-        return None;
-    }
-    config.level(rule, path, name).severity()
+    config.run_level(rule, path, name).severity()
 }
 
 /// An input problem (PL9xx) at `span` of the file.

@@ -84,9 +84,9 @@ fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, S
             config.path
         ));
     }
-    let configs = Configs::new(options.config.as_deref(), options.selection.clone());
+    let configs = options.configs();
     let mut added = AddedAllows::default();
-    // Entries by config file, in the order the files were checked.
+    // Entries by config file, in the order of the config files' paths.
     let mut entries: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
     for file in &checked.files {
         if file.raw_path.is_some() || file.path == "-" || file.failed {

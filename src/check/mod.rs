@@ -87,12 +87,34 @@ pub struct CheckOptions {
     pub edition: Option<Edition>,
 }
 
+/// `1 card`, `2 cards`, `0 cards`: `count` with the noun's singular (`one`) or plural (`many`).
+pub fn counted(count: usize, one: &str, many: &str) -> String {
+    match count {
+        1 => format!("1 {one}"),
+        _ => format!("{count} {many}"),
+    }
+}
+
 impl CheckOptions {
     /// Whether fixing may rewrite a file that read whole, of `format`: not printed wordings
     /// (`--original` is history: reported, never rewritten), and a JSON database only with
     /// `fix_json`. Standard input is rewritten by printing it ([`Checked::stdin`]).
     pub fn may_rewrite(&self, format: source::Format) -> bool {
         !self.read.original && (format != source::Format::Json || self.fix_json)
+    }
+
+    /// The configs of the run: `--config` or each path's nearest, with the run's selection and
+    /// edition.
+    pub(crate) fn configs(&self) -> Configs {
+        Configs::new(self.config.as_deref(), self.selection.clone()).with_edition(self.edition)
+    }
+
+    /// The path `path` stands for: standard input (`-`) is `--stdin-filename` when given.
+    pub(crate) fn stands_for<'p>(&'p self, path: &'p Path) -> &'p Path {
+        match (&self.stdin_filename, path.as_os_str() == "-") {
+            (Some(name), true) => name,
+            _ => path,
+        }
     }
 }
 

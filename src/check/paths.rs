@@ -1,10 +1,9 @@
 //! Checking paths: the walk, each file's config, the files checked side by side, and `--fix`
 //! and `--diff` applied to each file that may be rewritten.
 
-use super::configs::Configs;
 use super::inputs::{self, Zip};
 use super::text::{check_text_on, fix_rounds};
-use super::{CheckOptions, Checked, CheckedFile, FixMode, config_problem, unreadable};
+use super::{CheckOptions, Checked, CheckedFile, FixMode, config_problem, counted, unreadable};
 use crate::config::Config;
 use crate::diagnostic::Applicability;
 use crate::fix;
@@ -26,18 +25,13 @@ pub fn check_paths(
     options: &CheckOptions,
     on_file: &(dyn Fn(&CheckedFile) + Sync),
 ) -> Result<Checked, String> {
-    let configs = Configs::new(options.config.as_deref(), options.selection.clone())
-        .with_edition(options.edition);
+    let configs = options.configs();
     let walked = walk(paths, &options.exclude, &configs)?;
     // Each file's config, read here on one thread, once per config file.
-    let stands_for = |path: &Path| match (&options.stdin_filename, path.as_os_str() == "-") {
-        (Some(name), true) => name.clone(),
-        _ => path.to_path_buf(),
-    };
     let planned: Vec<_> = walked
         .files
         .iter()
-        .map(|path| (path.clone(), configs.for_path(&stands_for(path))))
+        .map(|path| (path.clone(), configs.for_path(options.stands_for(path))))
         .collect();
     let mut checked = Checked {
         files: configs.problems().iter().map(config_problem).collect(),
@@ -63,7 +57,7 @@ pub fn check_paths(
         let files = check_path(
             path,
             &walked,
-            &stands_for(path),
+            options.stands_for(path),
             options,
             config,
             per_file,
@@ -114,17 +108,16 @@ fn no_card_found(dir: &WalkedDir) -> CheckedFile {
         format!("no card in this directory: the {found} files of a card format in it hold none")
     };
     if dir.excluded > 0 {
-        let entries = match dir.excluded {
-            1 => "1 entry".to_string(),
-            n => format!("{n} entries"),
-        };
-        message.push_str(&format!("; {entries} left out by an exclude glob"));
+        message.push_str(&format!(
+            "; {} left out by an exclude glob",
+            counted(dir.excluded, "entry", "entries")
+        ));
     }
     if let Some(first) = dir.skipped.first() {
         let others = dir.skipped.len() - 1;
         message.push_str(&format!(
             "; {} skipped for not being card files ({}{})",
-            counted(dir.skipped.len(), "file"),
+            counted(dir.skipped.len(), "file", "files"),
             crate::file_name::shown(first),
             if others > 0 { ", ..." } else { "" }
         ));
@@ -133,14 +126,6 @@ fn no_card_found(dir: &WalkedDir) -> CheckedFile {
 }
 
 /// `1 file`, `2 files`.
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
-
 /// Reads, checks and (as `options` says) fixes one of the `walked` files, `shown` the path it
 /// stands for: a file, a Magic Set Editor `set` file and the card files it includes, or each
 /// member of a set's zip (checked, never written).

@@ -2,16 +2,12 @@
 //! (`--show-settings`) and the files a walk takes or leaves out, each with its reason
 //! (`--show-files`). The same walk and the same configs as [`super::check_paths`].
 
-use super::{CheckOptions, Configs, inputs};
+use super::{CheckOptions, inputs};
 use crate::config::{ConfigError, Settings};
 use crate::walk::walk;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The configs of a run with `options`, as [`super::check_paths`] finds them.
-fn configs(options: &CheckOptions) -> Configs {
-    Configs::new(options.config.as_deref(), options.selection.clone()).with_edition(options.edition)
-}
-
 /// The settings that govern each of `paths` (standard input: `--stdin-filename`, or the current
 /// directory). The error is the first broken config met: its files would be checked with the
 /// defaults, which is not what it says.
@@ -19,16 +15,15 @@ pub fn settings_of(
     paths: &[PathBuf],
     options: &CheckOptions,
 ) -> Result<Vec<(PathBuf, Settings)>, ConfigError> {
-    let configs = configs(options);
+    let configs = options.configs();
     let settings = paths
         .iter()
         .map(|path| {
-            let stands_for = match (&options.stdin_filename, path.as_os_str() == "-") {
-                (Some(name), true) => name.as_path(),
-                _ => path.as_path(),
-            };
-            let config = configs.for_path(stands_for);
-            (path.clone(), config.settings(Path::new(stands_for)))
+            let stands_for = options.stands_for(path);
+            (
+                path.clone(),
+                configs.for_path(stands_for).settings(stands_for),
+            )
         })
         .collect();
     match configs.problems().into_iter().next() {
@@ -53,7 +48,7 @@ pub struct WalkedFiles {
 /// why: the same walk, the same configs, and the same bounds on each read (only the head of a
 /// file is read, to tell a binary one).
 pub fn files_of(paths: &[PathBuf], options: &CheckOptions) -> Result<WalkedFiles, String> {
-    let configs = configs(options);
+    let configs = options.configs();
     let walked = walk(paths, &options.exclude, &configs)?;
     let mut files = WalkedFiles {
         left_out: walked

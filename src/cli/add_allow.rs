@@ -2,7 +2,7 @@
 //! ([`phaselint::check::add_allows`]).
 
 use super::outcome::Outcome;
-use phaselint::check::{CheckOptions, add_allows};
+use phaselint::check::{CheckOptions, add_allows, counted};
 use phaselint::file_name::shown;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -16,13 +16,6 @@ pub fn run(
     let added = match options.and_then(|options| add_allows(paths, &options)) {
         Ok(added) => added,
         Err(message) => return (Err(message), Outcome::Failed),
-    };
-    let counted = |count: usize, one: &str, many: &str| {
-        if count == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{count} {many}")
-        }
     };
     let mut out = String::new();
     for (path, count) in &added.comments {

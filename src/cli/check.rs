@@ -186,7 +186,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     let output = if args.diff {
         diffs
     } else if args.statistics {
-        let rows = report::rule_counts(&files, |file| file.rewritable);
+        let rows = report::rule_counts(&files);
         match args.format {
             Format::Json => report::statistics_json(&rows),
             _ => report::statistics_text(&rows),

@@ -200,6 +200,14 @@ impl Config {
         }
     }
 
+    /// [`Config::level`] in this run: off where the run's selection does not run `rule`.
+    pub fn run_level(&self, rule: &RuleInfo, path: &Path, card: Option<&str>) -> Level {
+        if !self.selection.runs(rule) {
+            return Level::Off;
+        }
+        self.level(rule, path, card)
+    }
+
     /// The level of `rule` for a diagnostic in `path` about `card`: off when an ignore entry
     /// matches the path or the card (names compare exactly), else the level in `[rules]`, else
     /// the rule's default: its level, or off for a rule off by default that no `--select` names.

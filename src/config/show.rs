@@ -66,11 +66,7 @@ impl Config {
             .map(|rule| RuleLevel {
                 code: rule.code,
                 name: rule.name,
-                level: if self.selection.runs(rule) {
-                    self.level(rule, path, None).as_str()
-                } else {
-                    "off"
-                },
+                level: self.run_level(rule, path, None).as_str(),
                 default: if rule.on_by_default {
                     super::Level::from(rule.level).as_str()
                 } else {

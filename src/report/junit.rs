@@ -48,13 +48,8 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
                     "    <testcase name=\"{}:{} {} {}\" classname=\"{path}\" file=\"{path}\" line=\"{}\">",
                     start.line, start.column, diagnostic.code, diagnostic.name, start.line
                 )?;
-                let mut body = format!(
-                    "{}:{}:{}: {}",
-                    file.path,
-                    start.line,
-                    start.column,
-                    short::headline(diagnostic)
-                );
+                let headline = short::headline(diagnostic);
+                let mut body = format!("{}:{}:{}: {headline}", file.path, start.line, start.column);
                 if let Some(help) = &diagnostic.help {
                     body.push_str("\nhelp: ");
                     body.push_str(help);
@@ -62,7 +57,7 @@ fn write(out: &mut String, files: &[CheckedFile]) -> fmt::Result {
                 writeln!(
                     out,
                     "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                    xml::attribute(&short::headline(diagnostic)),
+                    xml::attribute(&headline),
                     diagnostic.code,
                     xml::text(&body)
                 )?;

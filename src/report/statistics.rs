@@ -18,14 +18,11 @@ pub struct RuleCount {
 }
 
 /// The rules that fired in `files`, most frequent first, then by code; fixes are counted only in
-/// the files `may_fix` says `--fix` may rewrite, as the summary counts them.
-pub fn rule_counts(
-    files: &[CheckedFile],
-    may_fix: impl Fn(&CheckedFile) -> bool,
-) -> Vec<RuleCount> {
+/// the files `--fix` may rewrite, as the summary counts them.
+pub fn rule_counts(files: &[CheckedFile]) -> Vec<RuleCount> {
     let mut counts: BTreeMap<(&'static str, &'static str), (usize, usize)> = BTreeMap::new();
     for file in files {
-        let rewritable = fixes_apply(file, &may_fix);
+        let rewritable = fixes_apply(file, |file| file.rewritable);
         for diagnostic in &file.diagnostics {
             let safe = rewritable
                 && diagnostic

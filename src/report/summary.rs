@@ -1,7 +1,7 @@
 //! What a run found, counted: the last lines of the human and short formats, the `summary` of
 //! JSON.
 
-use crate::check::CheckedFile;
+use crate::check::{CheckedFile, counted};
 use crate::diagnostic::{Applicability, Severity};
 use serde::Serialize;
 use std::fmt;
@@ -86,16 +86,20 @@ pub(super) fn fixes_apply(file: &CheckedFile, may_fix: impl Fn(&CheckedFile) -> 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let counts: Vec<String> = [
-            (self.errors, "error"),
-            (self.warnings, "warning"),
-            (self.notes, "note"),
+            (self.errors, "error", "errors"),
+            (self.warnings, "warning", "warnings"),
+            (self.notes, "note", "notes"),
         ]
         .into_iter()
-        .filter(|&(count, _)| count > 0)
-        .map(|(count, noun)| counted(count, noun))
+        .filter(|&(count, ..)| count > 0)
+        .map(|(count, one, many)| counted(count, one, many))
         .collect();
         if counts.is_empty() && self.cards == 0 {
-            write!(f, "no card checked in {}", counted(self.files, "file"))?;
+            write!(
+                f,
+                "no card checked in {}",
+                counted(self.files, "file", "files")
+            )?;
         } else {
             if counts.is_empty() {
                 f.write_str("no problems found")?;
@@ -105,15 +109,15 @@ impl fmt::Display for Summary {
             write!(
                 f,
                 " in {} ({})",
-                counted(self.files, "file"),
-                counted(self.cards, "card")
+                counted(self.files, "file", "files"),
+                counted(self.cards, "card", "cards")
             )?;
         }
         if self.skipped > 0 {
-            write!(f, "; {} skipped", counted(self.skipped, "file"))?;
+            write!(f, "; {} skipped", counted(self.skipped, "file", "files"))?;
         }
         if self.fixed > 0 {
-            write!(f, "; applied {}", counted_fixes(self.fixed))?;
+            write!(f, "; applied {}", counted(self.fixed, "fix", "fixes"))?;
         }
         match (self.fixable, self.unsafe_fixable) {
             (0, 0) => Ok(()),
@@ -124,24 +128,6 @@ impl fmt::Display for Summary {
                 "\n{safe} fixable with --fix ({only_unsafe} more with --fix --unsafe-fixes)"
             ),
         }
-    }
-}
-
-/// `1 fix`, `2 fixes`.
-fn counted_fixes(count: usize) -> String {
-    if count == 1 {
-        "1 fix".to_string()
-    } else {
-        format!("{count} fixes")
-    }
-}
-
-/// `1 card`, `2 cards`, `0 cards`.
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 
