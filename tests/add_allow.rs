@@ -174,3 +174,22 @@ fn nothing_is_written_under_a_broken_config() {
     assert_eq!(dir.read("sets/a.yaml"), card);
     assert!(!dir.join("phaselint.toml").exists());
 }
+
+/// A card whose allow comment is already above it gets its new names in that comment, and the
+/// report says so: no "added 0 allow comments".
+#[test]
+fn a_comment_that_takes_more_names_is_reported_as_extended() {
+    let dir = Project::with(&[(
+        "cards.yaml",
+        "# phaselint: allow(PL503)\n- name: Foo\n  type: Instant\n  text: \"Untap it until the end of turn. At end of turn, draw a card.\"\n",
+    )]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "extended 1 allow comment in cards.yaml\n");
+    assert!(
+        dir.read("cards.yaml")
+            .starts_with("# phaselint: allow(PL503, PL101)\n- name: Foo\n"),
+        "{}",
+        dir.read("cards.yaml")
+    );
+}

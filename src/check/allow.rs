@@ -19,12 +19,23 @@ use std::path::{Path, PathBuf};
 /// What `--add-allow` wrote, and what it could not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AddedAllows {
-    /// Each card file written, and how many allow comments it got.
-    pub comments: Vec<(PathBuf, usize)>,
+    /// Each card file written: how many allow comments were added to it, and how many it held
+    /// took more names.
+    pub comments: Vec<(PathBuf, Comments)>,
     /// Each config written, how many `[[ignore]]` entries it got, and whether it was created.
     pub ignores: Vec<(PathBuf, usize, bool)>,
     /// Files whose findings could not be silenced, and why (lower case).
     pub problems: Vec<(PathBuf, String)>,
+}
+
+/// The allow comments written to one card file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Comments {
+    /// New comment lines, one above each card.
+    pub added: usize,
+    /// Comments already above a card that took more names (written before, or by this run's
+    /// rounds before).
+    pub extended: usize,
 }
 
 /// Checks `paths` as `check` does and silences every finding that an allow comment or an
@@ -43,7 +54,10 @@ pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllo
         let done = round.comments.is_empty() && round.ignores.is_empty();
         for (path, count) in round.comments {
             match added.comments.iter_mut().find(|(known, _)| *known == path) {
-                Some((_, total)) => *total += count,
+                Some((_, total)) => {
+                    total.added += count.added;
+                    total.extended += count.extended;
+                }
                 None => added.comments.push((path, count)),
             }
         }
@@ -201,7 +215,7 @@ fn comment(
     path: &Path,
     configs: &Configs,
     options: &CheckOptions,
-) -> Result<Option<usize>, String> {
+) -> Result<Option<Comments>, String> {
     let text = file.source.as_str();
     let read = source::read(
         Format::Yaml,
@@ -246,7 +260,7 @@ fn comment(
         names.push(allow.rule.clone());
     }
     let mut edits = Vec::new();
-    let mut inserted = 0;
+    let mut count = Comments::default();
     for (&at, codes) in &lines {
         let codes: Vec<&str> = codes.iter().copied().collect();
         match above.remove(&at) {
@@ -261,6 +275,7 @@ fn comment(
                     let mut all = written;
                     all.extend(new.into_iter().map(str::to_string));
                     edits.push((list, all.join(", ")));
+                    count.extended += 1;
                 }
             }
             None => {
@@ -275,7 +290,7 @@ fn comment(
                     at..at,
                     format!("{indent}# phaselint: allow({}){eol}", codes.join(", ")),
                 ));
-                inserted += 1;
+                count.added += 1;
             }
         }
     }
@@ -293,7 +308,7 @@ fn comment(
     let _lock = crate::write::lock_for_fix(path);
     crate::write::replace_file(path, text, &new)
         .map_err(|message| format!("could not write the allow comments: {message}"))?;
-    Ok(Some(inserted))
+    Ok(Some(count))
 }
 
 /// The start of the line that holds byte `at`, after a byte order mark.

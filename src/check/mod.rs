@@ -13,7 +13,7 @@ mod paths;
 mod show;
 mod text;
 
-pub use allow::{AddedAllows, add_allows};
+pub use allow::{AddedAllows, Comments, add_allows};
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;

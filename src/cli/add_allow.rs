@@ -19,12 +19,19 @@ pub fn run(
     };
     let mut out = String::new();
     for (path, count) in &added.comments {
-        let _ = writeln!(
-            out,
-            "added {} to {}",
-            counted(*count, "allow comment", "allow comments"),
-            shown(path)
-        );
+        for (comments, done, place) in [
+            (count.added, "added", "to"),
+            (count.extended, "extended", "in"),
+        ] {
+            if comments > 0 {
+                let _ = writeln!(
+                    out,
+                    "{done} {} {place} {}",
+                    counted(comments, "allow comment", "allow comments"),
+                    shown(path)
+                );
+            }
+        }
     }
     for (path, count, created) in &added.ignores {
         let _ = writeln!(
