@@ -3,7 +3,9 @@
 //! whole with `ability_line`. They must find the same phrases, with the same spans, places,
 //! forms and marks, over the fixtures, the phrase table, random text and the real card pool. A
 //! template the table does not list, or lists with a wrong start or need, shows up here as a
-//! phrase one finds and the other does not.
+//! phrase one finds and the other does not. The walk's keyword reader and tripwire are told what
+//! one shared scan of the line found (its verbs, its timing words' first words); the whole-line
+//! finder's read every line on their own, so a word the scan misses shows up here too.
 
 #[path = "support/corpus.rs"]
 mod corpus;

@@ -6,9 +6,10 @@ use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
 use super::reading::{CardName, Reading};
+use super::scan::Scan;
 use super::templates::ends_clause_at;
-use super::timing_words::timing_words_in;
-use super::walk::Walker;
+use super::timing_words::timing_words_from;
+use super::walk::walk_line;
 use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
@@ -65,36 +66,32 @@ pub fn find(text: &str) -> Found {
 /// [`find`] in the text of the card `name`: its name reads as the card itself (`reading`).
 pub fn find_named(text: &str, name: &CardName) -> Found {
     thread_local! {
-        /// The walker of this thread, kept from card to card: its buffers are sized for the
+        /// The scan of this thread, kept from card to card: its buffers are sized for the
         /// template table's literals (kilobytes), and were allocated anew for every card.
-        static WALKER: RefCell<Walker> = RefCell::default();
+        static SCAN: RefCell<Scan> = RefCell::default();
     }
-    WALKER.with(|kept| {
-        // A walker in use (a find within a find) cannot be shared: that call has its own.
+    SCAN.with(|kept| {
+        // A scan in use (a find within a find) cannot be shared: that call has its own.
         let mut own = None;
         let mut borrowed = kept.try_borrow_mut().ok();
-        let walker = match borrowed.as_deref_mut() {
-            Some(walker) => walker,
-            None => own.insert(Walker::default()),
+        let scan = match borrowed.as_deref_mut() {
+            Some(scan) => scan,
+            None => own.insert(Scan::default()),
         };
-        find_lines(text, name, |line, ability, offset, work| {
-            walker.line(line, ability, offset, work)
-        })
+        find_lines(text, name, Some(scan))
     })
 }
 
 /// Finds the phrases as `find` does, but parses each line whole with the grammar's
-/// `ability_line`. It is the reference the walk is held against (`tests/walk.rs`); it is many
-/// times slower.
+/// `ability_line`, and reads its keywords and timing words on their own. It is the reference the
+/// walk and the shared scan are held against (`tests/walk.rs`); it is many times slower.
 pub fn find_by_whole_lines(text: &str) -> Found {
     find_by_whole_lines_named(text, &CardName::none())
 }
 
 /// [`find_by_whole_lines`] in the text of the card `name`, the reference of [`find_named`].
 pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
-    find_lines(text, name, |line, ability, offset, _| {
-        whole_line(line, ability, offset)
-    })
+    find_lines(text, name, None)
 }
 
 /// How many phrases one text may hold; the text after the phrase past it is not read, and says
@@ -103,14 +100,10 @@ pub fn find_by_whole_lines_named(text: &str, name: &CardName) -> Found {
 /// the phrases of one text, some of which compare phrases with the phrases before them.
 pub const MAX_PHRASES: usize = 1_000;
 
-/// Reads each line of `text` with `read_line` (the line, its index, its offset in the text, and
-/// what reading it may take: it may stop past the phrases that are enough), up to `MAX_PHRASES`
-/// phrases.
-fn find_lines(
-    text: &str,
-    name: &CardName,
-    mut read_line: impl FnMut(&str, usize, usize, &mut Work) -> Result<Vec<Phrase>, String>,
-) -> Found {
+/// Reads each line of `text`, up to `MAX_PHRASES` phrases: with `scan`, the finder's way (one
+/// scan of each line serves the walk, the keyword reader and the tripwire); without, the
+/// reference's (each line parsed whole, its keywords and timing words read on their own).
+fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found {
     let mut found = Found::default();
     for (ability, (offset, original)) in lines(text).enumerate() {
         // The grammar reads the line's reading copy; every span is mapped back to the line.
@@ -121,10 +114,23 @@ fn find_lines(
         // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
         let mut work = Work::for_line(line.len(), room + 1);
-        // Keywords are read after the grammar, so the walk and a whole-line parse share them;
-        // within what is left of the line's work, and no further than the phrases kept.
-        let read = read_line(line, ability, offset, &mut work).and_then(|phrases| {
-            let keywords = keywords::find(line, ability, offset, &mut work)?;
+        // Keywords are read after the grammar, within what is left of the line's work, and no
+        // further than the phrases kept.
+        if let Some(scan) = scan.as_deref_mut() {
+            scan.line(line);
+        }
+        let scan = scan.as_deref();
+        let phrases = match scan {
+            Some(scan) => walk_line(line, &scan.found, ability, offset, &mut work),
+            None => whole_line(line, ability, offset),
+        };
+        let read = phrases.and_then(|phrases| {
+            let keywords = match scan {
+                Some(scan) => {
+                    keywords::find_knowing_verbs(line, ability, offset, &mut work, scan.verbs())
+                }
+                None => keywords::find(line, ability, offset, &mut work),
+            }?;
             Ok(merge(phrases, keywords))
         });
         match read {
@@ -134,7 +140,7 @@ fn find_lines(
                     ability,
                     offset,
                     &phrases,
-                    timing_words_in(line),
+                    timing_words_from(line, scan.and_then(Scan::first_words)),
                     room + 1,
                 );
                 let mut phrases = merge(phrases, silent);
@@ -474,15 +480,16 @@ mod tests {
         ];
         for (ability, line) in lines.iter().enumerate() {
             let offset = 7 * ability;
-            let mut walker = Walker::default();
-            let phrases = walker
-                .line(
-                    line,
-                    ability,
-                    offset,
-                    &mut Work::for_line(line.len(), MAX_PHRASES),
-                )
-                .expect("the line reads");
+            let mut scan = Scan::default();
+            scan.line(line);
+            let phrases = walk_line(
+                line,
+                &scan.found,
+                ability,
+                offset,
+                &mut Work::for_line(line.len(), MAX_PHRASES),
+            )
+            .expect("the line reads");
             let words = crate::phrase::timing_words::timing_words(line);
             assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
             assert_eq!(

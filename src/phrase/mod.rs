@@ -7,6 +7,7 @@
 pub mod ast;
 mod parser;
 mod reading;
+mod scan;
 
 pub use parser::{Rule, TimingParser};
 mod finder;

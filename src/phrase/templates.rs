@@ -3,7 +3,6 @@
 //! `grammar/table.rs`, which documents how; this module compiles it into a matcher.
 
 use super::parser::Rule;
-use aho_corasick::AhoCorasick;
 use std::cell::Cell;
 use std::sync::OnceLock;
 
@@ -110,7 +109,6 @@ pub(super) struct Table {
     pub sentence_opening: Compiled,
     pub reminder_sentence_opening: Compiled,
     literals: Vec<&'static str>,
-    matcher: AhoCorasick,
 }
 
 impl Table {
@@ -156,11 +154,6 @@ impl Table {
         let quoted_mention = compile(&QUOTED_MENTION);
         let sentence_opening = compile(&SENTENCE_OPENING);
         let reminder_sentence_opening = compile(&REMINDER_SENTENCE_OPENING);
-        let matcher = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(&literals)
-            .expect("the needed literals of the grammar make a matcher");
         Table {
             phrase_by_byte: by_first_byte(&phrase),
             opening_by_byte: by_first_byte(&ability_opening),
@@ -171,28 +164,13 @@ impl Table {
             sentence_opening,
             reminder_sentence_opening,
             literals,
-            matcher,
         }
     }
 
-    /// Finds where the table's literals last occur in `line`, and forgets what was searched in
-    /// the line before.
-    pub fn occurrences(&self, line: &str, found: &mut Occurrences) {
-        found.last.resize(self.literals.len(), None);
-        found
-            .next
-            .resize_with(self.literals.len(), Default::default);
-        for index in found.touched.drain(..) {
-            found.last[index] = None;
-        }
-        for hit in self.matcher.find_overlapping_iter(line) {
-            let index = hit.pattern().as_usize();
-            if found.last[index].is_none() {
-                found.touched.push(index);
-            }
-            found.last[index] = Some(hit.start());
-        }
-        found.line = found.line.wrapping_add(1);
+    /// The literals the templates need, each once: `Occurrences` is told where they occur by
+    /// their indices here (`phrase::scan`).
+    pub fn literals(&self) -> &[&'static str] {
+        &self.literals
     }
 }
 
@@ -247,6 +225,24 @@ struct Search {
 }
 
 impl Occurrences {
+    /// Forgets the line searched before, for a line of the table's `literals`.
+    pub fn start_line(&mut self, literals: usize) {
+        self.last.resize(literals, None);
+        self.next.resize_with(literals, Default::default);
+        for index in self.touched.drain(..) {
+            self.last[index] = None;
+        }
+        self.line = self.line.wrapping_add(1);
+    }
+
+    /// Literal `index` occurs at `start` in the line, after any place it was seen before.
+    pub fn saw(&mut self, index: usize, start: usize) {
+        if self.last[index].is_none() {
+            self.touched.push(index);
+        }
+        self.last[index] = Some(start);
+    }
+
     /// The search of `cell` to go on from, for a question at `at`: the last one, if it was of
     /// this line and its first match (if any) is not before `at`; else a new one from `at`.
     fn search_from(&self, cell: &Cell<Search>, at: usize) -> Search {
@@ -609,15 +605,25 @@ mod tests {
             "",
             "no clause end and no literal",
         ] {
-            table.occurrences(line, &mut found);
+            // Where each literal occurs, as the scan of the line says (`phrase::scan`).
+            found.start_line(table.literals.len());
+            for (index, literal) in table.literals.iter().enumerate() {
+                for start in 0..line.len() {
+                    let head = line.as_bytes()[start..].get(..literal.len());
+                    if head.is_some_and(|head| head.eq_ignore_ascii_case(literal.as_bytes())) {
+                        found.saw(index, start);
+                    }
+                }
+            }
+            let found = &found;
             // Forward, as the walk asks.
             for at in 0..=line.len() {
-                let [searched, listed] = answers(table, &found, line, at);
+                let [searched, listed] = answers(table, found, line, at);
                 assert_eq!(searched, listed, "{line:?} at {at}");
             }
             // Back and forth: a question before the last one is searched anew.
             for at in (0..=line.len()).rev().step_by(3) {
-                let [searched, listed] = answers(table, &found, line, at);
+                let [searched, listed] = answers(table, found, line, at);
                 assert_eq!(searched, listed, "{line:?} at {at}, going back");
             }
         }

@@ -170,6 +170,29 @@ pub fn timing_words(text: &str) -> Vec<Span> {
 /// taken. The words are read as the match goes, a few ahead at most, so memory does not grow with
 /// a long line, and a reader that needs only the first few reads no further.
 pub fn timing_words_in(text: &str) -> impl Iterator<Item = Span> + '_ {
+    timing_words_from(text, None)
+}
+
+/// The words that can start a timing word (lower case): a word of a line that is none of them
+/// is no timing word's start.
+pub(super) fn first_words() -> impl Iterator<Item = &'static str> {
+    patterns().by_first_word.keys().copied()
+}
+
+/// The one character other than ASCII that lower-cases to ASCII letters alone, the Kelvin sign
+/// (to "k"; `only_the_kelvin_sign_lowers_to_ascii`): a word that holds it can start a timing word
+/// ("S\u{212A}IP" reads as "skip") where a search for ASCII letters in any case finds none.
+pub(super) const LOWERS_TO_ASCII: char = '\u{212A}';
+
+/// [`timing_words_in`], the line's words between its first words passed at once: `first_words`
+/// holds every place in `text` where one of [`first_words`] occurs (ASCII case ignored, whole
+/// word or not), in the order of their ends, and `text` holds no [`LOWERS_TO_ASCII`]. With
+/// `None`, each word is read to see whether it starts one.
+pub(super) fn timing_words_from<'t>(
+    text: &'t str,
+    first_words: Option<&'t [Span]>,
+) -> impl Iterator<Item = Span> + 't {
+    let mut first_words = first_words.map(<[Span]>::iter);
     let all = patterns();
     let Patterns {
         patterns,
@@ -179,10 +202,13 @@ pub fn timing_words_in(text: &str) -> impl Iterator<Item = Span> + '_ {
     let mut words = Words::new(text);
     std::iter::from_fn(move || {
         loop {
-            words.pass_words_that_start_nothing(
-                |first| all.first_bytes[usize::from(first)],
-                |word| all.starts(word),
-            );
+            match first_words.as_mut() {
+                Some(first_words) => words.pass_to_a_first_word(first_words),
+                None => words.pass_words_that_start_nothing(
+                    |first| all.first_bytes[usize::from(first)],
+                    |word| all.starts(word),
+                ),
+            }
             let Some((first, lower)) = words.get(0) else {
                 break;
             };
@@ -315,6 +341,28 @@ impl<'t> Words<'t> {
             }
             self.next = end;
         }
+    }
+
+    /// When no word is read ahead, passes the words before the next of `first_words` that is a
+    /// whole word, at or after `next`: the words passed start no pattern. The places are in the
+    /// order of their ends, and whole words never overlap, so those are in the order of their
+    /// starts too: a place passed over (before `next`, or inside a word) is never wanted later.
+    fn pass_to_a_first_word(&mut self, first_words: &mut std::slice::Iter<'_, Span>) {
+        if !self.ahead.is_empty() {
+            return;
+        }
+        let text = self.text;
+        let whole = |span: &Span| {
+            !text[..span.start]
+                .chars()
+                .next_back()
+                .is_some_and(is_word_char)
+                && !text[span.end..].chars().next().is_some_and(is_word_char)
+        };
+        let next = self.next;
+        self.next = first_words
+            .find(|span| span.start >= next && whole(span))
+            .map_or(text.len(), |span| span.start);
     }
 
     /// Where the next word starts, from `next` on.

@@ -19,53 +19,45 @@ use pest::Parser;
 /// bound keeps the walk's own recursion far from the stack's end on hostile input.
 pub const MAX_NESTING: usize = 64;
 
-/// Walks the lines of one text, keeping its buffers from line to line.
-#[derive(Default)]
-pub(super) struct Walker {
-    found: Occurrences,
-}
-
-impl Walker {
-    /// The phrases of one line, in text order, or why the line could not be read. The walk stops
-    /// once it has more than `work.enough()` phrases: the caller keeps no more than that. Each
-    /// template call spends what it may read (`Compiled::reach`) from the line's `work`.
-    pub fn line(
-        &mut self,
-        line: &str,
-        ability: usize,
-        offset: usize,
-        work: &mut Work,
-    ) -> Result<Vec<Phrase>, String> {
-        let table = Table::get();
-        table.occurrences(line, &mut self.found);
-        let live_phrase = live(&table.phrase, &self.found);
-        let live_opening = live(&table.ability_opening, &self.found);
-        // Every phrase comes from a template or an opening. With none possible, only the nesting
-        // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
-        let nesting_bound = 2 * line.bytes().filter(|&b| b == b'(').count() + 1;
-        if live_phrase == 0 && live_opening == 0 && nesting_bound <= MAX_NESTING {
-            return Ok(Vec::new());
-        }
-        let walk = Walk {
-            line,
-            offset,
-            table,
-            live_phrase,
-            live_opening,
-            found: &self.found,
-            depth: 0,
-            enough: work.enough(),
-            work,
-            phrases: Vec::new(),
-        };
-        let place = Place {
-            ability,
-            opens_ability: false,
-            in_quotes: false,
-            in_reminder: false,
-        };
-        walk.ability(place)
+/// The phrases of one line, in text order, or why the line could not be read; `found` is where
+/// the templates' literals occur in it (`scan`). The walk stops once it has more than
+/// `work.enough()` phrases: the caller keeps no more than that. Each template call spends what it
+/// may read (`Compiled::reach`) from the line's `work`.
+pub(super) fn walk_line(
+    line: &str,
+    found: &Occurrences,
+    ability: usize,
+    offset: usize,
+    work: &mut Work,
+) -> Result<Vec<Phrase>, String> {
+    let table = Table::get();
+    let live_phrase = live(&table.phrase, found);
+    let live_opening = live(&table.ability_opening, found);
+    // Every phrase comes from a template or an opening. With none possible, only the nesting
+    // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
+    let nesting_bound = 2 * line.bytes().filter(|&b| b == b'(').count() + 1;
+    if live_phrase == 0 && live_opening == 0 && nesting_bound <= MAX_NESTING {
+        return Ok(Vec::new());
     }
+    let walk = Walk {
+        line,
+        offset,
+        table,
+        live_phrase,
+        live_opening,
+        found,
+        depth: 0,
+        enough: work.enough(),
+        work,
+        phrases: Vec::new(),
+    };
+    let place = Place {
+        ability,
+        opens_ability: false,
+        in_quotes: false,
+        in_reminder: false,
+    };
+    walk.ability(place)
 }
 
 /// What holds the positions being walked, each with its own loop in the grammar.

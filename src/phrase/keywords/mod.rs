@@ -22,4 +22,5 @@ mod table;
 
 pub use super::ast::{Keyword, KeywordUse, Parameter, Says};
 pub use reader::find;
+pub(super) use reader::{find_knowing_verbs, verbs};
 pub use table::{KEYWORDS, keyword_at, special_action};

@@ -31,6 +31,18 @@ pub fn find(
     offset: usize,
     work: &mut Work,
 ) -> Result<Vec<Phrase>, String> {
+    find_knowing_verbs(line, ability, offset, work, may_grant_or_act(line))
+}
+
+/// [`find`] in a line of which it is known whether it holds one of [`verbs`] anywhere (`verbs`),
+/// in any case: the finder's scan of the line says so.
+pub(in crate::phrase) fn find_knowing_verbs(
+    line: &str,
+    ability: usize,
+    offset: usize,
+    work: &mut Work,
+    verbs: bool,
+) -> Result<Vec<Phrase>, String> {
     let mut kept = Kept {
         phrases: Vec::new(),
         offset,
@@ -38,7 +50,7 @@ pub fn find(
         furthest: 0,
     };
     keyword_line(line, ability, &mut kept, work)?;
-    grants(line, ability, &mut kept, work)?;
+    grants(line, ability, verbs, &mut kept, work)?;
     kept.keep_first();
     Ok(kept.phrases)
 }
@@ -333,10 +345,16 @@ fn in_trigger_condition(line: &[u8], end: usize) -> bool {
 /// only names ("if it doesn't have suspend") is none. Each finding lies on the keyword's name.
 /// One pass over the line, counting quotes and parentheses and reading the clause's subject as
 /// it goes; it stops where no phrase found could be kept.
-fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Result<(), String> {
+fn grants(
+    line: &str,
+    ability: usize,
+    verbs: bool,
+    kept: &mut Kept,
+    work: &mut Work,
+) -> Result<(), String> {
     // The pass, each word read again by `action_at`, and once more by the subject.
     work.spend(3 * line.len(), TOO_LONG)?;
-    if !may_grant_or_act(line) {
+    if !verbs {
         return Ok(());
     }
     let bytes = line.as_bytes();
@@ -405,21 +423,24 @@ fn grants(line: &str, ability: usize, kept: &mut Kept, work: &mut Work) -> Resul
     Ok(())
 }
 
-/// Whether `line` holds a grant verb or a keyword action's verb anywhere, in any case: the words
-/// the pass of `grants` can find something at. Most lines hold none, and one search of the line
-/// spares them the pass, which reads every word.
+/// The grant verbs and the keyword actions' verbs, lower-cased: the words the pass of `grants`
+/// can find something at.
+pub(in crate::phrase) fn verbs() -> impl Iterator<Item = String> {
+    GRANT_VERBS
+        .iter()
+        .map(|verb| verb.to_string())
+        .chain(action_words())
+}
+
+/// Whether `line` holds one of [`verbs`] anywhere, in any case. Most lines hold none, and one
+/// search of the line spares them the pass of `grants`, which reads every word.
 fn may_grant_or_act(line: &str) -> bool {
     static VERBS: OnceLock<AhoCorasick> = OnceLock::new();
     VERBS
         .get_or_init(|| {
             AhoCorasick::builder()
                 .ascii_case_insensitive(true)
-                .build(
-                    GRANT_VERBS
-                        .iter()
-                        .map(|verb| verb.to_string())
-                        .chain(action_words()),
-                )
+                .build(verbs())
                 .expect("the grant and action verbs make a matcher")
         })
         .is_match(line)

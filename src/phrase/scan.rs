@@ -1,0 +1,220 @@
+//! The one scan of a line that the finder's three readers share: one Aho-Corasick pass (ASCII
+//! case ignored) finds where the literals the templates need occur (the walk's prefilter,
+//! `templates::Occurrences`), where the first words of the timing words occur (the tripwire
+//! passes the words between them, `timing_words`), and whether a grant or keyword-action verb
+//! occurs (the keyword reader's grants pass runs only then, `keywords`). Each line was searched
+//! three times over before, once for each.
+
+use super::keywords;
+use super::templates::{Occurrences, Table};
+use super::timing_words;
+use crate::model::Span;
+use aho_corasick::AhoCorasick;
+use std::sync::OnceLock;
+
+/// What one pass found in a line.
+#[derive(Default)]
+pub(super) struct Scan {
+    /// Where the templates' needed literals occur.
+    pub found: Occurrences,
+    /// Where the timing words' first words occur, whole words or not, in the order of their
+    /// ends; none of them past `MAX_FIRST_WORDS`.
+    first_words: Vec<Span>,
+    /// `first_words` holds every place of the line: it was not cut at `MAX_FIRST_WORDS`, and the
+    /// line holds no character the search cannot see as a first word's letter.
+    first_words_whole: bool,
+    /// A grant or keyword-action verb occurs in the line.
+    verbs: bool,
+}
+
+/// How many places of first words one line keeps: a real line holds a few dozen (the words
+/// "at", "on" and "as" occur inside many words). A line of more is read word by word, so a long
+/// line costs no more memory than a short one.
+const MAX_FIRST_WORDS: usize = 1_024;
+
+impl Scan {
+    /// Scans `line`, forgetting the line before.
+    pub fn line(&mut self, line: &str) {
+        let scanner = Scanner::get();
+        self.found.start_line(scanner.templates);
+        self.first_words.clear();
+        self.first_words_whole = true;
+        self.verbs = false;
+        for hit in scanner.matcher.find_overlapping_iter(line) {
+            let index = hit.pattern().as_usize();
+            if index < scanner.templates {
+                self.found.saw(index, hit.start());
+            }
+            let role = scanner.roles[index];
+            self.verbs |= role.verb;
+            if role.first_word {
+                if self.first_words.len() < MAX_FIRST_WORDS {
+                    self.first_words.push(Span::new(hit.start(), hit.end()));
+                } else {
+                    self.first_words_whole = false;
+                }
+            }
+        }
+        if !line.is_ascii() {
+            let mut lowers = [0; 4];
+            let lowers = timing_words::LOWERS_TO_ASCII.encode_utf8(&mut lowers);
+            self.first_words_whole &=
+                memchr::memmem::find(line.as_bytes(), lowers.as_bytes()).is_none();
+        }
+    }
+
+    /// Where the timing words' first words occur in the line, for `timing_words_from`; `None`
+    /// when the tripwire must read each word to find them.
+    pub fn first_words(&self) -> Option<&[Span]> {
+        self.first_words_whole
+            .then_some(self.first_words.as_slice())
+    }
+
+    /// Whether a grant or keyword-action verb occurs in the line (`keywords::verbs`).
+    pub fn verbs(&self) -> bool {
+        self.verbs
+    }
+}
+
+/// What a pattern of the scan is for, besides a template's literal.
+#[derive(Clone, Copy, Default)]
+struct Role {
+    first_word: bool,
+    verb: bool,
+}
+
+/// The one matcher of the scan: the templates' literals first, at their own indices, then the
+/// first words and verbs that are none of them.
+struct Scanner {
+    matcher: AhoCorasick,
+    /// How many of the patterns are the templates' literals.
+    templates: usize,
+    roles: Vec<Role>,
+}
+
+impl Scanner {
+    fn get() -> &'static Scanner {
+        static SCANNER: OnceLock<Scanner> = OnceLock::new();
+        SCANNER.get_or_init(|| {
+            let mut patterns: Vec<String> = Table::get()
+                .literals()
+                .iter()
+                .map(|literal| literal.to_string())
+                .collect();
+            let templates = patterns.len();
+            let mut roles = vec![Role::default(); templates];
+            let mut index_of = |word: String| match patterns
+                .iter()
+                .position(|pattern| pattern.eq_ignore_ascii_case(&word))
+            {
+                Some(index) => index,
+                None => {
+                    patterns.push(word);
+                    roles.push(Role::default());
+                    patterns.len() - 1
+                }
+            };
+            let first_words: Vec<usize> = timing_words::first_words()
+                .map(|word| index_of(word.to_string()))
+                .collect();
+            let verbs: Vec<usize> = keywords::verbs().map(&mut index_of).collect();
+            first_words
+                .into_iter()
+                .for_each(|i| roles[i].first_word = true);
+            verbs.into_iter().for_each(|i| roles[i].verb = true);
+            let matcher = AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(&patterns)
+                .expect("the literals of the scan make a matcher");
+            Scanner {
+                matcher,
+                templates,
+                roles,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phrase::Work;
+
+    /// The scan finds first words with ASCII letters in any case; a word's lower case is that of
+    /// each character, and the Kelvin sign is the one character beside ASCII's whose lower case is
+    /// ASCII alone ("İ" lowers to "i" and a combining dot).
+    #[test]
+    fn only_the_kelvin_sign_lowers_to_ascii() {
+        let lowering_to_ascii: Vec<char> = (0..=u32::from(char::MAX))
+            .filter_map(char::from_u32)
+            .filter(|c| !c.is_ascii() && c.to_lowercase().all(|lower| lower.is_ascii()))
+            .collect();
+        assert_eq!(lowering_to_ascii, [timing_words::LOWERS_TO_ASCII]);
+    }
+
+    /// The tripwire passing words to the scan's first words, and the keyword reader told of the
+    /// verbs by the scan, find what they find on their own, also where the scan cannot be
+    /// trusted and the words are read one by one. (`tests/walk.rs` holds the finder against the
+    /// whole-line finder, which reads them on their own, over the corpus.)
+    #[test]
+    fn the_shared_scan_reads_as_the_separate_readers_do() {
+        let crowded = format!(
+            "{}until end of turn, it gains haste",
+            "At. On. As. ".repeat(400)
+        );
+        let cases: [(&str, bool); 7] = [
+            ("Creatures you control gain haste until end of turn.", true),
+            (
+                "That cat on one as has; Untilé éuntil UNTIL it’s until’s",
+                true,
+            ),
+            ("S\u{212A}IP your next turn. \u{212A}", false),
+            (
+                "Sk\u{131}p your draw step. Goad it at the beginning of combat.",
+                true,
+            ),
+            (
+                "“Only during your turn” (as a sorcery (until)) — at end of turn",
+                true,
+            ),
+            ("", true),
+            (&crowded, false),
+        ];
+        let mut scan = Scan::default();
+        for (line, trusted) in cases {
+            scan.line(line);
+            assert_eq!(scan.first_words().is_some(), trusted, "{line}");
+            assert_eq!(
+                timing_words::timing_words_from(line, scan.first_words()).collect::<Vec<_>>(),
+                timing_words::timing_words(line),
+                "{line}"
+            );
+            let work = || Work::for_line(line.len(), usize::MAX);
+            assert_eq!(
+                keywords::find_knowing_verbs(line, 0, 0, &mut work(), scan.verbs()),
+                keywords::find(line, 0, 0, &mut work()),
+                "{line}"
+            );
+        }
+    }
+
+    /// Every first word and every verb is a pattern of the scan, whatever else it is.
+    #[test]
+    fn every_first_word_and_verb_has_its_role() {
+        let scanner = Scanner::get();
+        let mut scan = Scan::default();
+        for word in timing_words::first_words() {
+            scan.line(&word.to_uppercase());
+            let places = scan.first_words().expect("an ASCII line of a few places");
+            assert!(places.contains(&Span::new(0, word.len())), "{word}");
+        }
+        for verb in keywords::verbs() {
+            scan.line(&format!("x {verb} y"));
+            assert!(scan.verbs(), "{verb}");
+        }
+        scan.line("Draw a card.");
+        assert!(!scan.verbs());
+        assert!(scanner.roles.len() >= scanner.templates);
+    }
+}
