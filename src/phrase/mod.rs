@@ -11,6 +11,7 @@ mod scan;
 
 pub use parser::{Rule, TimingParser};
 mod finder;
+mod first_pairs;
 pub mod keywords;
 mod lower;
 mod templates;

@@ -134,10 +134,35 @@ fn is_other_space(c: char) -> bool {
         || matches!(c, '\u{200B}' | '\u{2060}' | '\u{FEFF}')
 }
 
+/// Whether `text` holds another space (`is_other_space`). Each of them starts with one of a few
+/// bytes; only the characters at those bytes are decoded (curly quotes and dashes start with one
+/// of them too, most other text with none).
+fn holds_other_space(text: &str) -> bool {
+    text.bytes().enumerate().any(|(at, byte)| {
+        OTHER_SPACE_FIRST_BYTES[usize::from(byte)]
+            && text
+                .get(at..)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(is_other_space)
+    })
+}
+
+/// The first bytes of the other spaces' UTF-8, a flag a byte (`other_spaces_start_with_these`).
+static OTHER_SPACE_FIRST_BYTES: [bool; 256] = {
+    let mut flags = [false; 256];
+    let bytes = [0x0B, 0x0C, 0xC2, 0xE1, 0xE2, 0xE3, 0xEF];
+    let mut index = 0;
+    while index < bytes.len() {
+        flags[bytes[index] as usize] = true;
+        index += 1;
+    }
+    flags
+};
+
 /// `text` with its other spaces as ASCII spaces.
 fn normal_spaces(text: &str) -> Cow<'_, str> {
     // Not `is_ascii`: a vertical tab or form feed is ASCII and another space.
-    if !text.chars().any(is_other_space) {
+    if !holds_other_space(text) {
         return Cow::Borrowed(text);
     }
     text.chars()
@@ -148,7 +173,7 @@ fn normal_spaces(text: &str) -> Cow<'_, str> {
 /// The line with its other spaces as ASCII spaces (they are all wider than one byte).
 fn spaces_read(line: &str) -> (Cow<'_, str>, Shrinks) {
     let mut shrinks = Shrinks::default();
-    if line.is_ascii() || !line.chars().any(is_other_space) {
+    if line.is_ascii() || !holds_other_space(line) {
         return (Cow::Borrowed(line), shrinks);
     }
     let mut copy = String::with_capacity(line.len());
@@ -227,6 +252,25 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every other space starts with a byte the quick test looks at, and the quick test answers
+    /// as decoding every character would.
+    #[test]
+    fn other_spaces_start_with_these() {
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let mut encoded = [0; 4];
+            let first = c.encode_utf8(&mut encoded).as_bytes()[0];
+            if is_other_space(c) {
+                assert!(OTHER_SPACE_FIRST_BYTES[usize::from(first)], "{c:?}");
+            }
+            let text = format!("a’{c}—b");
+            assert_eq!(
+                holds_other_space(&text),
+                text.chars().any(is_other_space),
+                "{c:?}"
+            );
+        }
+    }
 
     /// A name's other spaces are spaces, ASCII ones (vertical tab, form feed) too: the name is
     /// found where the line spells it with a space and other text is not ASCII.

@@ -88,6 +88,9 @@ pub(super) struct Compiled {
     /// For each first byte (as written), the leads that can start with it (bit i: `leads[i]`):
     /// a template has up to a few dozen leads, and a position is compared with those alone.
     leads_by_byte: Box<[u64; 256]>,
+    /// The same for the second byte: a position is compared only with the leads that can start
+    /// with both its bytes.
+    leads_by_second_byte: Box<[u64; 256]>,
     /// Indices of the `need` literals in `Table::literals`.
     need: Option<Vec<usize>>,
     /// Literals (with their indices) one of which starts before the clause ends
@@ -135,7 +138,8 @@ impl Table {
         let mut compile = |template: &Template| Compiled {
             entry: template.entry,
             leads: template.leads,
-            leads_by_byte: leads_by_byte(template.leads),
+            leads_by_byte: leads_by(template.leads, Lead::can_start_with),
+            leads_by_second_byte: leads_by(template.leads, Lead::can_go_on_with),
             need: template.need.map(&mut indices),
             in_clause: CLAUSE_GUARDS
                 .iter()
@@ -365,6 +369,9 @@ impl Compiled {
     /// the leads that can start with that byte are compared.
     fn starts_with_a_lead(&self, byte: u8, rest: &[u8]) -> bool {
         let mut leads = self.leads_by_byte[usize::from(byte)];
+        if let Some(&second) = rest.get(1) {
+            leads &= self.leads_by_second_byte[usize::from(second)];
+        }
         while leads != 0 {
             let index = leads.trailing_zeros() as usize;
             leads &= leads - 1;
@@ -377,6 +384,20 @@ impl Compiled {
 }
 
 impl Lead {
+    /// Whether a text whose second byte is `byte` (as written) can start with this lead.
+    fn can_go_on_with(&self, byte: u8) -> bool {
+        match self {
+            Lead::Literal(literal) => literal
+                .as_bytes()
+                .get(1)
+                .is_none_or(|second| second.eq_ignore_ascii_case(&byte)),
+            Lead::Bytes(..) => true,
+            // A letter at least, then the ending: a word of two letters or more when the ending
+            // is one letter or more.
+            Lead::WordEnding(ending) => ending.is_empty() || byte.is_ascii_alphabetic(),
+        }
+    }
+
     /// Whether a text that starts with `byte` (as written) can start with this lead.
     fn can_start_with(&self, byte: u8) -> bool {
         match self {
@@ -469,13 +490,13 @@ pub(super) fn closes_quote(rest: &[u8]) -> bool {
     starts_with_any(rest, LEADS_QUOTE_CLOSE)
 }
 
-/// For each byte, the leads (bit i: `leads[i]`) whose first byte it can be.
-fn leads_by_byte(leads: &[Lead]) -> Box<[u64; 256]> {
+/// For each byte, the leads (bit i: `leads[i]`) that `can` take with it.
+fn leads_by(leads: &[Lead], can: impl Fn(&Lead, u8) -> bool) -> Box<[u64; 256]> {
     // The build script refuses a template of more than 64 leads.
     assert!(leads.len() <= 64, "a lead mask holds 64 leads");
     let mut by_byte = Box::new([0u64; 256]);
     for (index, lead) in leads.iter().enumerate() {
-        for byte in (0..=u8::MAX).filter(|&byte| lead.can_start_with(byte)) {
+        for byte in (0..=u8::MAX).filter(|&byte| can(lead, byte)) {
             by_byte[usize::from(byte)] |= 1 << index;
         }
     }
@@ -486,8 +507,8 @@ fn leads_by_byte(leads: &[Lead]) -> Box<[u64; 256]> {
 mod tests {
     use super::*;
 
-    /// A position is compared with the leads that can start with its byte alone: it must start
-    /// with one of them exactly where it starts with one of all the template's leads.
+    /// A position is compared with the leads that can start with its first two bytes alone: it
+    /// must start with one of them exactly where it starts with one of all the template's leads.
     #[test]
     fn leads_by_byte_answer_as_every_lead_does() {
         let table = Table::get();
@@ -509,6 +530,28 @@ mod tests {
                     "{:?} at {at}",
                     template.entry
                 );
+            }
+            // Each lead's own text with every second byte, in both cases of its first: the
+            // second byte's mask turns away no position a lead starts at.
+            for lead in template.leads {
+                let own: &[u8] = match lead {
+                    Lead::Literal(literal) => literal.as_bytes(),
+                    Lead::WordEnding(ending) => &[b"x", ending.as_bytes()].concat(),
+                    Lead::Bytes(low, _) => &[*low],
+                };
+                let Some(&head) = own.first() else { continue };
+                for second in 0..=u8::MAX {
+                    for first in [head.to_ascii_lowercase(), head.to_ascii_uppercase()] {
+                        let mut rest = vec![first, second];
+                        rest.extend(own.get(2..).unwrap_or_default());
+                        assert_eq!(
+                            template.starts_with_a_lead(first, &rest),
+                            template.leads.iter().any(|lead| lead.starts(&rest)),
+                            "{:?} at {rest:?}",
+                            template.entry
+                        );
+                    }
+                }
             }
             for byte in 0..=u8::MAX {
                 let rest = [byte, b'x'];

@@ -3,6 +3,7 @@
 //! finding, so that none is passed over in silence) and of `stats`' anchor coverage. It is at
 //! least as wide as the paragraph "No timing word in silence" of ../shared/TIMING-MODEL.md.
 
+use super::first_pairs::FirstPairs;
 use crate::model::Span;
 use rustc_hash::FxHashMap;
 use std::cell::Cell;
@@ -87,21 +88,14 @@ struct Patterns {
     longest_first_word: usize,
     /// The first two bytes of those words, a bit for each pair: most words that pass the first
     /// byte are turned away on the second, without being looked up.
-    first_pairs: Box<[u64; 1024]>,
+    first_pairs: FirstPairs,
 }
 
 impl Patterns {
     /// Whether the lower-cased ASCII word `word` starts a pattern.
     fn starts(&self, word: &[u8]) -> bool {
-        let pair_starts = match word {
-            [first, second, ..] => {
-                let pair = usize::from(*first) << 8 | usize::from(*second);
-                self.first_pairs[pair >> 6] & (1 << (pair & 63)) != 0
-            }
-            _ => true,
-        };
         word.len() <= self.longest_first_word
-            && pair_starts
+            && self.first_pairs.may_be(word)
             && std::str::from_utf8(word).is_ok_and(|word| self.by_first_word.contains_key(word))
     }
 }
@@ -144,13 +138,7 @@ fn patterns() -> &'static Patterns {
             .map(|word| word.len())
             .max()
             .unwrap_or(0);
-        let mut first_pairs = Box::new([0u64; 1024]);
-        for word in by_first_word.keys() {
-            if let [first, second, ..] = word.as_bytes() {
-                let pair = usize::from(*first) << 8 | usize::from(*second);
-                first_pairs[pair >> 6] |= 1 << (pair & 63);
-            }
-        }
+        let first_pairs = FirstPairs::of(by_first_word.keys().copied());
         Patterns {
             patterns,
             by_first_word,

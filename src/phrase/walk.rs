@@ -35,8 +35,11 @@ pub(super) fn walk_line(
     let live_opening = live(&table.ability_opening, found);
     // Every phrase comes from a template or an opening. With none possible, only the nesting
     // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
-    let nesting_bound = 2 * line.bytes().filter(|&b| b == b'(').count() + 1;
-    if live_phrase == 0 && live_opening == 0 && nesting_bound <= MAX_NESTING {
+    let within_nesting = || {
+        let parentheses = memchr::memchr_iter(b'(', line.as_bytes()).take(MAX_NESTING);
+        2 * parentheses.count() < MAX_NESTING
+    };
+    if live_phrase == 0 && live_opening == 0 && within_nesting() {
         return Ok(Vec::new());
     }
     let walk = Walk {

@@ -109,19 +109,23 @@ impl Subject {
         let end = if rest.starts_with('~') {
             1
         } else {
-            rest.find(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-                .unwrap_or(rest.len())
+            word_len(rest)
         };
         self.word(rest.get(..end).unwrap_or_default());
     }
 
     /// Reads the next word of the line.
     fn word(&mut self, word: &str) {
-        // Every word of a line is read: lower-cased on the stack, but for a curly apostrophe.
+        // Every word of a line is read: lower-cased on the stack.
+        with_ascii_lower(word, |lower| self.read_lower(lower));
+    }
+
+    /// Reads the next word of the line, in ASCII lower case.
+    pub fn read_lower(&mut self, word: &str) {
         if word.contains('’') {
-            self.lower_word(&word.to_ascii_lowercase().replace('’', "'"));
+            self.lower_word(&word.replace('’', "'"));
         } else {
-            with_ascii_lower(word, |lower| self.lower_word(lower));
+            self.lower_word(word);
         }
     }
 
@@ -166,6 +170,13 @@ impl Subject {
             OwnerWord::ObjectController
         })
     }
+}
+
+/// The length of the word that `rest` starts with, as the subject reads words: letters, digits
+/// and apostrophes.
+pub fn word_len(rest: &str) -> usize {
+    rest.find(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .unwrap_or(rest.len())
 }
 
 impl Clause {

@@ -1,8 +1,8 @@
 //! The keyword reader: the keywords of a keyword line, and the keywords an effect grants or the
 //! keyword actions it takes, found with a few plain scans of a line, each charged to its work.
 
-use super::holder::Subject;
-use super::table::{action_at, action_words, keyword_at, word_len};
+use super::holder::{self, Subject};
+use super::table::{action, action_words, keyword_at, with_ascii_lower, word_len};
 use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
@@ -352,7 +352,7 @@ fn grants(
     kept: &mut Kept,
     work: &mut Work,
 ) -> Result<(), String> {
-    // The pass, each word read again by `action_at`, and once more by the subject.
+    // The pass, each word read again for the action, and once more by the subject.
     work.spend(3 * line.len(), TOO_LONG)?;
     if !verbs {
         return Ok(());
@@ -396,14 +396,21 @@ fn grants(
         }
         let rest = line.get(at..).unwrap_or_default();
         let holder = subject.holder();
-        subject.read(rest);
+        // The word is lower-cased once, for the subject and for the keyword action it may be,
+        // whose verb is its letters and digits (up to an apostrophe: "goad's" is "goad").
+        let word = &rest[..holder::word_len(rest)];
+        let action = with_ascii_lower(word, |lower| {
+            subject.read_lower(lower);
+            let letters = lower.find(['\'', '’']).unwrap_or(lower.len());
+            action(&lower[..letters]).map(|action| (action, letters))
+        });
         let place = Place {
             ability,
             opens_ability: false,
             in_quotes: quotes % 2 == 1,
             in_reminder: opened > closed,
         };
-        let action = action_at(rest).filter(|_| !in_trigger_condition(bytes, before));
+        let action = action.filter(|_| !in_trigger_condition(bytes, before));
         if let Some((action, len)) = action {
             kept.push(action, None, Span::new(at, at + len), place);
             continue;

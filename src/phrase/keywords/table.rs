@@ -6,6 +6,7 @@ use crate::phrase::ast::{
     Quantifier, Says, TriggerPoint, TurnBasedAction, UnitName, UnitRef, Until, WhichCombat,
     WhileCondition, WindowTime,
 };
+use crate::phrase::first_pairs::FirstPairs;
 use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
@@ -596,7 +597,7 @@ fn ends_word(text: &str, at: usize) -> bool {
         .is_none_or(|c| !c.is_alphanumeric())
 }
 
-/// The first words of the keyword actions' names, lower-cased: every verb `action_at` finds
+/// The first words of the keyword actions' names, lower-cased: every verb `action` finds
 /// holds one ("goads" holds "goad").
 pub(super) fn action_words() -> impl Iterator<Item = String> {
     KEYWORDS
@@ -608,19 +609,25 @@ pub(super) fn action_words() -> impl Iterator<Item = String> {
         })
 }
 
-/// The keyword action (701) whose verb `text` starts with, "goad" or "goads" (a whole word, any
-/// case), and the verb's length. "Goaded" and "exerted" name a state, not the action.
-pub(super) fn action_at(text: &str) -> Option<(&'static Keyword, usize)> {
-    let len = text
-        .find(|c: char| !c.is_alphanumeric())
-        .unwrap_or(text.len());
-    with_ascii_lower(text.get(..len)?, |word| {
-        let verb = word.strip_suffix('s').unwrap_or(word);
-        let index = by_first_word();
-        let keywords = index.get(verb).or_else(|| index.get(word))?;
-        let keyword = keywords
-            .iter()
-            .find(|keyword| keyword.parameter == Parameter::Verb)?;
-        Some((*keyword, len))
-    })
+/// The keyword action (701) whose verb is `word`, "goad" or "goads" (a whole word of letters and
+/// digits, in ASCII lower case). "Goaded" and "exerted" name a state, not the action.
+pub(super) fn action(word: &str) -> Option<&'static Keyword> {
+    // Most words share their first two letters with no keyword's first word: both lookups
+    // below would miss (a word of three bytes or more keeps its first two without its "s").
+    if word.len() > 2 && !first_pairs().may_be(word.as_bytes()) {
+        return None;
+    }
+    let verb = word.strip_suffix('s').unwrap_or(word);
+    let index = by_first_word();
+    let keywords = index.get(verb).or_else(|| index.get(word))?;
+    keywords
+        .iter()
+        .find(|keyword| keyword.parameter == Parameter::Verb)
+        .copied()
+}
+
+/// The first two bytes of the first words of the keywords' names.
+fn first_pairs() -> &'static FirstPairs {
+    static PAIRS: OnceLock<FirstPairs> = OnceLock::new();
+    PAIRS.get_or_init(|| FirstPairs::of(by_first_word().keys().map(String::as_str)))
 }
