@@ -345,8 +345,8 @@ impl Fields {
             _ => return self.read_by_name(key, cursor, options, errors),
         };
         self.any = true;
-        if let Some(s) = string_value(key, cursor, errors)? {
-            *slot = Some(s.value);
+        if let Some(value) = unmapped_string_value(key, cursor, errors)? {
+            *slot = Some(value);
         }
         Ok(())
     }
@@ -468,8 +468,28 @@ fn string_value(
     cursor: &mut Cursor,
     errors: &mut Vec<SourceError>,
 ) -> Result<Option<super::json_cursor::JsonString>> {
+    value_of(key, cursor, errors, Cursor::string)
+}
+
+/// [`string_value`] without the map of its characters to the file.
+fn unmapped_string_value(
+    key: &str,
+    cursor: &mut Cursor,
+    errors: &mut Vec<SourceError>,
+) -> Result<Option<String>> {
+    value_of(key, cursor, errors, Cursor::string_unmapped)
+}
+
+/// The string value of `key`, decoded by `decode`: `None` for null, and for a value of another
+/// kind, which is skipped and reported.
+fn value_of<'a, T>(
+    key: &str,
+    cursor: &mut Cursor<'a>,
+    errors: &mut Vec<SourceError>,
+    decode: impl FnOnce(&mut Cursor<'a>) -> Result<T>,
+) -> Result<Option<T>> {
     match cursor.kind()? {
-        Kind::String => cursor.string().map(Some),
+        Kind::String => decode(cursor).map(Some),
         Kind::Null => cursor.skip_value().map(|()| None),
         kind => {
             let start = cursor.pos;

@@ -225,6 +225,19 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Decode the string at the cursor, without a map: most strings read are names and costs,
+    /// whose places in the file no diagnostic needs.
+    pub(crate) fn string_unmapped(&mut self) -> Result<String> {
+        self.skip_ws();
+        let open = self.pos;
+        let (close, escaped) = self.scan_string()?;
+        if escaped {
+            self.pos = open;
+            return self.string().map(|string| string.value);
+        }
+        Ok(self.text.get(open + 1..close - 1).unwrap_or("").to_owned())
+    }
+
     /// Decode the string at the cursor, with the map of its characters to the file.
     pub(crate) fn string(&mut self) -> Result<JsonString> {
         self.skip_ws();
@@ -241,11 +254,9 @@ impl<'a> Cursor<'a> {
         let mut at = content.start;
         let mut run = at;
         let bytes = self.bytes.get(..content.end).unwrap_or(&[]);
-        while at < content.end {
-            if bytes.get(at) != Some(&b'\\') {
-                at += 1;
-                continue;
-            }
+        // From backslash to backslash: the runs between them are copied whole.
+        while let Some(backslash) = memchr::memchr(b'\\', bytes.get(at..).unwrap_or_default()) {
+            at += backslash;
             let plain = self.text.get(run..at).unwrap_or("");
             map.push(value.len(), plain.len(), run, plain.len());
             value.push_str(plain);
@@ -416,6 +427,32 @@ fn first_control(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A string read without its map is the string read with it, and fails where it fails,
+    /// leaving the cursor at the same place.
+    #[test]
+    fn an_unmapped_string_is_the_mapped_strings_value() {
+        for text in [
+            r#""Azun""#,
+            r#"  "Æther \u00e6 \"quoted\" \n line""#,
+            r#""""#,
+            r#""unterminated"#,
+            "\"tab\there\"",
+            r#""bad \q escape""#,
+            r#"42"#,
+        ] {
+            let mut mapped = Cursor::new(text, 0, text.len());
+            let mut unmapped = Cursor::new(text, 0, text.len());
+            let want = mapped.string().map(|string| string.value);
+            let got = unmapped.string_unmapped();
+            assert_eq!(
+                got.as_ref().map_err(|error| format!("{error:?}")),
+                want.as_ref().map_err(|error| format!("{error:?}")),
+                "{text}"
+            );
+            assert_eq!(unmapped.pos, mapped.pos, "{text}");
+        }
+    }
 
     #[test]
     fn first_control_finds_what_a_byte_by_byte_search_finds() {
