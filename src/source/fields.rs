@@ -70,6 +70,19 @@ impl FieldNames {
 
     /// The field `key` names, and the face it belongs to (0, or 1 for a `…2` key).
     pub fn lookup(&self, key: &str) -> Option<(Field, usize)> {
+        // Most keys of a card object are no field's: most of those are turned away on their
+        // first letter, the first of their normalized spelling, before they are normalized.
+        // (An empty name, which no config gives, is the base of the key "2".)
+        let first = key.bytes().find(u8::is_ascii_alphanumeric);
+        let starts_a_name = |name: &str| {
+            name.is_empty()
+                || name.as_bytes().first().copied() == first.map(|b| b.to_ascii_lowercase())
+        };
+        if !COMMON_NAMES.iter().any(|(name, _)| starts_a_name(name))
+            && !self.own.iter().any(|(name, _)| starts_a_name(name))
+        {
+            return None;
+        }
         // Every key of every card object is looked up: normalized on the stack when it is short,
         // as keys are, without a `String` each.
         let mut buffer = [0u8; 64];
@@ -121,5 +134,32 @@ mod tests {
         let mut own = FieldNames::default();
         own.add(Field::Text, "Effekt");
         assert_eq!(own.lookup("effekt2"), Some((Field::Text, 1)));
+        assert_eq!(own.lookup("_Effekt"), Some((Field::Text, 0)));
+        assert_eq!(own.lookup("Effe"), None);
+        // The first-letter test turns away only keys no name is: every key of a few letters.
+        let mut empty = FieldNames::default();
+        empty.add(Field::Name, "--");
+        let letters = ["", "2", "e", "n", "t", "x", "_", "E2", "x2", "ef", "fe"];
+        for (a, b) in letters
+            .iter()
+            .flat_map(|a| letters.iter().map(move |b| (a, b)))
+        {
+            for key in [
+                format!("{a}{b}"),
+                format!("{a}{b}ffekt"),
+                format!("{a}-{b}ame2"),
+            ] {
+                for names in [&FieldNames::default(), &own, &empty] {
+                    let by_every_name = {
+                        let key = normalized(&key);
+                        names.field(&key).map(|field| (field, 0)).or_else(|| {
+                            let base = key.strip_suffix('2')?;
+                            names.field(base).map(|field| (field, 1))
+                        })
+                    };
+                    assert_eq!(names.lookup(&key), by_every_name, "{key:?}");
+                }
+            }
+        }
     }
 }
