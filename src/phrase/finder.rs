@@ -407,7 +407,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 mod tests {
     use super::*;
 
-    /// The walker and the tripwire keep their buffers on their thread from card to card: a card
+    /// The scan and the tripwire keep their buffers on their thread from card to card: a card
     /// found after others is found as it is on a thread that found nothing before.
     #[test]
     fn a_text_found_after_others_is_found_as_alone() {

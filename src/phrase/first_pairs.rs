@@ -1,6 +1,7 @@
 //! A set of the first two bytes of some words, a bit for each pair: a word whose first two bytes
-//! are in none of them is none of the words, answered without hashing it. The tripwire and the
-//! keyword reader turn most words of a line away on it before they look a word up.
+//! are in none of them is none of the words, answered without hashing it. The keyword reader
+//! turns most words away on it before it looks an action up, and the tripwire where it reads a
+//! line word by word (`timing_words_in`, and lines the shared scan cannot serve).
 
 /// The first two bytes of a list of words (as given: lower-case words for lower-cased lookups).
 pub(super) struct FirstPairs(Box<[u64; 1024]>);

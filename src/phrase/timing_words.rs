@@ -234,7 +234,9 @@ struct Words<'t> {
     spare: Vec<String>,
 }
 
-fn is_word_char(c: char) -> bool {
+/// A character of a word: a letter, a digit or an apostrophe (straight or curly). The keyword
+/// reader reads its subjects' words so too.
+pub(super) fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\'' || c == '’'
 }
 

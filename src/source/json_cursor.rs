@@ -428,6 +428,41 @@ fn first_control(bytes: &[u8]) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// An escaped string decodes each escape, and maps each decoded character to its bytes in the
+    /// file: escapes at the start and the end, next to each other, a surrogate pair, and text of
+    /// several bytes between them.
+    #[test]
+    fn escaped_strings_map_each_character_to_its_bytes() {
+        let pieces: [(&str, &str); 9] = [
+            ("\\\\", "\\"),
+            ("a", "a"),
+            ("\\\"", "\""),
+            ("\\ud83d\\ude00", "😀"),
+            ("—", "—"),
+            ("\\n", "\n"),
+            ("\\t", "\t"),
+            ("é", "é"),
+            ("\\u00e6", "æ"),
+        ];
+        let raw: String = pieces.iter().map(|(raw, _)| *raw).collect();
+        let text = format!("  \"{raw}\"");
+        let mut cursor = Cursor::new(&text, 0, text.len());
+        let string = cursor.string().expect("the string decodes");
+        let decoded: String = pieces.iter().map(|(_, decoded)| *decoded).collect();
+        assert_eq!(string.value, decoded);
+        let (mut file, mut at) = (3, 0);
+        for (raw, decoded) in pieces {
+            assert_eq!(
+                string.map.to_file(at..at + decoded.len()),
+                Some(file..file + raw.len()),
+                "{raw}"
+            );
+            file += raw.len();
+            at += decoded.len();
+        }
+        assert_eq!(cursor.pos, text.len());
+    }
+
     /// A string read without its map is the string read with it, and fails where it fails,
     /// leaving the cursor at the same place.
     #[test]

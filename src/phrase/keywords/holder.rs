@@ -11,6 +11,7 @@
 
 use super::table::with_ascii_lower;
 use crate::phrase::ast::OwnerWord;
+use crate::phrase::timing_words::is_word_char;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
 /// would come next.
@@ -109,7 +110,7 @@ impl Subject {
         let end = if rest.starts_with('~') {
             1
         } else {
-            word_len(rest)
+            subject_word_len(rest)
         };
         self.word(rest.get(..end).unwrap_or_default());
     }
@@ -174,9 +175,8 @@ impl Subject {
 
 /// The length of the word that `rest` starts with, as the subject reads words: letters, digits
 /// and apostrophes.
-pub fn word_len(rest: &str) -> usize {
-    rest.find(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .unwrap_or(rest.len())
+pub fn subject_word_len(rest: &str) -> usize {
+    rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
 }
 
 impl Clause {

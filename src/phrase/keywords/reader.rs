@@ -7,6 +7,7 @@ use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
 };
+use crate::phrase::timing_words::is_word_char;
 use crate::phrase::work::Work;
 use aho_corasick::AhoCorasick;
 use std::ops::Range;
@@ -34,14 +35,14 @@ pub fn find(
     find_knowing_verbs(line, ability, offset, work, may_grant_or_act(line))
 }
 
-/// [`find`] in a line of which it is known whether it holds one of [`verbs`] anywhere (`verbs`),
-/// in any case: the finder's scan of the line says so.
+/// [`find`] in a line of which it is known whether it holds one of [`verbs`] anywhere
+/// (`holds_a_verb`), in any case: the finder's scan of the line says so.
 pub(in crate::phrase) fn find_knowing_verbs(
     line: &str,
     ability: usize,
     offset: usize,
     work: &mut Work,
-    verbs: bool,
+    holds_a_verb: bool,
 ) -> Result<Vec<Phrase>, String> {
     let mut kept = Kept {
         phrases: Vec::new(),
@@ -50,7 +51,7 @@ pub(in crate::phrase) fn find_knowing_verbs(
         furthest: 0,
     };
     keyword_line(line, ability, &mut kept, work)?;
-    grants(line, ability, verbs, &mut kept, work)?;
+    grants(line, ability, holds_a_verb, &mut kept, work)?;
     kept.keep_first();
     Ok(kept.phrases)
 }
@@ -348,13 +349,14 @@ fn in_trigger_condition(line: &[u8], end: usize) -> bool {
 fn grants(
     line: &str,
     ability: usize,
-    verbs: bool,
+    holds_a_verb: bool,
     kept: &mut Kept,
     work: &mut Work,
 ) -> Result<(), String> {
-    // The pass, each word read again for the action, and once more by the subject.
+    // Charged as when the pass read each word three times (the pass, the action, the subject),
+    // so that a line is given up (PL902) where it was: each word is read once now.
     work.spend(3 * line.len(), TOO_LONG)?;
-    if !verbs {
+    if !holds_a_verb {
         return Ok(());
     }
     let bytes = line.as_bytes();
@@ -381,8 +383,7 @@ fn grants(
         if c == '~' {
             subject.read(line.get(at..).unwrap_or_default());
         }
-        let starts_word = c.is_ascii_alphabetic()
-            && previous.is_none_or(|p| !(p.is_alphanumeric() || p == '\'' || p == '’'));
+        let starts_word = c.is_ascii_alphabetic() && !previous.is_some_and(is_word_char);
         previous = Some(c);
         let before = text_end;
         if !c.is_whitespace() {
@@ -398,7 +399,7 @@ fn grants(
         let holder = subject.holder();
         // The word is lower-cased once, for the subject and for the keyword action it may be,
         // whose verb is its letters and digits (up to an apostrophe: "goad's" is "goad").
-        let word = &rest[..holder::word_len(rest)];
+        let word = &rest[..holder::subject_word_len(rest)];
         let action = with_ascii_lower(word, |lower| {
             subject.read_lower(lower);
             let letters = lower.find(['\'', '’']).unwrap_or(lower.len());
@@ -440,7 +441,8 @@ pub(in crate::phrase) fn verbs() -> impl Iterator<Item = String> {
 }
 
 /// Whether `line` holds one of [`verbs`] anywhere, in any case. Most lines hold none, and one
-/// search of the line spares them the pass of `grants`, which reads every word.
+/// search of the line spares them the pass of `grants`, which reads every word. The finder knows
+/// it from its scan of the line; this search serves [`find`] alone (the reference finder, tests).
 fn may_grant_or_act(line: &str) -> bool {
     static VERBS: OnceLock<AhoCorasick> = OnceLock::new();
     VERBS
