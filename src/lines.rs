@@ -162,7 +162,8 @@ fn is_continuation(byte: u8) -> bool {
 /// Counts a stretch of bytes into `here`, as `step` over each would; `next` is the byte after it.
 fn count(stretch: &[u8], next: Option<u8>, here: &mut Anchor) {
     let chars = |bytes: &[u8]| bytes.iter().filter(|&&byte| !is_continuation(byte)).count();
-    here.chars += chars(stretch);
+    let counted = chars(stretch);
+    here.chars += counted;
     let mut last_end = None;
     for at in memchr::memchr2_iter(b'\n', b'\r', stretch) {
         // A `\r` before `\n` is the line's last character; the `\n` ends the line.
@@ -174,7 +175,8 @@ fn count(stretch: &[u8], next: Option<u8>, here: &mut Anchor) {
     }
     match last_end {
         Some(at) => here.column = chars(&stretch[at + 1..]),
-        None => here.column += chars(stretch),
+        // Most stretches hold no line break (a card of JSON Lines is one line): counted once.
+        None => here.column += counted,
     }
 }
 

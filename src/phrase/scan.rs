@@ -9,7 +9,9 @@ use super::keywords;
 use super::templates::{Occurrences, Table};
 use super::timing_words;
 use crate::model::Span;
-use aho_corasick::AhoCorasick;
+use aho_corasick::Anchored;
+use aho_corasick::automaton::{Automaton, StateID};
+use aho_corasick::dfa::DFA;
 use std::sync::OnceLock;
 
 /// What one pass found in a line.
@@ -40,21 +42,20 @@ impl Scan {
         self.first_words.clear();
         self.first_words_whole = true;
         self.verbs = false;
-        for hit in scanner.matcher.find_overlapping_iter(line) {
-            let index = hit.pattern().as_usize();
+        scanner.each_match(line, |index, start, end| {
             if index < scanner.templates {
-                self.found.saw(index, hit.start());
+                self.found.saw(index, start);
             }
             let role = scanner.roles[index];
             self.verbs |= role.verb;
             if role.first_word {
                 if self.first_words.len() < MAX_FIRST_WORDS {
-                    self.first_words.push(Span::new(hit.start(), hit.end()));
+                    self.first_words.push(Span::new(start, end));
                 } else {
                     self.first_words_whole = false;
                 }
             }
-        }
+        });
         if !line.is_ascii() {
             let mut lowers = [0; 4];
             let lowers = timing_words::LOWERS_TO_ASCII.encode_utf8(&mut lowers);
@@ -86,54 +87,86 @@ struct Role {
 /// The one matcher of the scan: the templates' literals first, at their own indices, then the
 /// first words and verbs that are none of them.
 struct Scanner {
-    matcher: AhoCorasick,
+    matcher: DFA,
+    /// Where a search of a line starts.
+    start: StateID,
     /// How many of the patterns are the templates' literals.
     templates: usize,
     roles: Vec<Role>,
 }
 
 impl Scanner {
+    /// Calls `f` with each match in `line` (its pattern, start and end), in the order of their
+    /// ends: the DFA stepped byte by byte, every pattern of each match state taken, as an
+    /// overlapping search finds them without its per-match bookkeeping
+    /// (`each_match_is_an_overlapping_searchs_match`).
+    fn each_match(&self, line: &str, mut f: impl FnMut(usize, usize, usize)) {
+        let dfa = &self.matcher;
+        let mut state = self.start;
+        for (at, &byte) in line.as_bytes().iter().enumerate() {
+            state = dfa.next_state(Anchored::No, state, byte);
+            if !(dfa.is_special(state) && dfa.is_match(state)) {
+                continue;
+            }
+            let end = at + 1;
+            for nth in 0..dfa.match_len(state) {
+                let pattern = dfa.match_pattern(state, nth);
+                f(pattern.as_usize(), end - dfa.pattern_len(pattern), end);
+            }
+        }
+    }
+
     fn get() -> &'static Scanner {
         static SCANNER: OnceLock<Scanner> = OnceLock::new();
         SCANNER.get_or_init(|| {
-            let mut patterns: Vec<String> = Table::get()
-                .literals()
-                .iter()
-                .map(|literal| literal.to_string())
-                .collect();
-            let templates = patterns.len();
-            let mut roles = vec![Role::default(); templates];
-            let mut index_of = |word: String| match patterns
-                .iter()
-                .position(|pattern| pattern.eq_ignore_ascii_case(&word))
-            {
-                Some(index) => index,
-                None => {
-                    patterns.push(word);
-                    roles.push(Role::default());
-                    patterns.len() - 1
-                }
-            };
-            let first_words: Vec<usize> = timing_words::first_words()
-                .map(|word| index_of(word.to_string()))
-                .collect();
-            let verbs: Vec<usize> = keywords::verbs().map(&mut index_of).collect();
-            first_words
-                .into_iter()
-                .for_each(|i| roles[i].first_word = true);
-            verbs.into_iter().for_each(|i| roles[i].verb = true);
-            let matcher = AhoCorasick::builder()
+            let (patterns, templates, roles) = patterns();
+            let matcher = DFA::builder()
                 .ascii_case_insensitive(true)
-                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
                 .build(&patterns)
                 .expect("the literals of the scan make a matcher");
+            let start = matcher
+                .start_state(Anchored::No)
+                .expect("the matcher searches unanchored");
             Scanner {
                 matcher,
+                start,
                 templates,
                 roles,
             }
         })
     }
+}
+
+/// The scan's patterns (the templates' literals first, at their own indices), how many of them are
+/// the templates', and each one's roles.
+fn patterns() -> (Vec<String>, usize, Vec<Role>) {
+    let mut patterns: Vec<String> = Table::get()
+        .literals()
+        .iter()
+        .map(|literal| literal.to_string())
+        .collect();
+    let templates = patterns.len();
+    let mut roles = vec![Role::default(); templates];
+    let mut index_of = |word: String| match patterns
+        .iter()
+        .position(|pattern| pattern.eq_ignore_ascii_case(&word))
+    {
+        Some(index) => index,
+        None => {
+            patterns.push(word);
+            roles.push(Role::default());
+            patterns.len() - 1
+        }
+    };
+    let first_words: Vec<usize> = timing_words::first_words()
+        .map(|word| index_of(word.to_string()))
+        .collect();
+    let verbs: Vec<usize> = keywords::verbs().map(&mut index_of).collect();
+    first_words
+        .into_iter()
+        .for_each(|i| roles[i].first_word = true);
+    verbs.into_iter().for_each(|i| roles[i].verb = true);
+    (patterns, templates, roles)
 }
 
 #[cfg(test)]
@@ -196,6 +229,35 @@ mod tests {
                 keywords::find(line, 0, 0, &mut work()),
                 "{line}"
             );
+        }
+    }
+
+    /// Stepping the DFA finds what the library's overlapping search finds, in the order of ends.
+    #[test]
+    fn each_match_is_an_overlapping_searchs_match() {
+        let (patterns, ..) = patterns();
+        let search = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(&patterns)
+            .expect("the patterns make a matcher");
+        let crowded = "At. On. As. ".repeat(50);
+        for line in [
+            "Whenever a creature attacks, it gets +1/+1 until end of turn. Activate only once.",
+            "THIS TURN; until UNTIL at the Beginning of “this turn” — skip, Goads and HAS haste",
+            "That cat on one as has; Untilé éuntil S\u{212A}IP it’s until’s (as a sorcery.)",
+            "",
+            &crowded,
+        ] {
+            let mut stepped = Vec::new();
+            Scanner::get().each_match(line, |index, start, end| stepped.push((end, index, start)));
+            let mut searched: Vec<_> = search
+                .find_overlapping_iter(line)
+                .map(|hit| (hit.end(), hit.pattern().as_usize(), hit.start()))
+                .collect();
+            assert!(stepped.is_sorted_by_key(|&(end, ..)| end), "{line}");
+            stepped.sort();
+            searched.sort();
+            assert_eq!(stepped, searched, "{line}");
         }
     }
 
