@@ -27,6 +27,7 @@ const BAD: &[&str] = &[
     "deep-nesting.yaml",
     "empty.yaml",
     "entity-bomb.xml",
+    "escapes-then-bad-escape.jsonl",
     "lone-surrogate.json",
     "long-line.yaml",
     "malformed.json",

@@ -27,6 +27,19 @@ pub const COMMON_NAMES: &[(&str, Field)] = &[
     ("castingcost", Field::ManaCost),
 ];
 
+/// The bytes a key of a common name can start with (its first letter or digit, in any case).
+static COMMON_FIRST_BYTES: [bool; 256] = {
+    let mut flags = [false; 256];
+    let mut index = 0;
+    while index < COMMON_NAMES.len() {
+        let first = COMMON_NAMES[index].0.as_bytes()[0];
+        flags[first as usize] = true;
+        flags[first.to_ascii_uppercase() as usize] = true;
+        index += 1;
+    }
+    flags
+};
+
 /// Lower case, letters and digits only: `oracleText`, `oracle-text` and `Oracle Text` are one
 /// spelling.
 pub fn normalized(key: &str) -> String {
@@ -78,9 +91,8 @@ impl FieldNames {
             name.is_empty()
                 || name.as_bytes().first().copied() == first.map(|b| b.to_ascii_lowercase())
         };
-        if !COMMON_NAMES.iter().any(|(name, _)| starts_a_name(name))
-            && !self.own.iter().any(|(name, _)| starts_a_name(name))
-        {
+        let common = first.is_some_and(|byte| COMMON_FIRST_BYTES[usize::from(byte)]);
+        if !common && !self.own.iter().any(|(name, _)| starts_a_name(name)) {
             return None;
         }
         // Every key of every card object is looked up: normalized on the stack when it is short,

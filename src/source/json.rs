@@ -165,7 +165,7 @@ impl Reader<'_, '_> {
             match (key.as_ref(), cursor.kind()?) {
                 ("cards", Kind::Array) => self.set_cards(cursor, set)?,
                 ("code", Kind::String) => {
-                    let code = cursor.string()?.value;
+                    let code = cursor.string_unmapped()?;
                     set.code = Some(code);
                     self.flush(set);
                 }
@@ -370,21 +370,28 @@ impl Fields {
             self.second.get_or_insert_with(Box::default)
         };
         fields.any = true;
-        let Some(s) = string_value(key, cursor, errors)? else {
-            return Ok(());
-        };
-        match field {
-            Field::Name if fields.name.is_none() => fields.name = Some(s.value),
-            Field::TypeLine if fields.type_line.is_none() => fields.type_line = Some(s.value),
-            Field::ManaCost if fields.mana_cost.is_none() => fields.mana_cost = Some(s.value),
-            Field::Text if fields.text.is_none() => {
+        // Only a text needs the map of its characters to the file.
+        if field == Field::Text {
+            if let Some(s) = string_value(key, cursor, errors)?
+                && fields.text.is_none()
+            {
                 fields.text = Some(CardText {
                     value: s.value,
                     map: s.map,
                 });
             }
-            _ => {}
+            return Ok(());
         }
+        let Some(value) = unmapped_string_value(key, cursor, errors)? else {
+            return Ok(());
+        };
+        let slot = match field {
+            Field::Name => &mut fields.name,
+            Field::TypeLine => &mut fields.type_line,
+            Field::ManaCost => &mut fields.mana_cost,
+            _ => return Ok(()),
+        };
+        slot.get_or_insert(value);
         Ok(())
     }
 

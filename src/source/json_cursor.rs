@@ -180,7 +180,8 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// A key: borrowed when it has no escapes.
+    /// A key, or any string whose places in the file are not wanted: borrowed when it has no
+    /// escapes.
     fn key(&mut self) -> Result<Cow<'a, str>> {
         let start = self.pos + 1;
         let (end, escaped) = self.scan_string()?;
@@ -229,13 +230,7 @@ impl<'a> Cursor<'a> {
     /// whose places in the file no diagnostic needs.
     pub(crate) fn string_unmapped(&mut self) -> Result<String> {
         self.skip_ws();
-        let open = self.pos;
-        let (close, escaped) = self.scan_string()?;
-        if escaped {
-            self.pos = open;
-            return self.string().map(|string| string.value);
-        }
-        Ok(self.text.get(open + 1..close - 1).unwrap_or("").to_owned())
+        self.key().map(Cow::into_owned)
     }
 
     /// Decode the string at the cursor, with the map of its characters to the file.
