@@ -24,6 +24,10 @@ use std::fmt::Write as _;
 
 const GRAMMAR: &str = "grammar/timing.pest";
 
+/// The rules written to try their choices by first letter (`check_letter_dispatch`): one that
+/// loses the shape stops the build rather than lose its check in silence.
+const LETTER_DISPATCHED: &[&str] = &["owner", "anchor", "combat_event"];
+
 /// The choices whose leaves the finder calls one by one.
 const SLOTS: &[&str] = &["phrase", "ability_opening"];
 /// Rules whose literal leads the finder uses (`src/phrase/templates.rs`): what its clause guards
@@ -79,8 +83,18 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    for rule in &rules {
-        grammar.check_letter_dispatch(&rule.name, &rule.expr);
+    let dispatched: Vec<&str> = rules
+        .iter()
+        .filter(|rule| grammar.check_letter_dispatch(&rule.name, &rule.expr))
+        .map(|rule| rule.name.as_str())
+        .collect();
+    for rule in LETTER_DISPATCHED {
+        assert!(
+            dispatched.contains(rule),
+            "{GRAMMAR}: `{rule}` no longer tries its choices by first letter (`&^\"x\" ~ (...)` \
+             in every choice): its check would be off; write it so, or take it out of \
+             LETTER_DISPATCHED"
+        );
     }
     // pest runs without its stack probe (Cargo.toml): the walk's calls must not recurse.
     for template in SLOTS
@@ -223,32 +237,43 @@ impl<'g> Grammar<'g> {
         found
     }
 
+    /// Whether `name` tries its choices by first letter, after checking it does so soundly.
     /// A rule whose every choice is `&^"x" ~ (...)` tries only the choices that can start with
     /// the text's first letter (`owner`, `anchor`, `combat_event`). Stops the build unless each
     /// choice of a group can start with its letter, and each choice is in the group of every
     /// letter it can start with: otherwise a choice would not be tried where it can match. (The
     /// order within a group is the grammar's own, which no check can know.)
-    fn check_letter_dispatch(&self, name: &str, expr: &Expr) {
+    fn check_letter_dispatch(&self, name: &str, expr: &Expr) -> bool {
         let mut arms = Vec::new();
         choice_alternatives(expr, &mut arms);
         let mut groups = Vec::new();
-        for arm in &arms {
+        for (index, arm) in arms.iter().enumerate() {
             let mut items = Vec::new();
             sequence_items(arm, &mut items);
-            let [Expr::PosPred(letter), rest @ ..] = &items[..] else {
-                return;
+            let group = match &items[..] {
+                [Expr::PosPred(letter), first, rest @ ..] => match letter.as_ref() {
+                    Expr::Insens(letter) => {
+                        <[u8; 1]>::try_from(letter.to_ascii_lowercase().as_bytes())
+                            .ok()
+                            .map(|[letter]| (letter, first, rest.is_empty()))
+                    }
+                    _ => None,
+                },
+                _ => None,
             };
-            let (Expr::Insens(letter), false) = (letter.as_ref(), rest.is_empty()) else {
-                return;
-            };
-            let Ok([letter]) = <[u8; 1]>::try_from(letter.to_ascii_lowercase().as_bytes()) else {
-                return;
+            let Some((letter, first, whole)) = group else {
+                // Not dispatched at all, or only some choices are: the second is a slip.
+                assert!(
+                    index == 0,
+                    "{GRAMMAR}: `{name}`: a choice is not `&^\"x\" ~ (...)` as the ones before it"
+                );
+                return false;
             };
             let mut choices = Vec::new();
-            for item in rest.iter().take(1) {
-                choice_alternatives(item, &mut choices);
-            }
-            groups.push((letter, rest.len() == 1, choices));
+            choice_alternatives(first, &mut choices);
+            // A group of more than one item (`&^"o" ~ ^"only " ~ ...`) is taken to cover every
+            // choice that starts with its letter: its own items are no list of choices.
+            groups.push((letter, whole, choices));
         }
         for (letter, _, choices) in &groups {
             for choice in choices {
@@ -276,6 +301,7 @@ impl<'g> Grammar<'g> {
                 );
             }
         }
+        true
     }
 
     /// The Rust source of one template's table entry.

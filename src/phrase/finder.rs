@@ -114,8 +114,6 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
         // One phrase past the room left says where reading stops.
         let room = MAX_PHRASES - found.phrases.len();
         let mut work = Work::for_line(line.len(), room + 1);
-        // Keywords are read after the grammar, within what is left of the line's work, and no
-        // further than the phrases kept.
         if let Some(scan) = scan.as_deref_mut() {
             scan.line(line);
         }
@@ -124,6 +122,8 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
             Some(scan) => walk_line(line, &scan.found, ability, offset, &mut work),
             None => whole_line(line, ability, offset),
         };
+        // Keywords are read after the grammar, within what is left of the line's work, and no
+        // further than the phrases kept.
         let read = phrases.and_then(|phrases| {
             let keywords = match scan {
                 Some(scan) => {

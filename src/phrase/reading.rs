@@ -193,7 +193,8 @@ fn normal_spaces(text: &str) -> Cow<'_, str> {
         .collect()
 }
 
-/// The line with its other spaces as ASCII spaces (they are all wider than one byte).
+/// The line with its other spaces as ASCII spaces. A line of ASCII alone is taken as it is, its
+/// vertical tabs and form feeds too (as it always was; a name's are spaces, `normal_spaces`).
 fn spaces_read(line: &str) -> (Cow<'_, str>, Shrinks) {
     let mut shrinks = Shrinks::default();
     if line.is_ascii() || !holds_other_space(line) {

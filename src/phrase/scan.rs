@@ -48,6 +48,7 @@ impl Scan {
             }
             let role = scanner.roles[index];
             self.verbs |= role.verb;
+            self.first_words_whole &= !role.hides_first_words;
             if role.first_word {
                 if self.first_words.len() < MAX_FIRST_WORDS {
                     self.first_words.push(Span::new(start, end));
@@ -56,12 +57,6 @@ impl Scan {
                 }
             }
         });
-        if !line.is_ascii() {
-            let mut lowers = [0; 4];
-            let lowers = timing_words::LOWERS_TO_ASCII.encode_utf8(&mut lowers);
-            self.first_words_whole &=
-                memchr::memmem::find(line.as_bytes(), lowers.as_bytes()).is_none();
-        }
     }
 
     /// Where the timing words' first words occur in the line, for `timing_words_from`; `None`
@@ -82,6 +77,9 @@ impl Scan {
 struct Role {
     first_word: bool,
     verb: bool,
+    /// The character that lower-cases to an ASCII letter (`timing_words::LOWERS_TO_ASCII`): a
+    /// first word holding it is not found as one, so the line's words are read one by one.
+    hides_first_words: bool,
 }
 
 /// The one matcher of the scan: the templates' literals first, at their own indices, then the
@@ -162,6 +160,8 @@ fn patterns() -> (Vec<String>, usize, Vec<Role>) {
         .map(|word| index_of(word.to_string()))
         .collect();
     let verbs: Vec<usize> = keywords::verbs().map(&mut index_of).collect();
+    let hides = index_of(timing_words::LOWERS_TO_ASCII.to_string());
+    roles[hides].hides_first_words = true;
     first_words
         .into_iter()
         .for_each(|i| roles[i].first_word = true);

@@ -362,9 +362,7 @@ impl Compiled {
                     .any(|&(index, literal)| found.starts_within(index, literal, rest, at, end))
             })
     }
-}
 
-impl Compiled {
     /// Whether `rest` (which starts with `byte`) starts with one of the template's leads: only
     /// the leads that can start with that byte are compared.
     fn starts_with_a_lead(&self, byte: u8, rest: &[u8]) -> bool {

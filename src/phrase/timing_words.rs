@@ -234,6 +234,27 @@ struct Words<'t> {
     spare: Vec<String>,
 }
 
+/// The length of the word (`is_word_char`) that `rest` starts with; ASCII bytes are judged
+/// without decoding them.
+pub(super) fn word_len(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if byte.is_ascii() {
+            if !is_word_char(char::from(byte)) {
+                return at;
+            }
+            at += 1;
+            continue;
+        }
+        match rest.get(at..).and_then(|tail| tail.chars().next()) {
+            Some(c) if is_word_char(c) => at += c.len_utf8(),
+            _ => return at,
+        }
+    }
+    at
+}
+
 /// A character of a word: a letter, a digit or an apostrophe (straight or curly). The keyword
 /// reader reads its subjects' words so too.
 pub(super) fn is_word_char(c: char) -> bool {
@@ -378,22 +399,7 @@ impl<'t> Words<'t> {
 
     /// Where the word starting at `start` ends.
     fn word_end(&self, start: usize) -> usize {
-        let bytes = self.text.as_bytes();
-        let mut at = start;
-        while let Some(&byte) = bytes.get(at) {
-            if byte.is_ascii() {
-                if !is_word_char(char::from(byte)) {
-                    return at;
-                }
-                at += 1;
-                continue;
-            }
-            match self.text.get(at..).and_then(|rest| rest.chars().next()) {
-                Some(c) if is_word_char(c) => at += c.len_utf8(),
-                _ => return at,
-            }
-        }
-        at
+        start + word_len(self.text.get(start..).unwrap_or_default())
     }
 
     /// Reads the next word of the text into `ahead`.

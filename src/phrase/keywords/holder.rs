@@ -11,7 +11,7 @@
 
 use super::table::with_ascii_lower;
 use crate::phrase::ast::OwnerWord;
-use crate::phrase::timing_words::is_word_char;
+use crate::phrase::timing_words::word_len;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
 /// would come next.
@@ -110,7 +110,7 @@ impl Subject {
         let end = if rest.starts_with('~') {
             1
         } else {
-            subject_word_len(rest)
+            word_len(rest)
         };
         self.word(rest.get(..end).unwrap_or_default());
     }
@@ -171,12 +171,6 @@ impl Subject {
             OwnerWord::ObjectController
         })
     }
-}
-
-/// The length of the word that `rest` starts with, as the subject reads words: letters, digits
-/// and apostrophes.
-pub fn subject_word_len(rest: &str) -> usize {
-    rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
 }
 
 impl Clause {

@@ -1,13 +1,13 @@
 //! The keyword reader: the keywords of a keyword line, and the keywords an effect grants or the
 //! keyword actions it takes, found with a few plain scans of a line, each charged to its work.
 
-use super::holder::{self, Subject};
+use super::holder::Subject;
 use super::table::{action, action_words, keyword_at, with_ascii_lower, word_len};
 use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
 };
-use crate::phrase::timing_words::is_word_char;
+use crate::phrase::timing_words::{self, is_word_char};
 use crate::phrase::work::Work;
 use aho_corasick::AhoCorasick;
 use std::ops::Range;
@@ -399,7 +399,7 @@ fn grants(
         let holder = subject.holder();
         // The word is lower-cased once, for the subject and for the keyword action it may be,
         // whose verb is its letters and digits (up to an apostrophe: "goad's" is "goad").
-        let word = &rest[..holder::subject_word_len(rest)];
+        let word = &rest[..timing_words::word_len(rest)];
         let action = with_ascii_lower(word, |lower| {
             subject.read_lower(lower);
             let letters = lower.find(['\'', '’']).unwrap_or(lower.len());
