@@ -175,21 +175,35 @@ fn nothing_is_written_under_a_broken_config() {
     assert!(!dir.join("phaselint.toml").exists());
 }
 
+/// Runs `--add-allow` on a project of one `cards.yaml` holding `cards`: it says `report`, and the
+/// file then starts with `starts`.
+fn adds_to_one_file(cards: &str, report: &str, starts: &str) {
+    let dir = Project::with(&[("cards.yaml", cards)]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), report);
+    let written = dir.read("cards.yaml");
+    assert!(written.starts_with(starts), "{written}");
+}
+
 /// A card whose allow comment is already above it gets its new names in that comment, and the
 /// report says so: no "added 0 allow comments".
 #[test]
 fn a_comment_that_takes_more_names_is_reported_as_extended() {
-    let dir = Project::with(&[(
-        "cards.yaml",
+    adds_to_one_file(
         "# phaselint: allow(PL503)\n- name: Foo\n  type: Instant\n  text: \"Untap it until the end of turn. At end of turn, draw a card.\"\n",
-    )]);
-    let output = dir.run(&["check", "--add-allow", "."]);
-    assert_exit(&output, 0);
-    assert_eq!(stdout(&output), "extended 1 allow comment in cards.yaml\n");
-    assert!(
-        dir.read("cards.yaml")
-            .starts_with("# phaselint: allow(PL503, PL101)\n- name: Foo\n"),
-        "{}",
-        dir.read("cards.yaml")
+        "extended 1 allow comment in cards.yaml\n",
+        "# phaselint: allow(PL503, PL101)\n- name: Foo\n",
+    );
+}
+
+/// A finding that covered another hid it; the round after the first silences the other in the
+/// comment the first round wrote: one new comment, reported as added and not also as extended.
+#[test]
+fn a_comment_written_and_then_extended_by_the_run_is_reported_once_as_added() {
+    adds_to_one_file(
+        "- name: Clockwork Archivist\n  type: Artifact Creature\n  text: \"{2}{U}: Draw a card. Activate this ability only any time you could cast a sorcery.\"\n",
+        "added 1 allow comment to cards.yaml\n",
+        "# phaselint: allow(PL104, PL105)\n- name: Clockwork Archivist\n",
     );
 }

@@ -28,14 +28,33 @@ pub struct AddedAllows {
     pub problems: Vec<(PathBuf, String)>,
 }
 
-/// The allow comments written to one card file.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The allow comments written to one card file, by the index of the card each is above: the
+/// cards keep their order and indices from round to round, only comment lines come between them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Comments {
-    /// New comment lines, one above each card.
-    pub added: usize,
-    /// Comments already above a card that took more names (written before, or by this run's
-    /// rounds before).
-    pub extended: usize,
+    /// Cards that got a new comment line.
+    added: BTreeSet<usize>,
+    /// Cards whose comment took more names.
+    extended: BTreeSet<usize>,
+}
+
+impl Comments {
+    /// How many comment lines were added, one above each card.
+    pub fn added(&self) -> usize {
+        self.added.len()
+    }
+
+    /// How many comments that were there before the run took more names: one this run added
+    /// and a later round extended is counted as added only.
+    pub fn extended(&self) -> usize {
+        self.extended.difference(&self.added).count()
+    }
+
+    /// The comments of another round in the same file.
+    fn merge(&mut self, round: Comments) {
+        self.added.extend(round.added);
+        self.extended.extend(round.extended);
+    }
 }
 
 /// Checks `paths` as `check` does and silences every finding that an allow comment or an
@@ -54,10 +73,7 @@ pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllo
         let done = round.comments.is_empty() && round.ignores.is_empty();
         for (path, count) in round.comments {
             match added.comments.iter_mut().find(|(known, _)| *known == path) {
-                Some((_, total)) => {
-                    total.added += count.added;
-                    total.extended += count.extended;
-                }
+                Some((_, total)) => total.merge(count),
                 None => added.comments.push((path, count)),
             }
         }
@@ -229,7 +245,7 @@ fn comment(
         .collect();
     cards.sort_unstable();
     // The codes for each card, by the start of its first line.
-    let mut lines: BTreeMap<usize, BTreeSet<&'static str>> = BTreeMap::new();
+    let mut lines: BTreeMap<usize, (usize, BTreeSet<&'static str>)> = BTreeMap::new();
     for diagnostic in &file.diagnostics {
         let allowed = rules::lookup(diagnostic.code).is_some_and(allowed_by_comment);
         if !allowed || diagnostic.card.is_none() {
@@ -237,13 +253,17 @@ fn comment(
         }
         let at = diagnostic.span.start;
         let index = cards.partition_point(|&(start, _)| start <= at);
-        let Some(&(start, end)) = index.checked_sub(1).and_then(|i| cards.get(i)) else {
+        let Some(card) = index.checked_sub(1) else {
+            continue;
+        };
+        let Some(&(start, end)) = cards.get(card) else {
             continue;
         };
         if at < end {
             lines
                 .entry(line_start(text, start))
-                .or_default()
+                .or_insert_with(|| (card, BTreeSet::new()))
+                .1
                 .insert(diagnostic.code);
         }
     }
@@ -261,7 +281,7 @@ fn comment(
     }
     let mut edits = Vec::new();
     let mut count = Comments::default();
-    for (&at, codes) in &lines {
+    for (&at, (card, codes)) in &lines {
         let codes: Vec<&str> = codes.iter().copied().collect();
         match above.remove(&at) {
             // One comment a card: the allow line written above it (by a run before, or by this
@@ -275,7 +295,7 @@ fn comment(
                     let mut all = written;
                     all.extend(new.into_iter().map(str::to_string));
                     edits.push((list, all.join(", ")));
-                    count.extended += 1;
+                    count.extended.insert(*card);
                 }
             }
             None => {
@@ -290,7 +310,7 @@ fn comment(
                     at..at,
                     format!("{indent}# phaselint: allow({}){eol}", codes.join(", ")),
                 ));
-                count.added += 1;
+                count.added.insert(*card);
             }
         }
     }

@@ -125,7 +125,6 @@ fn no_card_found(dir: &WalkedDir) -> CheckedFile {
     CheckedFile::problem(&dir.path, String::new(), &NO_CARD_FOUND, 0..0, message)
 }
 
-/// `1 file`, `2 files`.
 /// Reads, checks and (as `options` says) fixes one of the `walked` files, `shown` the path it
 /// stands for: a file, a Magic Set Editor `set` file and the card files it includes, or each
 /// member of a set's zip (checked, never written).

@@ -7,7 +7,6 @@ use crate::config::{ConfigError, Settings};
 use crate::walk::walk;
 use std::path::PathBuf;
 
-/// The configs of a run with `options`, as [`super::check_paths`] finds them.
 /// The settings that govern each of `paths` (standard input: `--stdin-filename`, or the current
 /// directory). The error is the first broken config met: its files would be checked with the
 /// defaults, which is not what it says.

@@ -20,8 +20,8 @@ pub fn run(
     let mut out = String::new();
     for (path, count) in &added.comments {
         for (comments, done, place) in [
-            (count.added, "added", "to"),
-            (count.extended, "extended", "in"),
+            (count.added(), "added", "to"),
+            (count.extended(), "extended", "in"),
         ] {
             if comments > 0 {
                 let _ = writeln!(

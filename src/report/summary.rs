@@ -73,7 +73,7 @@ impl Summary {
 }
 
 /// Whether `--fix` would apply the fixes of `file`: it has one, and `may_fix` says the file may be
-/// rewritten (asked only then: deciding may read the file's text, and most files have no fix).
+/// rewritten (asked only then).
 pub(super) fn fixes_apply(file: &CheckedFile, may_fix: impl Fn(&CheckedFile) -> bool) -> bool {
     file.diagnostics.iter().any(|d| d.fix.is_some()) && may_fix(file)
 }
