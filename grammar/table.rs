@@ -26,7 +26,24 @@ const GRAMMAR: &str = "grammar/timing.pest";
 
 /// The rules written to try their choices by first letter (`check_letter_dispatch`): one that
 /// loses the shape stops the build rather than lose its check in silence.
-const LETTER_DISPATCHED: &[&str] = &["owner", "anchor", "combat_event"];
+const LETTER_DISPATCHED: &[&str] = &[
+    "owner",
+    "anchor_by_letter",
+    "combat_event",
+    "step_name",
+    "phase_name",
+    "effect_verb_by_letter",
+    "irregular_past",
+];
+
+/// A guard and the letter-dispatched rule it guards: the guard's character ranges must hold
+/// exactly the first letters of the rule's groups, in both cases, or it would turn away a word
+/// the rule matches (or let through one it never can).
+const LETTER_GUARDS: &[(&str, &str)] = &[
+    ("anchor_letter", "anchor_by_letter"),
+    ("effect_verb_letter", "effect_verb_by_letter"),
+    ("irregular_past_letter", "irregular_past"),
+];
 
 /// The choices whose leaves the finder calls one by one.
 const SLOTS: &[&str] = &["phrase", "ability_opening"];
@@ -34,6 +51,8 @@ const SLOTS: &[&str] = &["phrase", "ability_opening"];
 /// look for, and the characters that end a clause or a word and open or close a quote.
 const LEADS: &[&str] = &[
     "combat_event",
+    "unit_name",
+    "each_turn_closing",
     "printed_trigger",
     "this_span",
     "clause_span",
@@ -83,14 +102,30 @@ fn main() {
         }
         out.push_str("];\n");
     }
-    let dispatched: Vec<&str> = rules
+    let dispatched: HashMap<&str, BTreeSet<u8>> = rules
         .iter()
-        .filter(|rule| grammar.check_letter_dispatch(&rule.name, &rule.expr))
-        .map(|rule| rule.name.as_str())
+        .filter_map(|rule| {
+            let letters = grammar.check_letter_dispatch(&rule.name, &rule.expr)?;
+            Some((rule.name.as_str(), letters))
+        })
         .collect();
+    for (guard, rule) in LETTER_GUARDS {
+        let letters = dispatched
+            .get(rule)
+            .unwrap_or_else(|| panic!("{GRAMMAR}: `{rule}` is guarded but not letter-dispatched"));
+        let both_cases: BTreeSet<u8> = letters
+            .iter()
+            .flat_map(|letter| [*letter, letter.to_ascii_uppercase()])
+            .collect();
+        assert_eq!(
+            grammar.range_bytes(guard),
+            both_cases,
+            "{GRAMMAR}: `{guard}` must hold the first letters of `{rule}`'s groups, both cases"
+        );
+    }
     for rule in LETTER_DISPATCHED {
         assert!(
-            dispatched.contains(rule),
+            dispatched.contains_key(rule),
             "{GRAMMAR}: `{rule}` no longer tries its choices by first letter (`&^\"x\" ~ (...)` \
              in every choice): its check would be off; write it so, or take it out of \
              LETTER_DISPATCHED"
@@ -243,7 +278,7 @@ impl<'g> Grammar<'g> {
     /// choice of a group can start with its letter, and each choice is in the group of every
     /// letter it can start with: otherwise a choice would not be tried where it can match. (The
     /// order within a group is the grammar's own, which no check can know.)
-    fn check_letter_dispatch(&self, name: &str, expr: &Expr) -> bool {
+    fn check_letter_dispatch(&self, name: &str, expr: &Expr) -> Option<BTreeSet<u8>> {
         let mut arms = Vec::new();
         choice_alternatives(expr, &mut arms);
         let mut groups = Vec::new();
@@ -267,7 +302,7 @@ impl<'g> Grammar<'g> {
                     index == 0,
                     "{GRAMMAR}: `{name}`: a choice is not `&^\"x\" ~ (...)` as the ones before it"
                 );
-                return false;
+                return None;
             };
             let mut choices = Vec::new();
             choice_alternatives(first, &mut choices);
@@ -301,7 +336,23 @@ impl<'g> Grammar<'g> {
                 );
             }
         }
-        true
+        Some(groups.iter().map(|(letter, ..)| *letter).collect())
+    }
+
+    /// The bytes a rule that is a choice of ASCII character ranges (`'a'..'c' | ...`) matches.
+    fn range_bytes(&self, name: &str) -> BTreeSet<u8> {
+        let mut ranges = Vec::new();
+        choice_alternatives(&self.rule(name).expr, &mut ranges);
+        ranges
+            .iter()
+            .flat_map(|range| match range {
+                Expr::Range(low, high) => match (low.as_bytes(), high.as_bytes()) {
+                    ([low], [high]) => *low..=*high,
+                    _ => panic!("{GRAMMAR}: `{name}`: a range of more than one byte"),
+                },
+                other => panic!("{GRAMMAR}: `{name}` is no choice of ranges: {other:?}"),
+            })
+            .collect()
     }
 
     /// The Rust source of one template's table entry.

@@ -41,7 +41,12 @@ include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 ///   `this_span`;
 /// - `turn_reference`: a past verb and its clause fillers, then `clause_span`;
 /// - `turn_duration`: an effect verb, clause fillers and list commas, then `clause_span`;
-/// - `window` and `activation_condition`: an actor ("Activate", "Equip"), then "only".
+/// - `window` and `activation_condition`: an actor ("Activate", "Equip"), then "only";
+/// - `unit_test`: "it's", "not", then `unit_ref` (owners, "the", "next", ordinals: words) or "a",
+///   each ending in `unit_name`;
+/// - `unit_mention`: "choose", "take", "rather than" and words, then `unit_name`, or a list of
+///   units and commas that ends in one;
+/// - `additional_each_turn`: "an additional", at most three words, then "each turn".
 const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
     (
         Rule::try_combat_trigger,
@@ -67,6 +72,17 @@ const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
         Rule::try_turn_duration,
         Some(LEADS_CLAUSE_SPAN),
         Clause::CommasInside,
+    ),
+    (Rule::try_unit_test, Some(LEADS_UNIT_NAME), Clause::Whole),
+    (
+        Rule::try_unit_mention,
+        Some(LEADS_UNIT_NAME),
+        Clause::CommasInside,
+    ),
+    (
+        Rule::try_additional_each_turn,
+        Some(LEADS_EACH_TURN_CLOSING),
+        Clause::Whole,
     ),
     (Rule::try_window, None, Clause::Whole),
     (Rule::try_activation_condition, None, Clause::Whole),
@@ -112,6 +128,14 @@ pub(super) struct Table {
     pub sentence_opening: Compiled,
     pub reminder_sentence_opening: Compiled,
     literals: Vec<&'static str>,
+    /// For each literal, the `phrase` templates that need it (bit i: `phrase[i]`); with
+    /// `phrase_needing_none`, what makes a line's `live` mask from the literals found in it.
+    phrase_needing: Vec<u64>,
+    /// The `phrase` templates that need no literal: live in every line.
+    phrase_needing_none: u64,
+    /// The same for `ability_opening`.
+    opening_needing: Vec<u64>,
+    opening_needing_none: u64,
 }
 
 impl Table {
@@ -158,9 +182,15 @@ impl Table {
         let quoted_mention = compile(&QUOTED_MENTION);
         let sentence_opening = compile(&SENTENCE_OPENING);
         let reminder_sentence_opening = compile(&REMINDER_SENTENCE_OPENING);
+        let (phrase_needing, phrase_needing_none) = by_literal(&phrase, literals.len());
+        let (opening_needing, opening_needing_none) = by_literal(&ability_opening, literals.len());
         Table {
             phrase_by_byte: by_first_byte(&phrase),
             opening_by_byte: by_first_byte(&ability_opening),
+            phrase_needing,
+            phrase_needing_none,
+            opening_needing,
+            opening_needing_none,
             phrase,
             ability_opening,
             ability_word,
@@ -176,6 +206,32 @@ impl Table {
     pub fn literals(&self) -> &[&'static str] {
         &self.literals
     }
+
+    /// The `phrase` templates whose needed literals occur in the line (bit i: `phrase[i]`).
+    pub fn live_phrase(&self, found: &Occurrences) -> u64 {
+        found.live(&self.phrase_needing, self.phrase_needing_none)
+    }
+
+    /// The `ability_opening` templates whose needed literals occur in the line.
+    pub fn live_opening(&self, found: &Occurrences) -> u64 {
+        found.live(&self.opening_needing, self.opening_needing_none)
+    }
+}
+
+/// For each literal, the templates (a bit each, in order) that need it; and the templates that
+/// need none.
+fn by_literal(templates: &[Compiled], literals: usize) -> (Vec<u64>, u64) {
+    let mut needing = vec![0u64; literals];
+    let mut needing_none = 0;
+    for (index, template) in templates.iter().enumerate() {
+        match &template.need {
+            Some(need) => need
+                .iter()
+                .for_each(|&literal| needing[literal] |= 1 << index),
+            None => needing_none |= 1 << index,
+        }
+    }
+    (needing, needing_none)
 }
 
 /// For each lower-cased byte, the templates (a bit each, in order) whose match can start with it.
@@ -190,13 +246,6 @@ fn by_first_byte(templates: &[Compiled]) -> [u64; 256] {
         }
     }
     masks
-}
-
-/// The templates whose needed literals occur in the line (bit i: template i).
-pub(super) fn live(templates: &[Compiled], found: &Occurrences) -> u64 {
-    (0..templates.len())
-        .filter(|&index| templates[index].can_start_anywhere(found))
-        .fold(0, |mask, index| mask | 1 << index)
 }
 
 /// Where the table's literals occur in one line, and where its clauses end: what the walk asks of
@@ -237,6 +286,15 @@ impl Occurrences {
             self.last[index] = None;
         }
         self.line = self.line.wrapping_add(1);
+    }
+
+    /// The templates that need none of the literals or one found in the line, from the masks of
+    /// the templates that need each literal (`Table::live_phrase`): the literals found in a line
+    /// are few, the templates many.
+    fn live(&self, needing: &[u64], needing_none: u64) -> u64 {
+        self.touched
+            .iter()
+            .fold(needing_none, |live, &literal| live | needing[literal])
     }
 
     /// Literal `index` occurs at `start` in the line, after any place it was seen before.
@@ -334,8 +392,10 @@ impl Compiled {
             .max(16)
     }
 
-    /// Whether the line holds one of the needed literals anywhere.
-    pub fn can_start_anywhere(&self, found: &Occurrences) -> bool {
+    /// Whether the line holds one of the needed literals anywhere: what `Table::live_phrase`
+    /// answers for every template at once.
+    #[cfg(test)]
+    fn can_start_anywhere(&self, found: &Occurrences) -> bool {
         self.need
             .as_ref()
             .is_none_or(|need| need.iter().any(|&index| found.last[index].is_some()))
@@ -432,60 +492,93 @@ impl Lead {
 /// "—", curly quotes) are not looked for: a guard that reads past them reads a longer clause,
 /// which can only let a call through, never stop a match.
 fn ends_clause(byte: u8) -> bool {
-    CLAUSE_END_BYTES[usize::from(byte)]
+    CLAUSE_ENDS.by_first_byte[usize::from(byte)] == WHOLE
 }
 
-/// The one-byte `clause_end` characters, a flag a byte.
-static CLAUSE_END_BYTES: [bool; 256] = first_bytes_of(&[LEADS_CLAUSE_END], true);
+/// A few of the grammar's literals, asked at nearly every position of a line whether the text
+/// there starts with one of them: most positions are answered on their first byte, with no
+/// comparison at all.
+struct Literals {
+    lists: &'static [&'static [&'static str]],
+    /// For each byte: `NONE`, no literal starts with it; `WHOLE`, it is a literal of one byte;
+    /// `SOME`, longer literals start with it.
+    by_first_byte: [u8; 256],
+}
 
-/// The bytes a word's end can begin with, a flag a byte: most bytes are turned away at once.
-static WORD_END_BYTES: [bool; 256] = first_bytes_of(&[LEADS_CLAUSE_END, LEADS_SP], false);
+const NONE: u8 = 0;
+const SOME: u8 = 1;
+const WHOLE: u8 = 2;
 
-/// The first bytes of the literals of `lists` (with `single`, of the one-byte literals only).
-const fn first_bytes_of(lists: &[&[&str]], single: bool) -> [bool; 256] {
-    let mut flags = [false; 256];
-    let mut list = 0;
-    while list < lists.len() {
-        let mut item = 0;
-        while item < lists[list].len() {
-            let bytes = lists[list][item].as_bytes();
-            if !bytes.is_empty() && (!single || bytes.len() == 1) {
-                flags[bytes[0] as usize] = true;
+impl Literals {
+    /// The literals of `lists`. None of the grammar's literals these are built from is empty.
+    const fn new(lists: &'static [&'static [&'static str]]) -> Literals {
+        let mut by_first_byte = [NONE; 256];
+        let mut list = 0;
+        while list < lists.len() {
+            let mut item = 0;
+            while item < lists[list].len() {
+                let bytes = lists[list][item].as_bytes();
+                assert!(!bytes.is_empty(), "an empty literal starts every text");
+                let first = bytes[0] as usize;
+                if bytes.len() == 1 {
+                    by_first_byte[first] = WHOLE;
+                } else if by_first_byte[first] == NONE {
+                    by_first_byte[first] = SOME;
+                }
+                item += 1;
             }
-            item += 1;
+            list += 1;
         }
-        list += 1;
+        Literals {
+            lists,
+            by_first_byte,
+        }
     }
-    flags
+
+    /// Whether `rest` starts with one of the literals.
+    fn start(&self, rest: &[u8]) -> bool {
+        let Some(&first) = rest.first() else {
+            return false;
+        };
+        match self.by_first_byte[usize::from(first)] {
+            NONE => false,
+            WHOLE => true,
+            _ => self.lists.iter().any(|list| {
+                list.iter()
+                    .any(|literal| rest.starts_with(literal.as_bytes()))
+            }),
+        }
+    }
 }
 
-/// Whether `rest` starts with one of `literals`.
-fn starts_with_any(rest: &[u8], literals: &[&str]) -> bool {
-    literals
-        .iter()
-        .any(|literal| rest.starts_with(literal.as_bytes()))
-}
+static WORD_ENDS: Literals = Literals::new(&[LEADS_CLAUSE_END, LEADS_SP]);
+static CLAUSE_ENDS: Literals = Literals::new(&[LEADS_CLAUSE_END]);
+static QUOTE_OPENS: Literals = Literals::new(&[LEADS_QUOTE_OPEN]);
+static QUOTE_CLOSES: Literals = Literals::new(&[LEADS_QUOTE_CLOSE]);
 
 /// Whether `rest` starts with what ends a `word`: a `clause_end` character or a space (`sp`).
 pub(super) fn ends_word(rest: &[u8]) -> bool {
-    rest.first()
-        .is_some_and(|&byte| WORD_END_BYTES[usize::from(byte)])
-        && (starts_with_any(rest, LEADS_CLAUSE_END) || starts_with_any(rest, LEADS_SP))
+    WORD_ENDS.start(rest)
+}
+
+/// Whether what ends a `word` can begin with `byte`: no letter or digit, nor most other bytes.
+pub(super) fn can_end_word(byte: u8) -> bool {
+    WORD_ENDS.by_first_byte[usize::from(byte)] != NONE
 }
 
 /// Whether `rest` starts with a character of the grammar's `clause_end`.
 pub(super) fn ends_clause_at(rest: &[u8]) -> bool {
-    starts_with_any(rest, LEADS_CLAUSE_END)
+    CLAUSE_ENDS.start(rest)
 }
 
 /// Whether `rest` starts with the grammar's `quote_open`.
 pub(super) fn opens_quote(rest: &[u8]) -> bool {
-    starts_with_any(rest, LEADS_QUOTE_OPEN)
+    QUOTE_OPENS.start(rest)
 }
 
 /// Whether `rest` starts with the grammar's `quote_close`.
 pub(super) fn closes_quote(rest: &[u8]) -> bool {
-    starts_with_any(rest, LEADS_QUOTE_CLOSE)
+    QUOTE_CLOSES.start(rest)
 }
 
 /// For each byte, the leads (bit i: `leads[i]`) that `can` take with it.
@@ -504,6 +597,67 @@ fn leads_by(leads: &[Lead], can: impl Fn(&Lead, u8) -> bool) -> Box<[u64; 256]> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Answering on the first byte finds what comparing every literal finds: at every place of a
+    /// text of each kind of character, and for every pair of bytes.
+    #[test]
+    fn literal_sets_answer_as_comparing_every_literal_does() {
+        let text = "a, b. “c” \"d\" — e • f\r\ng\rh\ni\tj (k) [l]: m; n! o? p’q";
+        let mut places: Vec<Vec<u8>> = (0..text.len())
+            .map(|at| text.as_bytes()[at..].to_vec())
+            .collect();
+        places.extend((0..=u8::MAX).flat_map(|a| (0..=u8::MAX).map(move |b| vec![a, b])));
+        places.push(Vec::new());
+        for set in [&WORD_ENDS, &CLAUSE_ENDS, &QUOTE_OPENS, &QUOTE_CLOSES] {
+            for rest in &places {
+                let compared = set
+                    .lists
+                    .iter()
+                    .flat_map(|list| list.iter())
+                    .any(|literal| rest.starts_with(literal.as_bytes()));
+                assert_eq!(set.start(rest), compared, "{rest:?}");
+            }
+        }
+        for byte in 0..=u8::MAX {
+            let one_byte_end = LEADS_CLAUSE_END.iter().any(|end| end.as_bytes() == [byte]);
+            assert_eq!(ends_clause(byte), one_byte_end, "{byte}");
+        }
+    }
+
+    /// The live masks made from the literals found are the templates that need none of the
+    /// literals or one found, asked one by one: for no literal, each literal alone, and lines of
+    /// many, over two lines in a row (the first line's literals are forgotten).
+    #[test]
+    fn live_masks_are_the_templates_that_can_start_anywhere() {
+        let table = Table::get();
+        let count = table.literals().len();
+        let mut lines: Vec<Vec<usize>> = vec![Vec::new()];
+        lines.extend((0..count).map(|literal| vec![literal]));
+        lines.extend((1..8).map(|step| (0..count).step_by(step).collect()));
+        let mut found = Occurrences::default();
+        for literals in lines.iter().chain(lines.iter().rev()) {
+            found.start_line(count);
+            for (start, &literal) in literals.iter().enumerate() {
+                found.saw(literal, start);
+                found.saw(literal, start + 1);
+            }
+            let one_by_one = |templates: &[Compiled]| {
+                (0..templates.len())
+                    .filter(|&index| templates[index].can_start_anywhere(&found))
+                    .fold(0u64, |mask, index| mask | 1 << index)
+            };
+            assert_eq!(
+                table.live_phrase(&found),
+                one_by_one(&table.phrase),
+                "{literals:?}"
+            );
+            assert_eq!(
+                table.live_opening(&found),
+                one_by_one(&table.ability_opening),
+                "{literals:?}"
+            );
+        }
+    }
 
     /// A position is compared with the leads that can start with its first two bytes alone: it
     /// must start with one of them exactly where it starts with one of all the template's leads.

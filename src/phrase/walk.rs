@@ -10,7 +10,9 @@
 use super::ast::{Phrase, Place};
 use super::lower;
 use super::parser::TimingParser;
-use super::templates::{Compiled, Occurrences, Table, closes_quote, ends_word, live, opens_quote};
+use super::templates::{
+    Compiled, Occurrences, Table, can_end_word, closes_quote, ends_word, opens_quote,
+};
 use super::work::Work;
 use crate::model::Span;
 use pest::Parser;
@@ -31,8 +33,8 @@ pub(super) fn walk_line(
     work: &mut Work,
 ) -> Result<Vec<Phrase>, String> {
     let table = Table::get();
-    let live_phrase = live(&table.phrase, found);
-    let live_opening = live(&table.ability_opening, found);
+    let live_phrase = table.live_phrase(found);
+    let live_opening = table.live_opening(found);
     // Every phrase comes from a template or an opening. With none possible, only the nesting
     // bound is left to check, and a reminder nests in a quote at most, two levels a "(".
     let within_nesting = || {
@@ -299,10 +301,17 @@ fn skip(rest: &str) -> usize {
         return rest.chars().next().map_or(1, char::len_utf8);
     }
     // What ends a word is whole characters, and no character begins with a UTF-8 continuation
-    // byte, so stepping byte by byte never stops inside a character.
-    (1..bytes.len())
-        .find(|&at| ends_word(&bytes[at..]))
-        .unwrap_or(bytes.len())
+    // byte, so stepping byte by byte never stops inside a character. Only the bytes an end can
+    // begin with are looked at twice.
+    let mut at = 1;
+    while let Some(offset) = bytes[at..].iter().position(|&byte| can_end_word(byte)) {
+        at += offset;
+        if ends_word(&bytes[at..]) {
+            return at;
+        }
+        at += 1;
+    }
+    bytes.len()
 }
 
 #[cfg(test)]
@@ -317,5 +326,24 @@ mod tests {
         assert_eq!(skip("—x"), "—".len());
         assert_eq!(skip("{2}{R}"), 6);
         assert_eq!(skip(""), 0);
+    }
+
+    /// Looking only at the bytes an end can begin with finds the end that asking at every byte
+    /// finds: in words of letters, symbols, curly quotes, dashes and bullets, and before each.
+    #[test]
+    fn skip_finds_the_end_that_every_byte_finds() {
+        let by_every_byte = |rest: &str| {
+            let bytes = rest.as_bytes();
+            (1..bytes.len())
+                .find(|&at| ends_word(&bytes[at..]))
+                .unwrap_or(bytes.len())
+        };
+        let text = "{2}{R}—x’s “Don’t” it•s +1/+1\tcounter; end (of) turn! [ok]? \"q\" x\r\ny·z é—";
+        for (start, _) in text.char_indices() {
+            let rest = &text[start..];
+            if !rest.is_empty() && !ends_word(rest.as_bytes()) {
+                assert_eq!(skip(rest), by_every_byte(rest), "{rest:?}");
+            }
+        }
     }
 }
