@@ -147,6 +147,24 @@ fn a_line_of_one_endless_clause_is_unreadable_as_in_a_whole_line_parse() {
     assert_eq!(find(&more).phrases.len(), MAX_PHRASES);
 }
 
+#[test]
+fn a_clause_guard_changes_what_a_line_costs_only_by_the_calls_it_saves() {
+    // "it's x" over and over with no unit name in the clause: `unit_test`'s guard turns every call
+    // away, so none is charged and the line is read (before the guard, each call was charged to the
+    // period, and the line was given up at 150 of them).
+    let no_unit = format!("{}now.", "it's x ".repeat(150));
+    assert!(
+        find(&no_unit).errors.is_empty(),
+        "{:?}",
+        find(&no_unit).errors
+    );
+    // "choose x, " over and over before a unit name: `unit_mention`'s guard looks past the commas
+    // and lets each call through; each is charged to the next comma, as before the guard, and the
+    // line is read as it was.
+    let list = format!("{}upkeep.", "choose x, ".repeat(150));
+    assert!(find(&list).errors.is_empty(), "{:?}", find(&list).errors);
+}
+
 /// Holds the walk against the whole-line parse over every text of a JSON Lines file of the
 /// corpus, taken by `texts` from each row; there must be more than `at_least` of them.
 fn walks_alike_over(

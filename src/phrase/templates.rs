@@ -47,46 +47,81 @@ include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 /// - `unit_mention`: "choose", "take", "rather than" and words, then `unit_name`, or a list of
 ///   units and commas that ends in one;
 /// - `additional_each_turn`: "an additional", at most three words, then "each turn".
-const CLAUSE_GUARDS: &[(Rule, Option<&[&str]>, Clause)] = &[
-    (
-        Rule::try_combat_trigger,
-        Some(LEADS_COMBAT_EVENT),
-        Clause::Whole,
-    ),
-    (
-        Rule::try_joined_printed_trigger,
-        Some(LEADS_PRINTED_TRIGGER),
-        Clause::Whole,
-    ),
-    (
-        Rule::try_trigger_this_turn,
-        Some(LEADS_THIS_SPAN),
-        Clause::CommasInside,
-    ),
-    (
-        Rule::try_turn_reference,
-        Some(LEADS_CLAUSE_SPAN),
-        Clause::Whole,
-    ),
-    (
-        Rule::try_turn_duration,
-        Some(LEADS_CLAUSE_SPAN),
-        Clause::CommasInside,
-    ),
-    (Rule::try_unit_test, Some(LEADS_UNIT_NAME), Clause::Whole),
-    (
-        Rule::try_unit_mention,
-        Some(LEADS_UNIT_NAME),
-        Clause::CommasInside,
-    ),
-    (
-        Rule::try_additional_each_turn,
-        Some(LEADS_EACH_TURN_CLOSING),
-        Clause::Whole,
-    ),
-    (Rule::try_window, None, Clause::Whole),
-    (Rule::try_activation_condition, None, Clause::Whole),
+const CLAUSE_GUARDS: &[Guard] = &[
+    Guard {
+        entry: Rule::try_combat_trigger,
+        literals: Some(LEADS_COMBAT_EVENT),
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_joined_printed_trigger,
+        literals: Some(LEADS_PRINTED_TRIGGER),
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_trigger_this_turn,
+        literals: Some(LEADS_THIS_SPAN),
+        clause: Clause::CommasInside,
+        charged: Clause::CommasInside,
+    },
+    Guard {
+        entry: Rule::try_turn_reference,
+        literals: Some(LEADS_CLAUSE_SPAN),
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_turn_duration,
+        literals: Some(LEADS_CLAUSE_SPAN),
+        clause: Clause::CommasInside,
+        charged: Clause::CommasInside,
+    },
+    Guard {
+        entry: Rule::try_unit_test,
+        literals: Some(LEADS_UNIT_NAME),
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_unit_mention,
+        literals: Some(LEADS_UNIT_NAME),
+        clause: Clause::CommasInside,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_additional_each_turn,
+        literals: Some(LEADS_EACH_TURN_CLOSING),
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_window,
+        literals: None,
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
+    Guard {
+        entry: Rule::try_activation_condition,
+        literals: None,
+        clause: Clause::Whole,
+        charged: Clause::Whole,
+    },
 ];
+
+/// A template's clause guard (`CLAUSE_GUARDS`).
+struct Guard {
+    entry: Rule,
+    /// The literals one of which starts before the clause ends; `None`, the template's need.
+    literals: Option<&'static [&'static str]>,
+    /// Where the clause ends for the guard.
+    clause: Clause,
+    /// Where the clause ends for what a call is charged (`Compiled::reach`): as before the guard,
+    /// so that a line's work, and whether it is read at all, does not change with a guard.
+    /// `unit_mention` reads a list past commas, but is charged to the first one, as it always was.
+    charged: Clause,
+}
 
 /// Where a guarded template's clause ends.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,6 +147,8 @@ pub(super) struct Compiled {
     /// Literals (with their indices) one of which starts before the clause ends
     /// (`CLAUSE_GUARDS`).
     in_clause: Option<(Vec<(usize, &'static str)>, Clause)>,
+    /// Where the clause a call is charged to ends (`reach`).
+    charged: Clause,
 }
 
 /// Every template the walk calls, with one matcher for all their needed literals.
@@ -165,16 +202,14 @@ impl Table {
             leads_by_byte: leads_by(template.leads, Lead::can_start_with),
             leads_by_second_byte: leads_by(template.leads, Lead::can_go_on_with),
             need: template.need.map(&mut indices),
-            in_clause: CLAUSE_GUARDS
-                .iter()
-                .find(|(entry, ..)| *entry == template.entry)
-                .map(|&(_, literals, clause)| {
-                    let literals = literals.or(template.need).unwrap_or_else(|| {
-                        panic!("{:?} is guarded by its need, and has none", template.entry)
-                    });
-                    let indexed = indices(literals).into_iter().zip(literals.iter().copied());
-                    (indexed.collect(), clause)
-                }),
+            in_clause: guard(template.entry).map(|guard| {
+                let literals = guard.literals.or(template.need).unwrap_or_else(|| {
+                    panic!("{:?} is guarded by its need, and has none", template.entry)
+                });
+                let indexed = indices(literals).into_iter().zip(literals.iter().copied());
+                (indexed.collect(), guard.clause)
+            }),
+            charged: guard(template.entry).map_or(Clause::Whole, |guard| guard.charged),
         };
         let phrase: Vec<Compiled> = PHRASE.iter().map(&mut compile).collect();
         let ability_opening: Vec<Compiled> = ABILITY_OPENING.iter().map(&mut compile).collect();
@@ -232,6 +267,11 @@ fn by_literal(templates: &[Compiled], literals: usize) -> (Vec<u64>, u64) {
         }
     }
     (needing, needing_none)
+}
+
+/// The clause guard of the template called through `entry`, if it has one.
+fn guard(entry: Rule) -> Option<&'static Guard> {
+    CLAUSE_GUARDS.iter().find(|guard| guard.entry == entry)
 }
 
 /// For each lower-cased byte, the templates (a bit each, in order) whose match can start with it.
@@ -379,14 +419,10 @@ impl Occurrences {
 
 impl Compiled {
     /// About how far a call at `at` in a line of `len` bytes reads: to the end of its clause, past
-    /// commas for a template whose guard says so, and at least a word or two past its start.
+    /// commas for a template whose guard charges so, and at least a word or two past its start.
     pub fn reach(&self, rest: &[u8], at: usize, found: &Occurrences) -> usize {
-        let clause = match self.in_clause {
-            Some((_, Clause::CommasInside)) => Clause::CommasInside,
-            _ => Clause::Whole,
-        };
         found
-            .clause_end(rest, at, clause)
+            .clause_end(rest, at, self.charged)
             .min(at + rest.len())
             .saturating_sub(at)
             .max(16)
