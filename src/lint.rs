@@ -29,6 +29,47 @@ pub const MAX_PER_FILE: usize = 10_000;
 /// Checks every face of `card`, appending diagnostics in the file's bytes to `out`: the first
 /// [`MAX_PER_CARD`] in the file's order, and a PL904 for the rest.
 pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagnostic>) {
+    check_card_in(card, &FileLevels::new(config, path), out);
+}
+
+/// The levels `config` gives the lints in the file at `path`, asked once for a file instead of
+/// once for each lint of each face (30 times a face): only where an ignore entry names a card are
+/// they asked again for each card.
+pub struct FileLevels<'c> {
+    config: &'c Config,
+    path: &'c Path,
+    /// Each lint's severity, in `rules::lints()` order; empty when an ignore entry names a card.
+    lints: Vec<Option<Severity>>,
+}
+
+impl<'c> FileLevels<'c> {
+    pub fn new(config: &'c Config, path: &'c Path) -> FileLevels<'c> {
+        let lints = match config.ignores_cards() {
+            true => Vec::new(),
+            false => rules::lints()
+                .iter()
+                .map(|lint| configured(lint.info, path, None, config))
+                .collect(),
+        };
+        FileLevels {
+            config,
+            path,
+            lints,
+        }
+    }
+
+    /// The severity of lint `index` (of `rules::lints()`) for the card `name`.
+    fn lint(&self, index: usize, lint: &RuleInfo, name: Option<&str>) -> Option<Severity> {
+        match self.lints.get(index) {
+            Some(&severity) => severity,
+            None => configured(lint, self.path, name, self.config),
+        }
+    }
+}
+
+/// [`check_card`] with the file's levels resolved once ([`FileLevels`]).
+pub fn check_card_in(card: &Card, levels: &FileLevels, out: &mut Vec<Diagnostic>) {
+    let (path, config) = (levels.path, levels.config);
     let mut kept = Capped::new(MAX_PER_CARD);
     let judging = if card.allows.is_empty() {
         None
@@ -54,8 +95,8 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
             ));
         }
         let mut found = Vec::new();
-        for lint in rules::lints() {
-            let Some(severity) = configured(lint.info, path, name, config) else {
+        for (index, lint) in rules::lints().iter().enumerate() {
+            let Some(severity) = levels.lint(index, lint.info, name) else {
                 continue;
             };
             if allows.turn_off(lint.info) {

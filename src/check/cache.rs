@@ -10,7 +10,7 @@
 
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
-use crate::lint::check_card;
+use crate::lint::{FileLevels, check_card_in};
 use crate::source::{self, Card, Format};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -101,13 +101,12 @@ impl CardCache {
         &mut self,
         card: &Card,
         text: &str,
-        path: &Path,
-        config: &Config,
+        levels: &FileLevels,
         out: &mut Vec<Diagnostic>,
     ) {
         let found = self.known(card, text).unwrap_or_else(|| {
             let mut found = Vec::new();
-            check_card(card, path, config, &mut found);
+            check_card_in(card, levels, &mut found);
             found
         });
         out.extend(found.iter().cloned());

@@ -6,7 +6,7 @@ use super::cache::CardCache;
 use crate::config::Config;
 use crate::diagnostic::Applicability;
 use crate::fix;
-use crate::lint::{Capped, MAX_PER_FILE, check_card, input_problem, source_note};
+use crate::lint::{Capped, FileLevels, MAX_PER_FILE, check_card_in, input_problem, source_note};
 use crate::parallel;
 use crate::rules::MALFORMED_INPUT;
 use crate::source::{self, Card, ReadOptions};
@@ -147,6 +147,7 @@ pub(super) fn check_text_on(
     // The first findings of the file in its order, whichever thread checked them: the cap acts
     // as they are made, so a file that floods the report costs no memory.
     let kept = Mutex::new(Capped::new(MAX_PER_FILE));
+    let levels = FileLevels::new(config, path);
     let (errors, _) = parallel::pipeline(
         threads,
         |send| {
@@ -175,8 +176,8 @@ pub(super) fn check_text_on(
                     Some(cache) => cache
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
-                        .check_card(card, &text, path, config, &mut diagnostics),
-                    None => check_card(card, path, config, &mut diagnostics),
+                        .check_card(card, &text, &levels, &mut diagnostics),
+                    None => check_card_in(card, &levels, &mut diagnostics),
                 }
             }
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);

@@ -230,6 +230,14 @@ impl Config {
         self.levels.get(rule.code).copied().unwrap_or(default)
     }
 
+    /// Whether an ignore entry names a card: the only way a rule's level can differ between two
+    /// cards of one file.
+    pub fn ignores_cards(&self) -> bool {
+        self.ignores
+            .iter()
+            .any(|ignore| matches!(ignore.target, Target::Card(_)))
+    }
+
     /// Whether `path` matches a `[files] include` glob: a file to check besides the known
     /// extensions.
     pub fn is_included_extra(&self, path: &Path) -> bool {
