@@ -6,7 +6,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use phaselint::config::Config;
-use phaselint::lint::check_card;
+use phaselint::lint::{FileLevels, check_card_in};
 use phaselint::source::{Format, ReadOptions, read_each};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -29,12 +29,14 @@ fn read_and_lint(c: &mut Criterion) {
         format!("{} lines of JSON Lines", text.lines().count()),
         |b| {
             b.iter(|| {
+                // As `check` does: the config's levels once for the file.
+                let levels = FileLevels::new(&config, path);
                 let mut diagnostics = Vec::new();
                 let errors = read_each(
                     Format::JsonLines,
                     black_box(&text),
                     &ReadOptions::default(),
-                    &mut |card| check_card(&card, path, &config, &mut diagnostics),
+                    &mut |card| check_card_in(&card, &levels, &mut diagnostics),
                 );
                 black_box((errors, diagnostics))
             })

@@ -4,7 +4,7 @@
 //!
 //! Architecture invariant: one card at a time: it knows nothing of walks, file I/O or reports.
 
-use crate::config::Config;
+use crate::config::{CardIgnores, Config};
 use crate::diagnostic::{Diagnostic, Edit, Fix, Label, Severity};
 use crate::model::Span;
 use crate::phrase::CardName;
@@ -33,37 +33,34 @@ pub fn check_card(card: &Card, path: &Path, config: &Config, out: &mut Vec<Diagn
 }
 
 /// The levels `config` gives the lints in the file at `path`, asked once for a file instead of
-/// once for each lint of each face (30 times a face): only where an ignore entry names a card are
-/// they asked again for each card.
+/// once for each lint of each face (30 times a face); a card an ignore entry names has its file's
+/// levels but for the rules that entry turns off.
 pub struct FileLevels<'c> {
     config: &'c Config,
     path: &'c Path,
-    /// Each lint's severity, in `rules::lints()` order; empty when an ignore entry names a card.
+    /// Each lint's severity in the file, in `rules::lints()` order.
     lints: Vec<Option<Severity>>,
+    cards: CardIgnores<'c>,
 }
 
 impl<'c> FileLevels<'c> {
     pub fn new(config: &'c Config, path: &'c Path) -> FileLevels<'c> {
-        let lints = match config.ignores_cards() {
-            true => Vec::new(),
-            false => rules::lints()
-                .iter()
-                .map(|lint| configured(lint.info, path, None, config))
-                .collect(),
-        };
         FileLevels {
             config,
             path,
-            lints,
+            lints: rules::lints()
+                .iter()
+                .map(|lint| configured(lint.info, path, None, config))
+                .collect(),
+            cards: config.card_ignores(),
         }
     }
 
-    /// The severity of lint `index` (of `rules::lints()`) for the card `name`.
+    /// The severity of lint `index` (of `rules::lints()`, whose rule is `lint`) for the card
+    /// `name`: [`configured`] for it, as the config's levels are.
     fn lint(&self, index: usize, lint: &RuleInfo, name: Option<&str>) -> Option<Severity> {
-        match self.lints.get(index) {
-            Some(&severity) => severity,
-            None => configured(lint, self.path, name, self.config),
-        }
+        let turned_off = name.is_some_and(|name| self.cards.turn_off(lint, name));
+        self.lints[index].filter(|_| !turned_off)
     }
 }
 
@@ -524,6 +521,37 @@ mod tests {
 
     const OLD: &str =
         "- name: Ember Runner\n  type: Creature\n  text: At end of turn, sacrifice it.\n";
+
+    /// A file's levels, asked once, give each lint of each card what asking the config for that
+    /// card gives: with levels in `[rules]`, an ignore entry by path, and ignore entries that name
+    /// cards (two for one card, one of them for every rule), in a file the path entry covers and
+    /// in one it does not.
+    #[test]
+    fn file_levels_are_the_configs_levels_for_each_card() {
+        let config = Config::parse(
+            Path::new("/set/phaselint.toml"),
+            "[rules]\nPL001 = \"error\"\nPL402 = \"warning\"\n\n\
+             [[ignore]]\npath = \"old/**\"\nrules = [\"PL101\"]\n\n\
+             [[ignore]]\ncard = \"Ember Runner\"\nrules = [\"PL101\", \"PL503\"]\n\n\
+             [[ignore]]\ncard = \"Ember Runner\"\nrules = [\"PL001\"]\n\n\
+             [[ignore]]\ncard = \"Quiet One\"\nrules = [\"all\"]\n",
+        )
+        .expect("a valid config");
+        for path in ["/set/cards.yaml", "/set/old/cards.json"] {
+            let path = Path::new(path);
+            let levels = FileLevels::new(&config, path);
+            for (index, lint) in rules::lints().iter().enumerate() {
+                for name in [None, Some("Ember Runner"), Some("Quiet One"), Some("Other")] {
+                    assert_eq!(
+                        levels.lint(index, lint.info, name),
+                        configured(lint.info, path, name, &config),
+                        "{} in {path:?} for {name:?}",
+                        lint.info.code
+                    );
+                }
+            }
+        }
+    }
 
     /// The diagnostics of `code` only.
     fn only(code: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {

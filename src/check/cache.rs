@@ -95,8 +95,8 @@ impl CardCache {
         }
     }
 
-    /// [`check_card`] of `card`, read from `text`: the last check's findings, moved, when it had
-    /// this card.
+    /// [`check_card_in`] of `card`, read from `text`: the last check's findings, moved, when it
+    /// had this card.
     pub(super) fn check_card(
         &mut self,
         card: &Card,

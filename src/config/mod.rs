@@ -161,6 +161,21 @@ struct Ignore {
     rules: RuleSet,
 }
 
+/// The ignore entries of a config that name cards ([`Config::card_ignores`]), found by name: a set
+/// adopted with `--add-allow` has one for each card of its files of other formats than YAML.
+pub struct CardIgnores<'c> {
+    by_name: BTreeMap<&'c str, Vec<&'c RuleSet>>,
+}
+
+impl CardIgnores<'_> {
+    /// Whether an ignore entry that names `card` turns `rule` off.
+    pub fn turn_off(&self, rule: &RuleInfo, card: &str) -> bool {
+        self.by_name
+            .get(card)
+            .is_some_and(|sets| sets.iter().any(|rules| rules.contains(rule)))
+    }
+}
+
 /// A loaded, validated phaselint.toml, or the defaults when there is none. Two configs are equal
 /// when they check every card alike.
 #[derive(Debug, Clone, PartialEq)]
@@ -230,12 +245,17 @@ impl Config {
         self.levels.get(rule.code).copied().unwrap_or(default)
     }
 
-    /// Whether an ignore entry names a card: the only way a rule's level can differ between two
-    /// cards of one file.
-    pub fn ignores_cards(&self) -> bool {
-        self.ignores
-            .iter()
-            .any(|ignore| matches!(ignore.target, Target::Card(_)))
+    /// The ignore entries that name cards, by name: the only way a rule's level differs between
+    /// two cards of one file. An entry only turns rules off, so a card's level is its file's
+    /// ([`Config::level`] with no card), or off where one of these names the card.
+    pub fn card_ignores(&self) -> CardIgnores<'_> {
+        let mut by_name: BTreeMap<&str, Vec<&RuleSet>> = BTreeMap::new();
+        for ignore in &self.ignores {
+            if let Target::Card(name) = &ignore.target {
+                by_name.entry(name).or_default().push(&ignore.rules);
+            }
+        }
+        CardIgnores { by_name }
     }
 
     /// Whether `path` matches a `[files] include` glob: a file to check besides the known
