@@ -44,6 +44,7 @@ const BAD: &[&str] = &[
     "not-utf8.yaml",
     "number-name.yaml",
     "stray-quote.csv",
+    "string-ends.jsonl",
     "tab-indentation.yaml",
     "truncated.jsonl",
     "unclosed-flow.yaml",

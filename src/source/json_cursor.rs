@@ -188,8 +188,7 @@ impl<'a> Cursor<'a> {
         if !escaped {
             return Ok(Cow::Borrowed(self.text.get(start..end - 1).unwrap_or("")));
         }
-        self.pos = start - 1;
-        Ok(Cow::Owned(self.string()?.value))
+        Ok(Cow::Owned(self.unescape(start..end - 1, None)?))
     }
 
     /// Move past a string starting at the cursor (`"`); its end and whether it has escapes.
@@ -259,8 +258,29 @@ impl<'a> Cursor<'a> {
             let map = TextMap::identity(open..close, content, Style::Json);
             return Ok(JsonString { value, map });
         }
-        let mut value = String::with_capacity(content.len());
         let mut map = MapBuilder::default();
+        let value = self.unescape(content, Some(&mut map))?;
+        let len = value.len();
+        Ok(JsonString {
+            value,
+            map: map.finish(open..close, Style::Json, len),
+        })
+    }
+
+    /// The value of the escaped string whose content (between its quotes) is `content`, scanned
+    /// already; with `map`, each of its characters mapped to the bytes it came from.
+    fn unescape(
+        &mut self,
+        content: std::ops::Range<usize>,
+        mut map: Option<&mut MapBuilder>,
+    ) -> Result<String> {
+        let mut value = String::with_capacity(content.len());
+        let mut push = |value: &mut String, text: &str, from: usize, len: usize| {
+            if let Some(map) = map.as_mut() {
+                map.push(value.len(), text.len(), from, len);
+            }
+            value.push_str(text);
+        };
         let mut at = content.start;
         let mut run = at;
         let bytes = self.bytes.get(..content.end).unwrap_or(&[]);
@@ -268,12 +288,10 @@ impl<'a> Cursor<'a> {
         while let Some(backslash) = memchr::memchr(b'\\', bytes.get(at..).unwrap_or_default()) {
             at += backslash;
             let plain = self.text.get(run..at).unwrap_or("");
-            map.push(value.len(), plain.len(), run, plain.len());
-            value.push_str(plain);
+            push(&mut value, plain, run, plain.len());
             match read_escape(bytes, at, Dialect::Json) {
                 Ok(Escape::Char(c, len)) => {
-                    map.push(value.len(), c.len_utf8(), at, len);
-                    value.push(c);
+                    push(&mut value, c.encode_utf8(&mut [0; 4]), at, len);
                     at += len;
                     run = at;
                 }
@@ -287,13 +305,8 @@ impl<'a> Cursor<'a> {
             }
         }
         let plain = self.text.get(run..content.end).unwrap_or("");
-        map.push(value.len(), plain.len(), run, plain.len());
-        value.push_str(plain);
-        let len = value.len();
-        Ok(JsonString {
-            value,
-            map: map.finish(open..close, Style::Json, len),
-        })
+        push(&mut value, plain, run, plain.len());
+        Ok(value)
     }
 
     /// Skip one value of any kind, however deeply nested (up to [`MAX_DEPTH`]).
@@ -556,6 +569,28 @@ mod tests {
         assert_eq!(
             scan(r#""open"#),
             Err((5, "unterminated json string".into()))
+        );
+        // Past the first SHORT_STRING bytes, read one by one, the search goes on with memchr:
+        // a quote at the last byte read one by one and the first one not, a control character
+        // and a string cut after them.
+        let letters = "abcdefghijklmnopqrstuvwx";
+        assert_eq!(letters.len(), SHORT_STRING);
+        assert_eq!(
+            scan(&format!("\"{}\" tail", &letters[1..])),
+            Ok((25, false))
+        );
+        assert_eq!(scan(&format!("\"{letters}\" tail")), Ok((26, false)));
+        assert_eq!(
+            scan(&format!("\"{letters}yz\u{1}\"")),
+            Err((27, "control character in json string".into()))
+        );
+        assert_eq!(
+            scan(&format!("\"{letters}\\\"yz\u{1f}\"")),
+            Err((29, "control character in json string".into()))
+        );
+        assert_eq!(
+            scan(&format!("\"{letters}yz")),
+            Err((27, "unterminated json string".into()))
         );
         // A cursor that ends before the text does: the quote past its end does not close.
         let mut short = Cursor::new(r#""abc" x"#, 0, 3);
