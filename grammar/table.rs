@@ -117,10 +117,20 @@ fn main() {
             .iter()
             .flat_map(|letter| [*letter, letter.to_ascii_uppercase()])
             .collect();
+        let ranges = |cases: [fn(&u8) -> u8; 2]| {
+            cases
+                .iter()
+                .flat_map(|case| letters.iter().map(case))
+                .map(|letter| format!("'{0}'..'{0}'", char::from(letter)))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
         assert_eq!(
             grammar.range_bytes(guard),
             both_cases,
-            "{GRAMMAR}: `{guard}` must hold the first letters of `{rule}`'s groups, both cases"
+            "{GRAMMAR}: `{guard}` must hold the first letters of `{rule}`'s groups, both cases, \
+             as `{guard} = _{{ {} }}` does",
+            ranges([u8::to_ascii_lowercase, u8::to_ascii_uppercase])
         );
     }
     for rule in LETTER_DISPATCHED {
@@ -274,7 +284,7 @@ impl<'g> Grammar<'g> {
 
     /// Whether `name` tries its choices by first letter, after checking it does so soundly.
     /// A rule whose every choice is `&^"x" ~ (...)` tries only the choices that can start with
-    /// the text's first letter (`owner`, `anchor`, `combat_event`). Stops the build unless each
+    /// the text's first letter (`LETTER_DISPATCHED`). Stops the build unless each
     /// choice of a group can start with its letter, and each choice is in the group of every
     /// letter it can start with: otherwise a choice would not be tried where it can match. (The
     /// order within a group is the grammar's own, which no check can know.)

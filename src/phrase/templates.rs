@@ -35,6 +35,8 @@ include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 /// every `clause_end` character), spaces and keywords, and for `CommasInside` also the commas of
 /// `list_comma`. The literals are a rule's derived leads, or (`None`) the template's own derived
 /// need. These are the costliest calls of the grammar, tried at words that are rarely theirs.
+/// No build check reads a guard off the grammar: `tests/walk.rs`, the walk against a whole-line
+/// parse over the corpus, the fixtures and random text, is what holds each one.
 /// - `combat_trigger`: "when" or "whenever", a subject of at most 16 words, then `combat_event`;
 /// - `joined_printed_trigger`: "when", at most 16 words, "and", then `printed_trigger`;
 /// - `trigger_this_turn`: "when" or "whenever", at most 24 words and list commas, then
@@ -52,61 +54,51 @@ const CLAUSE_GUARDS: &[Guard] = &[
         entry: Rule::try_combat_trigger,
         literals: Some(LEADS_COMBAT_EVENT),
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_joined_printed_trigger,
         literals: Some(LEADS_PRINTED_TRIGGER),
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_trigger_this_turn,
         literals: Some(LEADS_THIS_SPAN),
         clause: Clause::CommasInside,
-        charged: Clause::CommasInside,
     },
     Guard {
         entry: Rule::try_turn_reference,
         literals: Some(LEADS_CLAUSE_SPAN),
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_turn_duration,
         literals: Some(LEADS_CLAUSE_SPAN),
         clause: Clause::CommasInside,
-        charged: Clause::CommasInside,
     },
     Guard {
         entry: Rule::try_unit_test,
         literals: Some(LEADS_UNIT_NAME),
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_unit_mention,
         literals: Some(LEADS_UNIT_NAME),
         clause: Clause::CommasInside,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_additional_each_turn,
         literals: Some(LEADS_EACH_TURN_CLOSING),
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_window,
         literals: None,
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
     Guard {
         entry: Rule::try_activation_condition,
         literals: None,
         clause: Clause::Whole,
-        charged: Clause::Whole,
     },
 ];
 
@@ -115,13 +107,15 @@ struct Guard {
     entry: Rule,
     /// The literals one of which starts before the clause ends; `None`, the template's need.
     literals: Option<&'static [&'static str]>,
-    /// Where the clause ends for the guard.
+    /// Where the clause ends, for the guard and for what a call is charged (`Compiled::reach`).
     clause: Clause,
-    /// Where the clause ends for what a call is charged (`Compiled::reach`): as before the guard,
-    /// so that a line's work, and whether it is read at all, does not change with a guard.
-    /// `unit_mention` reads a list past commas, but is charged to the first one, as it always was.
-    charged: Clause,
 }
+
+/// Guarded templates charged to the first `clause_end` character whatever their guard's clause:
+/// as before they had a guard, so that a line's work, and whether it is read at all, does not
+/// change with one (a guard only saves the calls it turns away). `unit_mention` reads a list of
+/// units past commas, but is charged to the first one, as it always was.
+const CHARGED_TO_THE_FIRST_END: &[Rule] = &[Rule::try_unit_mention];
 
 /// Where a guarded template's clause ends.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -209,7 +203,10 @@ impl Table {
                 let indexed = indices(literals).into_iter().zip(literals.iter().copied());
                 (indexed.collect(), guard.clause)
             }),
-            charged: guard(template.entry).map_or(Clause::Whole, |guard| guard.charged),
+            charged: match guard(template.entry) {
+                Some(guard) if !CHARGED_TO_THE_FIRST_END.contains(&template.entry) => guard.clause,
+                _ => Clause::Whole,
+            },
         };
         let phrase: Vec<Compiled> = PHRASE.iter().map(&mut compile).collect();
         let ability_opening: Vec<Compiled> = ABILITY_OPENING.iter().map(&mut compile).collect();
@@ -428,15 +425,6 @@ impl Compiled {
             .max(16)
     }
 
-    /// Whether the line holds one of the needed literals anywhere: what `Table::live_phrase`
-    /// answers for every template at once.
-    #[cfg(test)]
-    fn can_start_anywhere(&self, found: &Occurrences) -> bool {
-        self.need
-            .as_ref()
-            .is_none_or(|need| need.iter().any(|&index| found.last[index].is_some()))
-    }
-
     /// Whether a match can start at `at` in the line whose literals are `found`; `rest` is the
     /// line from `at`.
     pub fn can_start(&self, rest: &[u8], at: usize, found: &Occurrences) -> bool {
@@ -634,6 +622,15 @@ fn leads_by(leads: &[Lead], can: impl Fn(&Lead, u8) -> bool) -> Box<[u64; 256]> 
 mod tests {
     use super::*;
 
+    /// Whether the line holds one of the needed literals of `template` anywhere: what
+    /// `Table::live_phrase` answers for every template at once.
+    fn can_start_anywhere(template: &Compiled, found: &Occurrences) -> bool {
+        template
+            .need
+            .as_ref()
+            .is_none_or(|need| need.iter().any(|&index| found.last[index].is_some()))
+    }
+
     /// Answering on the first byte finds what comparing every literal finds: at every place of a
     /// text of each kind of character, and for every pair of bytes.
     #[test]
@@ -679,7 +676,7 @@ mod tests {
             }
             let one_by_one = |templates: &[Compiled]| {
                 (0..templates.len())
-                    .filter(|&index| templates[index].can_start_anywhere(&found))
+                    .filter(|&index| can_start_anywhere(&templates[index], &found))
                     .fold(0u64, |mask, index| mask | 1 << index)
             };
             assert_eq!(

@@ -9,9 +9,7 @@
 //! The words are read one at a time as the reader's one pass meets them, so the subject costs
 //! nothing more than that pass.
 
-use super::table::with_ascii_lower;
 use crate::phrase::ast::OwnerWord;
-use crate::phrase::timing_words::word_len;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
 /// would come next.
@@ -102,23 +100,6 @@ impl Subject {
             (true, Some(head)) if item => Some(head),
             (true, _) => Some(ended),
         };
-    }
-
-    /// Reads the word that `rest` of the line starts with (letters, digits and apostrophes).
-    /// The card's own name is read as `~` (`phrase::reading`).
-    pub fn read(&mut self, rest: &str) {
-        let end = if rest.starts_with('~') {
-            1
-        } else {
-            word_len(rest)
-        };
-        self.word(rest.get(..end).unwrap_or_default());
-    }
-
-    /// Reads the next word of the line.
-    fn word(&mut self, word: &str) {
-        // Every word of a line is read: lower-cased on the stack.
-        with_ascii_lower(word, |lower| self.read_lower(lower));
     }
 
     /// Reads the next word of the line, in ASCII lower case.
@@ -241,7 +222,7 @@ mod tests {
         let words: Vec<&str> = before.split([' ', '/']).collect();
         let (verb, words) = words.split_last().expect("a verb");
         for word in words {
-            subject.word(word.trim_end_matches([',', '.']));
+            subject.read_lower(&word.trim_end_matches([',', '.']).to_ascii_lowercase());
             if word.ends_with(',') {
                 subject.end_clause(true);
             } else if word.ends_with('.') {
@@ -249,7 +230,7 @@ mod tests {
             }
         }
         let grant = subject.holder();
-        subject.word(verb);
+        subject.read_lower(&verb.to_ascii_lowercase());
         grant
     }
 

@@ -2,7 +2,7 @@
 //! keyword actions it takes, found with a few plain scans of a line, each charged to its work.
 
 use super::holder::Subject;
-use super::table::{action, action_words, keyword_at, with_ascii_lower, word_len};
+use super::table::{action, action_words, keyword_at, name_len, with_ascii_lower};
 use crate::model::Span;
 use crate::phrase::ast::{
     Form, Keyword, KeywordUse, OwnerWord, Parameter, Phrase, Place, Template,
@@ -381,7 +381,8 @@ fn grants(
             subject.end_clause(c == ',');
         }
         if c == '~' {
-            subject.read(line.get(at..).unwrap_or_default());
+            // The card's own name (`phrase::reading`), a word of the subject.
+            subject.read_lower("~");
         }
         let starts_word = c.is_ascii_alphabetic() && !previous.is_some_and(is_word_char);
         previous = Some(c);
@@ -481,7 +482,7 @@ fn granted_list(
     }
     while let Some(rest) = line.get(at..) {
         // Each word of the list is read once, and the word that ends it.
-        work.spend(word_len(rest), TOO_LONG)?;
+        work.spend(name_len(rest), TOO_LONG)?;
         let Some((keyword, name_len)) =
             keyword_at(rest).filter(|(keyword, _)| keyword.parameter != Parameter::Verb)
         else {

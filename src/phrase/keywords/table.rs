@@ -547,7 +547,7 @@ fn by_first_word() -> &'static FxHashMap<String, Vec<&'static Keyword>> {
 /// Words that end in "walk" or "cycling" are the variants of landwalk and typecycling
 /// (702.14c, 702.29e), with no timing.
 pub fn keyword_at(text: &str) -> Option<(&'static Keyword, usize)> {
-    let word_len = word_len(text);
+    let word_len = name_len(text);
     with_ascii_lower(text.get(..word_len)?, |word| {
         let found = by_first_word().get(word).and_then(|keywords| {
             keywords.iter().find_map(|keyword| {
@@ -581,8 +581,8 @@ pub(super) fn with_ascii_lower<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
 }
 
 /// The length of the word `text` starts with, as keywords' names are read: letters, digits and
-/// hyphens ("Web-slinging").
-pub(super) fn word_len(text: &str) -> usize {
+/// hyphens ("Web-slinging"); a timing word's (`timing_words::word_len`) has apostrophes instead.
+pub(super) fn name_len(text: &str) -> usize {
     text.find(|c: char| !(c.is_alphanumeric() || c == '-'))
         .unwrap_or(text.len())
 }
@@ -626,8 +626,12 @@ pub(super) fn action(word: &str) -> Option<&'static Keyword> {
         .copied()
 }
 
-/// The first two bytes of the first words of the keywords' names.
+/// The first two bytes of the first words of the keyword actions' names: `action` finds no other
+/// keyword.
 fn first_pairs() -> &'static FirstPairs {
     static PAIRS: OnceLock<FirstPairs> = OnceLock::new();
-    PAIRS.get_or_init(|| FirstPairs::of(by_first_word().keys().map(String::as_str)))
+    PAIRS.get_or_init(|| {
+        let words: Vec<String> = action_words().collect();
+        FirstPairs::of(words.iter().map(String::as_str))
+    })
 }
