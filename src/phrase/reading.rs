@@ -11,6 +11,7 @@
 //! Each replacement is one byte, so a position of the copy maps back to the line through the
 //! replacements before it; a span of the copy maps back to the exact words of the line.
 
+use super::timing_words::has_curly_apostrophe;
 use std::borrow::Cow;
 
 /// Names longer than this are not looked for: the longest printed card name has 141 characters,
@@ -55,7 +56,7 @@ impl CardName {
                     continue;
                 }
                 // Most names have no apostrophe: one copy, not two spellings of the same.
-                if !form.contains('\'') && !form.contains('’') {
+                if !form.contains('\'') && !has_curly_apostrophe(form) {
                     if !patterns.iter().any(|pattern| pattern == form) {
                         patterns.push(form.to_owned());
                     }

@@ -261,6 +261,14 @@ pub(super) fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\'' || c == '’'
 }
 
+/// Whether `text` holds a curly apostrophe. `str::contains('’')` builds a substring searcher for
+/// a character outside ASCII at each call: a card's name and each word of the keyword reader
+/// ask, and most hold no byte 0xE2, the first of the apostrophe's three.
+pub(super) fn has_curly_apostrophe(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(0xE2, bytes).any(|at| bytes[at..].starts_with("’".as_bytes()))
+}
+
 /// The buffers a `Words` leaves when it is dropped, for the next on its thread.
 type Buffers = (VecDeque<(Span, String)>, Vec<String>);
 
@@ -479,6 +487,32 @@ impl Drop for Words<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_curly_apostrophe_is_found_as_contains_finds_it() {
+        // Other characters that start with 0xE2 (dashes, quotes, bullets), an apostrophe cut at
+        // the end of a slice of bytes, and the apostrophe at each place.
+        for text in [
+            "",
+            "'",
+            "’",
+            "Urza’s",
+            "Urza's",
+            "a—b",
+            "“x”",
+            "•",
+            "…’",
+            "’’",
+            "x\u{2019}",
+            "’—",
+            "\u{2018}s",
+            "abc\u{2010}",
+            "Séance’",
+            "é’é",
+        ] {
+            assert_eq!(has_curly_apostrophe(text), text.contains('’'), "{text:?}");
+        }
+    }
 
     fn found(text: &str) -> Vec<&str> {
         timing_words(text)

@@ -254,6 +254,10 @@ impl Walk<'_, '_> {
 
     /// Calls one template at `at` where it can start there; on a match, lowers its phrases and
     /// returns where it ended.
+    ///
+    /// Most calls end at `can_start`: asked here, in the caller, they do not pay for entering the
+    /// parse and the lowering, whose frame is large.
+    #[inline(always)]
     fn single(
         &mut self,
         template: &Compiled,
@@ -261,10 +265,22 @@ impl Walk<'_, '_> {
         place: Place,
         content_start: usize,
     ) -> Result<Option<usize>, String> {
-        let rest = &self.line[at..];
-        if !template.can_start(rest.as_bytes(), at, self.found) {
+        if !template.can_start(&self.line.as_bytes()[at..], at, self.found) {
             return Ok(None);
         }
+        self.parse(template, at, place, content_start)
+    }
+
+    /// [`Walk::single`] once the template can start at `at`.
+    #[inline(never)]
+    fn parse(
+        &mut self,
+        template: &Compiled,
+        at: usize,
+        place: Place,
+        content_start: usize,
+    ) -> Result<Option<usize>, String> {
+        let rest = &self.line[at..];
         self.work.spend(
             template.reach(rest.as_bytes(), at, self.found),
             "a clause runs on too long",

@@ -67,22 +67,29 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
 /// The byte offset of "precombat" in `words` where it names the main phase ("precombat main
 /// phase", any case, one space of any kind between the words).
 fn precombat_main_phase(words: &str) -> Option<usize> {
-    let lower = words.to_ascii_lowercase();
-    lower.match_indices(OLD).find_map(|(at, _)| {
-        let rest = lower.get(at + OLD.len()..)?;
+    // Compared in place, in any ASCII case: most phrases hold no "p" to start from, and no copy
+    // of each phrase is made.
+    let bytes = words.as_bytes();
+    memchr::memchr2_iter(b'p', b'P', bytes).find(|&at| {
+        let Some(rest) = words.get(at + OLD.len()..) else {
+            return false;
+        };
         let mut after = rest.split_whitespace();
-        let starts_a_word = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphanumeric());
-        (starts_a_word
+        bytes[at..at + OLD.len()].eq_ignore_ascii_case(OLD.as_bytes())
+            && !words[..at].ends_with(|c: char| c.is_alphanumeric())
             && rest.starts_with(char::is_whitespace)
-            && after.next() == Some("main")
-            && after.next().is_some_and(|w| w.starts_with("phase")))
-        .then_some(at)
+            && after.next().is_some_and(|w| w.eq_ignore_ascii_case("main"))
+            && after.next().is_some_and(|w| {
+                w.as_bytes()
+                    .get(..5)
+                    .is_some_and(|head| head.eq_ignore_ascii_case(b"phase"))
+            })
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::LINT;
+    use super::{LINT, OLD, precombat_main_phase};
     use crate::rules::testing::{cases, fixed};
 
     #[test]
@@ -123,6 +130,43 @@ mod tests {
             let edition: Edition = year.parse().expect("a year");
             let face = FaceText::read_in(text, Some("Enchantment"), edition);
             assert_eq!((LINT.check)(&face).len(), expected, "{year}");
+        }
+    }
+
+    /// Found in place as a lower-cased copy finds it: any case, other blanks, a word before or
+    /// after, a cut phrase, and text outside ASCII around it.
+    #[test]
+    fn found_in_place_as_in_a_lower_cased_copy() {
+        let copied = |words: &str| {
+            let lower = words.to_ascii_lowercase();
+            lower.match_indices(OLD).find_map(|(at, _)| {
+                let rest = lower.get(at + OLD.len()..)?;
+                let mut after = rest.split_whitespace();
+                let starts_a_word = !lower[..at].ends_with(|c: char| c.is_alphanumeric());
+                (starts_a_word
+                    && rest.starts_with(char::is_whitespace)
+                    && after.next() == Some("main")
+                    && after.next().is_some_and(|w| w.starts_with("phase")))
+                .then_some(at)
+            })
+        };
+        for words in [
+            "precombat main phase",
+            "your PRECOMBAT MAIN PHASE",
+            "Precombat\u{a0}Main  pHases",
+            "xprecombat main phase, precombat main phase",
+            "éprecombat main phase",
+            "precombat main",
+            "precombat mainphase",
+            "precombat main phasé",
+            "precombat main phé",
+            "precombat",
+            "p",
+            "precombat\tmain\nphase",
+            "pprecombat main phase",
+            "the precombat step and your precombat main phase",
+        ] {
+            assert_eq!(precombat_main_phase(words), copied(words), "{words:?}");
         }
     }
 }

@@ -18,7 +18,7 @@
 //! Under `data`, a key starting with a lower-case letter is a field of a set (`cards`, `code`,
 //! `tokens`, `booster`, …); any other key is a set code (object value) or a card name (array value).
 
-use super::json_cursor::{Cursor, Kind, Result};
+use super::json_cursor::{Cursor, Key, Kind, Result};
 use super::{Card, CardText, Face, Field, ReadOptions, SourceError};
 use std::ops::Range;
 
@@ -37,6 +37,7 @@ pub(super) fn read(
         options,
         on_card,
         errors,
+        orders: KeyOrders::default(),
     };
     let result = reader.top(&mut cursor).and_then(|()| {
         if cursor.at_end() {
@@ -54,6 +55,7 @@ struct Reader<'r, 'f> {
     options: &'r ReadOptions,
     on_card: &'f mut dyn FnMut(Card),
     errors: &'r mut Vec<SourceError>,
+    orders: KeyOrders,
 }
 
 impl Reader<'_, '_> {
@@ -86,7 +88,14 @@ impl Reader<'_, '_> {
         let kind = cursor.kind()?;
         if kind == Kind::Object {
             let start = cursor.pos;
-            let fields = Fields::object(cursor, self.options, self.errors, true)?;
+            let orders = &mut self.orders;
+            let fields = Fields::object(
+                cursor,
+                self.options,
+                self.errors,
+                &mut orders.cards,
+                Some(&mut orders.faces),
+            )?;
             return Ok(fields.any.then(|| fields.into_card(cursor.since(start))));
         }
         let start = cursor.pos;
@@ -123,7 +132,7 @@ impl Reader<'_, '_> {
                 // database keyed by card (`{"Opt_XLN": {"cardName": "Opt", …}}`) when it has a
                 // card's fields. A card's own nested objects (`image_uris`) come after its name.
                 (_, Kind::Object) if !fields.any && !is_card_key(&key, self.options) => {
-                    let card = card_object(cursor, self.options, self.errors)?;
+                    let card = card_object(cursor, self.options, self.errors, &mut self.orders)?;
                     if card
                         .faces
                         .iter()
@@ -133,7 +142,11 @@ impl Reader<'_, '_> {
                         (self.on_card)(card);
                     }
                 }
-                _ => fields.read(&key, cursor, self.options, self.errors, true)?,
+                _ => {
+                    let wants = Wants::of(&key, self.options, true);
+                    let faces = Some(&mut self.orders.faces);
+                    fields.read(wants, &key, cursor, self.options, self.errors, faces)?;
+                }
             }
         }
         if !wrapper && fields.any {
@@ -245,15 +258,131 @@ struct SetCards {
     pending: Vec<Card>,
 }
 
-/// Read one card object at the cursor (MTGJSON or Scryfall field names).
+/// Read one card object at the cursor (MTGJSON or Scryfall field names); `orders` are the keys of
+/// the file's card objects read before it.
 pub(super) fn card_object(
     cursor: &mut Cursor,
     options: &ReadOptions,
     errors: &mut Vec<SourceError>,
+    orders: &mut KeyOrders,
 ) -> Result<Card> {
     let start = cursor.pos;
-    let fields = Fields::object(cursor, options, errors, true)?;
+    let fields = Fields::object(
+        cursor,
+        options,
+        errors,
+        &mut orders.cards,
+        Some(&mut orders.faces),
+    )?;
     Ok(fields.into_card(cursor.since(start)))
+}
+
+/// The keys of the last object read at one level (cards, or their faces), by place, with what
+/// each wants. A file's card objects share their keys, mostly in one order: a key that is the one
+/// read at its place last time is matched by comparing its bytes, not scanned and looked up again.
+#[derive(Default)]
+struct KeyOrder {
+    keys: Vec<KnownKey>,
+}
+
+/// A key without escapes read at a place of an object.
+struct KnownKey {
+    /// Its bytes in the file from after its opening quote to its value (`name": `).
+    head: Box<str>,
+    /// The length of its text, at the start of `head`.
+    len: usize,
+    wants: Wants,
+}
+
+/// Keys past this place in an object are read and looked up each time: an object of a million
+/// keys leaves 64 remembered.
+const REMEMBERED_KEYS: usize = 64;
+
+impl KeyOrder {
+    /// The key at `place` was `key`, which had no escape, with the head `head`.
+    fn remember(&mut self, place: usize, key: &str, head: &str, wants: Wants) {
+        let known = KnownKey {
+            head: head.into(),
+            len: key.len(),
+            wants,
+        };
+        if let Some(old) = self.keys.get_mut(place) {
+            *old = known;
+        } else if place == self.keys.len() && place < REMEMBERED_KEYS {
+            self.keys.push(known);
+        }
+    }
+}
+
+/// The key orders of a file's card objects and of their faces (`card_faces`).
+#[derive(Default)]
+pub(super) struct KeyOrders {
+    cards: KeyOrder,
+    faces: KeyOrder,
+}
+
+/// What the value of a card or face object's key is read as. It depends on the key and the
+/// options alone, so it is found once for a key at a place of a file's objects ([`KeyOrder`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wants {
+    /// The text not checked (the printed one when Oracle text is checked, or the other way):
+    /// skipped, but a card's field all the same.
+    OtherText,
+    /// `card_faces`, in a card object.
+    Faces,
+    Slot(Slot),
+    /// `original_text_set`: the set, when no `set` came before it; else as its name reads.
+    SetUnlessSet(Option<(Field, usize)>),
+    /// The text checked.
+    Text,
+    /// A field by a common spelling or a config's name, and its face; or no field.
+    Named(Option<(Field, usize)>),
+}
+
+/// The fields that MTGJSON's and Scryfall's keys name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Name,
+    CardName,
+    FaceName,
+    TypeLine,
+    ManaCost,
+    Set,
+}
+
+impl Wants {
+    fn of(key: &str, options: &ReadOptions, with_faces: bool) -> Wants {
+        let (text_key, other_text_key) = if options.original {
+            (
+                matches!(key, "originalText" | "original_text"),
+                matches!(key, "text" | "oracle_text"),
+            )
+        } else {
+            (
+                matches!(key, "text" | "oracle_text"),
+                matches!(key, "originalText" | "original_text"),
+            )
+        };
+        if other_text_key {
+            return Wants::OtherText;
+        }
+        if key == "card_faces" && with_faces {
+            return Wants::Faces;
+        }
+        match key {
+            "name" => Wants::Slot(Slot::Name),
+            "card_name" => Wants::Slot(Slot::CardName),
+            "faceName" => Wants::Slot(Slot::FaceName),
+            "type" | "type_line" => Wants::Slot(Slot::TypeLine),
+            "manaCost" | "mana_cost" => Wants::Slot(Slot::ManaCost),
+            "setCode" | "set" => Wants::Slot(Slot::Set),
+            // cards.jsonl names no set, only where the wording was first printed: enough to tell
+            // the joke sets apart in `stats`.
+            "original_text_set" => Wants::SetUnlessSet(options.fields.lookup(key)),
+            _ if text_key => Wants::Text,
+            _ => Wants::Named(options.fields.lookup(key)),
+        }
+    }
 }
 
 /// Whether `key` is a field a card object is read by (so its object value is no card of its own).
@@ -279,60 +408,72 @@ struct Fields {
 }
 
 impl Fields {
+    /// The fields of the object at the cursor, whose keys are likely those of `order`; with
+    /// `faces`, the order of its faces' keys, its `card_faces` are read (a card, not a face).
     fn object(
         cursor: &mut Cursor,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
-        with_faces: bool,
+        order: &mut KeyOrder,
+        mut faces: Option<&mut KeyOrder>,
     ) -> Result<Fields> {
         cursor.begin_object()?;
         let mut fields = Fields::default();
         let mut first = true;
-        while let Some(key) = cursor.next_key(&mut first)? {
-            fields.read(&key, cursor, options, errors, with_faces)?;
+        let mut place = 0;
+        loop {
+            let expected = order.keys.get(place).map(|known| &*known.head);
+            let Some(key) = cursor.next_key_expecting(&mut first, expected)? else {
+                break;
+            };
+            match key {
+                Key::Expected => {
+                    let known = &order.keys[place];
+                    let key = &known.head[..known.len];
+                    fields.read(
+                        known.wants,
+                        key,
+                        cursor,
+                        options,
+                        errors,
+                        faces.as_deref_mut(),
+                    )?;
+                }
+                Key::Read(key, head) => {
+                    let wants = Wants::of(&key, options, faces.is_some());
+                    if let Some(head) = head {
+                        order.remember(place, &key, head, wants);
+                    }
+                    fields.read(wants, &key, cursor, options, errors, faces.as_deref_mut())?;
+                }
+            }
+            place += 1;
         }
         Ok(fields)
     }
 
-    /// Read the value of `key` if it is a card field, else skip it.
+    /// Read the value of `key`, which `wants` it, or skip it.
     fn read(
         &mut self,
+        wants: Wants,
         key: &str,
         cursor: &mut Cursor,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
-        with_faces: bool,
+        faces: Option<&mut KeyOrder>,
     ) -> Result<()> {
-        let (text_key, other_text_key) = if options.original {
-            (
-                matches!(key, "originalText" | "original_text"),
-                matches!(key, "text" | "oracle_text"),
-            )
-        } else {
-            (
-                matches!(key, "text" | "oracle_text"),
-                matches!(key, "originalText" | "original_text"),
-            )
-        };
-        if other_text_key {
-            self.any = true;
-            return cursor.skip_value();
-        }
-        if key == "card_faces" && with_faces {
-            self.any = true;
-            return self.read_faces(cursor, options, errors);
-        }
-        let slot = match key {
-            "name" => &mut self.name,
-            "card_name" => &mut self.card_name,
-            "faceName" => &mut self.face_name,
-            "type" | "type_line" => &mut self.type_line,
-            "manaCost" | "mana_cost" => &mut self.mana_cost,
-            "setCode" | "set" => &mut self.set,
-            // cards.jsonl names no set, only where the wording was first printed: enough to tell
-            // the joke sets apart in `stats`.
-            "original_text_set" if self.set.is_none() => &mut self.set,
-            _ if text_key => {
+        let slot = match wants {
+            Wants::OtherText => {
+                self.any = true;
+                return cursor.skip_value();
+            }
+            Wants::Faces => {
+                self.any = true;
+                let mut unordered = KeyOrder::default();
+                let order = faces.unwrap_or(&mut unordered);
+                return self.read_faces(cursor, options, errors, order);
+            }
+            Wants::Text => {
                 self.any = true;
                 if let Some(s) = string_value(key, cursor, errors)? {
                     self.text = Some(CardText {
@@ -342,25 +483,41 @@ impl Fields {
                 }
                 return Ok(());
             }
-            _ => return self.read_by_name(key, cursor, options, errors),
+            Wants::SetUnlessSet(_) if self.set.is_none() => Slot::Set,
+            Wants::SetUnlessSet(named) | Wants::Named(named) => {
+                return self.read_named(named, key, cursor, errors);
+            }
+            Wants::Slot(slot) => slot,
         };
         self.any = true;
         if let Some(value) = unmapped_string_value(key, cursor, errors)? {
-            *slot = Some(value);
+            *self.slot(slot) = Some(value);
         }
         Ok(())
     }
 
-    /// A field found by its common spelling or a config's name (`rulesText`, `cardName2`), when
-    /// MTGJSON's and Scryfall's keys did not name it. A field met twice keeps its first value.
-    fn read_by_name(
+    fn slot(&mut self, slot: Slot) -> &mut Option<String> {
+        match slot {
+            Slot::Name => &mut self.name,
+            Slot::CardName => &mut self.card_name,
+            Slot::FaceName => &mut self.face_name,
+            Slot::TypeLine => &mut self.type_line,
+            Slot::ManaCost => &mut self.mana_cost,
+            Slot::Set => &mut self.set,
+        }
+    }
+
+    /// The value of a field found by its common spelling or a config's name (`rulesText`,
+    /// `cardName2`), when MTGJSON's and Scryfall's keys did not name it: `named`, the field and
+    /// its face, or `None` (skipped). A field met twice keeps its first value.
+    fn read_named(
         &mut self,
+        named: Option<(Field, usize)>,
         key: &str,
         cursor: &mut Cursor,
-        options: &ReadOptions,
         errors: &mut Vec<SourceError>,
     ) -> Result<()> {
-        let Some((field, face)) = options.fields.lookup(key) else {
+        let Some((field, face)) = named else {
             return cursor.skip_value();
         };
         let fields = if face == 0 {
@@ -395,11 +552,13 @@ impl Fields {
         Ok(())
     }
 
+    /// `card_faces`: each face object, whose keys are likely those of `order`.
     fn read_faces(
         &mut self,
         cursor: &mut Cursor,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
+        order: &mut KeyOrder,
     ) -> Result<()> {
         let kind = cursor.kind()?;
         if kind != Kind::Array {
@@ -426,7 +585,7 @@ impl Fields {
                 ));
                 continue;
             }
-            let face = Fields::object(cursor, options, errors, false)?;
+            let face = Fields::object(cursor, options, errors, order, None)?;
             self.faces.push(face.into_face());
         }
         Ok(())
@@ -511,6 +670,26 @@ fn value_of<'a, T>(
 }
 
 #[cfg(test)]
+/// Card objects whose keys differ from those of the objects before them in every way a key
+/// order can: another order, fewer or more keys, a key a prefix of the one remembered or the
+/// other way ("nam", "name", "names"), an escaped key where the plain one was, a repeated
+/// key, a value of the wrong kind, `original_text_set` before and after `set`, a second face
+/// by its key, faces with their own orders, and objects that are no card. For the tests of the
+/// key orders here and in JSON Lines.
+pub(super) const VARIED_OBJECTS: [&str; 10] = [
+    r#"{"name": "A", "oracle_text": "until end of turn", "type_line": "Instant", "set": "abc"}"#,
+    r#"{"type_line": "Creature", "name": "B", "original_text": "old", "oracle_text": "new"}"#,
+    r#"{"name": "C", "name2": "D", "rulesText2": "x", "mana_cost": "{1}"}"#,
+    r#"{"n\u0061me": "E", "oracle_text": "y\nz", "type_line": 7}"#,
+    r#"{"name": 5, "type": null, "name": "F", "oracle_text": "q"}"#,
+    r#"{"name": "G", "card_faces": [{"name": "G1", "oracle_text": "a", "mana_cost": "{1}"}, {"mana_cost": "{2}", "name": "G2", "oracle_text": "b"}, 3]}"#,
+    r#"{"original_text_set": "LEA", "set": "x", "name": "H"}"#,
+    r#"{"set": "y", "original_text_set": "LEB", "name": "I", "card_faces": [{"oracle_text": "c", "name": "I1"}]}"#,
+    r#"{"nam": "J", "names": "K", "rulesText": "z", "text": "t"}"#,
+    r#"{"meta": 1}"#,
+];
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -531,6 +710,29 @@ mod tests {
 
     fn names(cards: &[Card]) -> Vec<&str> {
         cards.iter().filter_map(|c| c.name.as_deref()).collect()
+    }
+
+    /// The last object of each sequence of three reads as it reads alone, at the same place of
+    /// the file (the objects before it blanked out): the keys remembered from the objects before
+    /// change nothing, whether the Oracle or the printed text is read.
+    #[test]
+    fn an_object_reads_alike_whatever_the_keys_of_the_objects_before_it() {
+        let blank = |text: &str| " ".repeat(text.len());
+        for original in [false, true] {
+            for a in VARIED_OBJECTS {
+                for b in VARIED_OBJECTS {
+                    for c in VARIED_OBJECTS {
+                        let array = format!("[{a},{b},{c}]");
+                        let start = array.len() - c.len() - 1;
+                        let (mut cards, mut errors) = read_str(&array, original);
+                        cards.retain(|card| card.span.start >= start);
+                        errors.retain(|error| error.span.start >= start);
+                        let alone = format!("[{} {} {c}]", blank(a), blank(b));
+                        assert_eq!((cards, errors), read_str(&alone, original), "{array}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

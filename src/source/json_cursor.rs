@@ -49,6 +49,15 @@ impl Kind {
     }
 }
 
+/// A key read by [`Cursor::next_key_expecting`].
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Key<'a> {
+    /// The key expected.
+    Expected,
+    /// Another key, and its head to expect next time when it had no escape.
+    Read(Cow<'a, str>, Option<&'a str>),
+}
+
 /// Reads `text[..end]` from `pos` on.
 #[derive(Debug)]
 pub(crate) struct Cursor<'a> {
@@ -136,10 +145,52 @@ impl<'a> Cursor<'a> {
     /// The next key of the object (the cursor is then at its value), or None after the closing
     /// `}`. `first` is true before the first key.
     pub(crate) fn next_key(&mut self, first: &mut bool) -> Result<Option<Cow<'a, str>>> {
+        if !self.at_key(first)? {
+            return Ok(None);
+        }
+        let key = self.key()?;
+        self.expect(b':', "expected `:` after json object key")?;
+        Ok(Some(key))
+    }
+
+    /// [`Cursor::next_key`] when the key is likely one read before without an escape, whose head
+    /// was `expected`: the key's text after its opening quote, the closing quote and the colon
+    /// with the blanks around it, up to the value (`name": `). When the file holds those very
+    /// bytes, it is the same key and the cursor moves to the value at once; else the key is read
+    /// and, when it has no escape, its head is given to expect next time.
+    pub(crate) fn next_key_expecting(
+        &mut self,
+        first: &mut bool,
+        expected: Option<&str>,
+    ) -> Result<Option<Key<'a>>> {
+        if !self.at_key(first)? {
+            return Ok(None);
+        }
+        let start = self.pos + 1;
+        if let Some(head) = expected
+            && self.bytes.get(start..start + head.len()) == Some(head.as_bytes())
+            && start + head.len() <= self.end
+        {
+            self.pos = start + head.len();
+            return Ok(Some(Key::Expected));
+        }
+        let key = self.key()?;
+        self.expect(b':', "expected `:` after json object key")?;
+        self.skip_ws();
+        let head = match key {
+            Cow::Borrowed(_) => self.text.get(start..self.pos),
+            Cow::Owned(_) => None,
+        };
+        Ok(Some(Key::Read(key, head)))
+    }
+
+    /// Moves past the `,` before a key, or the `}` that closes the object: whether a key's
+    /// opening quote is at the cursor.
+    fn at_key(&mut self, first: &mut bool) -> Result<bool> {
         match self.peek() {
             Some(b'}') => {
                 self.pos += 1;
-                return Ok(None);
+                return Ok(false);
             }
             Some(b',') if !*first => self.pos += 1,
             _ if *first => {}
@@ -149,9 +200,7 @@ impl<'a> Cursor<'a> {
         if self.peek() != Some(b'"') {
             return self.error("expected a string key in json object");
         }
-        let key = self.key()?;
-        self.expect(b':', "expected `:` after json object key")?;
-        Ok(Some(key))
+        Ok(true)
     }
 
     /// Enter an array (`[`); then call [`Cursor::next_element`] until it gives false.
@@ -467,6 +516,43 @@ fn first_control(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key is taken as the one expected only when the file holds its head's very bytes (the
+    /// key, its closing quote and the colon with its blanks) before the end of the input: not a
+    /// longer or shorter key, other blanks, an escaped spelling, or a key the input's end cuts.
+    /// A key read is given with its head, when it has no escape.
+    #[test]
+    fn an_expected_key_is_the_bytes_of_its_head() {
+        fn next<'a>(text: &'a str, end: usize, expected: &str) -> (Result<Option<Key<'a>>>, usize) {
+            let mut cursor = Cursor::new(text, 0, end);
+            cursor.begin_object().unwrap();
+            let key = cursor.next_key_expecting(&mut true, Some(expected));
+            (key, cursor.pos)
+        }
+        fn read<'a>(key: &'a str, head: &'a str) -> Result<Option<Key<'a>>> {
+            Ok(Some(Key::Read(Cow::Borrowed(key), Some(head))))
+        }
+        let text = r#"{ "name" : 1}"#;
+        let end = text.len();
+        assert_eq!(next(text, end, "name\" : "), (Ok(Some(Key::Expected)), 11));
+        assert_eq!(next(text, end, "name\" :"), (Ok(Some(Key::Expected)), 10));
+        for other in ["name\": ", "nam\" : ", "names\" : ", "name\"  : ", "x"] {
+            assert_eq!(next(text, end, other), (read("name", "name\" : "), 11));
+        }
+        let escaped = r#"{"n\u0061me": 1}"#;
+        let (key, _) = next(escaped, escaped.len(), "name\": ");
+        assert_eq!(key, Ok(Some(Key::Read(Cow::Owned("name".into()), None))));
+        // The input ends inside the head (a JSON Lines line cut short): read as far as it goes.
+        assert_eq!(next(text, 10, "name\" : "), (read("name", "name\" :"), 10));
+        let (key, _) = next(text, 8, "name\" : ");
+        assert_eq!(
+            key.unwrap_err().message,
+            "expected `:` after json object key"
+        );
+        let (key, _) = next(text, 7, "name\" : ");
+        assert_eq!(key.unwrap_err().message, "unterminated json string");
+        assert_eq!(next("{}", 2, "name\": "), (Ok(None), 2));
+    }
 
     /// An escaped string decodes each escape, and maps each decoded character to its bytes in the
     /// file: escapes at the start and the end, next to each other, a surrogate pair, and text of

@@ -2,7 +2,7 @@
 //! `card_name`, `type_line`, `oracle_text`, `mana_cost`, `card_faces`, `set`). A line that cannot
 //! be read is an error for that line only.
 
-use super::json::card_object;
+use super::json::{KeyOrders, card_object};
 use super::json_cursor::{Cursor, Kind};
 use super::{Card, ReadOptions, SourceError};
 
@@ -13,19 +13,23 @@ pub(super) fn read(
     on_card: &mut dyn FnMut(Card),
     errors: &mut Vec<SourceError>,
 ) {
+    let mut orders = KeyOrders::default();
     let mut start = 0;
     while start < text.len() {
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        // memchr's vector search: `str::find` reads a word at a time, on the reading thread.
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i);
         let mut cursor = Cursor::new(text, start, end);
         if !cursor.at_end() {
             let result = match cursor.kind() {
-                Ok(Kind::Object) => card_object(&mut cursor, options, errors).and_then(|card| {
-                    if cursor.at_end() {
-                        Ok(card)
-                    } else {
-                        cursor.error("unexpected characters after the card object")
-                    }
-                }),
+                Ok(Kind::Object) => card_object(&mut cursor, options, errors, &mut orders)
+                    .and_then(|card| {
+                        if cursor.at_end() {
+                            Ok(card)
+                        } else {
+                            cursor.error("unexpected characters after the card object")
+                        }
+                    }),
                 Ok(kind) => cursor.error(format!("expected a card object, not {}", kind.name())),
                 Err(e) => Err(e),
             };
@@ -41,6 +45,41 @@ pub(super) fn read(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read_lines(text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        let options = ReadOptions {
+            original,
+            ..ReadOptions::default()
+        };
+        read(text, &options, &mut |c| cards.push(c), &mut errors);
+        (cards, errors)
+    }
+
+    /// The last line of each sequence of three reads as it reads alone, at the same place of the
+    /// file (the lines before it blanked out): the keys remembered from the lines before change
+    /// nothing (the objects of `json::VARIED_OBJECTS`).
+    #[test]
+    fn a_line_reads_alike_whatever_the_keys_of_the_lines_before_it() {
+        use super::super::json::VARIED_OBJECTS;
+        let blank = |text: &str| " ".repeat(text.len());
+        for original in [false, true] {
+            for a in VARIED_OBJECTS {
+                for b in VARIED_OBJECTS {
+                    for c in VARIED_OBJECTS {
+                        let lines = format!("{a}\n{b}\n{c}");
+                        let start = lines.len() - c.len();
+                        let (mut cards, mut errors) = read_lines(&lines, original);
+                        cards.retain(|card| card.span.start >= start);
+                        errors.retain(|error| error.span.start >= start);
+                        let alone = format!("{}\n{}\n{c}", blank(a), blank(b));
+                        assert_eq!((cards, errors), read_lines(&alone, original), "{lines}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn reads_lines_and_steps_over_bad_ones() {

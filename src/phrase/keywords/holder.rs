@@ -10,6 +10,7 @@
 //! nothing more than that pass.
 
 use crate::phrase::ast::OwnerWord;
+use crate::phrase::timing_words::has_curly_apostrophe;
 
 /// What the words of the current clause, and of the line before it, say of a grant verb that
 /// would come next.
@@ -104,7 +105,7 @@ impl Subject {
 
     /// Reads the next word of the line, in ASCII lower case.
     pub fn read_lower(&mut self, word: &str) {
-        if word.contains('’') {
+        if has_curly_apostrophe(word) {
             self.lower_word(&word.replace('’', "'"));
         } else {
             self.lower_word(word);
