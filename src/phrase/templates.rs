@@ -154,6 +154,8 @@ pub(super) struct Table {
     pub phrase_by_byte: [u64; 256],
     /// The same for `ability_opening`.
     pub opening_by_byte: [u64; 256],
+    /// The `phrase` templates that are `ability_opening` templates too (bit i: `phrase[i]`).
+    pub phrase_also_opening: u64,
     pub ability_word: Compiled,
     pub quoted_mention: Compiled,
     pub sentence_opening: Compiled,
@@ -218,6 +220,15 @@ impl Table {
         let (opening_needing, opening_needing_none) = by_literal(&ability_opening, literals.len());
         Table {
             phrase_by_byte: by_first_byte(&phrase),
+            phrase_also_opening: phrase
+                .iter()
+                .enumerate()
+                .filter(|(_, template)| {
+                    ability_opening
+                        .iter()
+                        .any(|opening| opening.entry == template.entry)
+                })
+                .fold(0, |mask, (index, _)| mask | 1 << index),
             opening_by_byte: by_first_byte(&ability_opening),
             phrase_needing,
             phrase_needing_none,
@@ -655,6 +666,55 @@ mod tests {
             let one_byte_end = LEADS_CLAUSE_END.iter().any(|end| end.as_bytes() == [byte]);
             assert_eq!(ends_clause(byte), one_byte_end, "{byte}");
         }
+    }
+
+    /// A `phrase` template that is an `ability_opening` template too is compiled alike in both
+    /// lists (leads, needed literals, clause guard, the masks by byte and by literal), so one that
+    /// missed as an opening at a place misses as a phrase there: the walk does not call it twice
+    /// (`phrase_also_opening`).
+    #[test]
+    fn a_phrase_that_is_an_opening_too_is_compiled_alike() {
+        let table = Table::get();
+        let mut both = 0;
+        for (index, phrase) in table.phrase.iter().enumerate() {
+            let opening = table
+                .ability_opening
+                .iter()
+                .position(|opening| opening.entry == phrase.entry);
+            assert_eq!(
+                table.phrase_also_opening >> index & 1 == 1,
+                opening.is_some(),
+                "{:?}",
+                phrase.entry
+            );
+            let Some(at) = opening else {
+                continue;
+            };
+            both += 1;
+            let opening = &table.ability_opening[at];
+            assert!(phrase.leads_by_byte == opening.leads_by_byte);
+            assert!(phrase.leads_by_second_byte == opening.leads_by_second_byte);
+            assert_eq!(phrase.need, opening.need);
+            assert!(phrase.in_clause == opening.in_clause);
+            assert!(phrase.charged == opening.charged);
+            for byte in 0..256 {
+                let bit = |masks: &[u64; 256], index: usize| masks[byte] >> index & 1;
+                assert_eq!(
+                    bit(&table.phrase_by_byte, index),
+                    bit(&table.opening_by_byte, at)
+                );
+            }
+            for literal in 0..table.literals().len() {
+                let phrase_needs = table.phrase_needing[literal] >> index & 1;
+                assert_eq!(phrase_needs, table.opening_needing[literal] >> at & 1);
+            }
+            assert_eq!(
+                table.phrase_needing_none >> index & 1,
+                table.opening_needing_none >> at & 1
+            );
+        }
+        // `combat_trigger`, today.
+        assert!(both > 0);
     }
 
     /// The live masks made from the literals found are the templates that need none of the

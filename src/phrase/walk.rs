@@ -51,6 +51,7 @@ pub(super) fn walk_line(
         live_phrase,
         live_opening,
         found,
+        opening_missed_at: None,
         depth: 0,
         enough: work.enough(),
         work,
@@ -87,6 +88,9 @@ struct Walk<'t, 'w> {
     live_opening: u64,
     /// Where the table's literals occur in the line.
     found: &'t Occurrences,
+    /// Where the last opening was tried and none matched: the phrase templates that are openings
+    /// too missed there already.
+    opening_missed_at: Option<usize>,
     depth: usize,
     /// What the template calls may still read (`work::WORK_PER_BYTE`).
     work: &'w mut Work,
@@ -206,6 +210,9 @@ impl Walk<'_, '_> {
             place,
             content_start,
         )?;
+        if end.is_none() {
+            self.opening_missed_at = Some(at);
+        }
         Ok(end.unwrap_or(at))
     }
 
@@ -242,10 +249,16 @@ impl Walk<'_, '_> {
         content_start: usize,
     ) -> Result<Option<usize>, String> {
         let table = self.table;
+        // A template is a function of the text from `at`: one that missed as an opening here
+        // misses as a phrase (`combat_trigger`, a line's "Whenever ~ is dealt damage, ...").
+        let live = match self.opening_missed_at {
+            Some(missed) if missed == at => self.live_phrase & !table.phrase_also_opening,
+            _ => self.live_phrase,
+        };
         self.first_match(
             &table.phrase,
             &table.phrase_by_byte,
-            self.live_phrase,
+            live,
             at,
             place,
             content_start,
