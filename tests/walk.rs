@@ -165,6 +165,40 @@ fn a_clause_guard_changes_what_a_line_costs_only_by_the_calls_it_saves() {
     assert!(find(&list).errors.is_empty(), "{:?}", find(&list).errors);
 }
 
+#[test]
+fn a_template_known_to_miss_is_charged_as_its_call_was() {
+    // `combat_trigger` is an opening and a phrase; where it missed as the line's opening (its
+    // subject is more than 16 words), the walk does not parse it again as a phrase at the same
+    // place, but charges it to the line's work as the call was: these lines are given up where,
+    // and for what, they were given up before (a review found them read, or given up for
+    // another reason, when the skipped call was not charged).
+    let head = format!(
+        "Whenever {}creature attacks, draw a card. ",
+        "whenever ".repeat(150)
+    );
+    let reminder = format!(
+        "(Whenever creature {}attacks, draw a card.) ",
+        "x ".repeat(40)
+    );
+    let cases = [
+        (
+            format!("{head}{}{}", reminder.repeat(4), "z".repeat(1400)),
+            "its keywords run on too long",
+        ),
+        (
+            format!("{head}{}", "z".repeat(1038)),
+            "a clause runs on too long",
+        ),
+    ];
+    for (line, cause) in cases {
+        let errors = find(&line).errors;
+        assert!(
+            errors.len() == 1 && errors[0].message.ends_with(cause),
+            "{cause}: {errors:?}"
+        );
+    }
+}
+
 /// Holds the walk against the whole-line parse over every text of a JSON Lines file of the
 /// corpus, taken by `texts` from each row; there must be more than `at_least` of them.
 fn walks_alike_over(

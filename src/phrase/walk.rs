@@ -202,10 +202,11 @@ impl Walk<'_, '_> {
     /// An optional `ability_opening` at `at`; returns where the walk goes on.
     fn opening(&mut self, at: usize, place: Place, content_start: usize) -> Result<usize, String> {
         let table = self.table;
+        let candidates = self.candidates(&table.opening_by_byte, self.live_opening, at);
         let end = self.first_match(
             &table.ability_opening,
-            &table.opening_by_byte,
-            self.live_opening,
+            candidates,
+            0,
             at,
             place,
             content_start,
@@ -216,25 +217,37 @@ impl Walk<'_, '_> {
         Ok(end.unwrap_or(at))
     }
 
-    /// The first of `templates` that matches at `at`, in their order: only those live in the line
-    /// that can start with the byte there (`by_byte`).
+    /// The templates of a list (a bit each) that are `live` in the line and can start with the
+    /// byte at `at` (`by_byte`).
+    fn candidates(&self, by_byte: &[u64; 256], live: u64, at: usize) -> u64 {
+        self.line.as_bytes().get(at).map_or(0, |&byte| {
+            by_byte[usize::from(byte.to_ascii_lowercase())] & live
+        })
+    }
+
+    /// The first of `templates` that matches at `at`, in their order, of the `candidates` there.
+    /// Those of `missed` are known to miss there: each is charged to the line's work as its call
+    /// would be, in its turn, but not parsed.
     fn first_match(
         &mut self,
         templates: &[Compiled],
-        by_byte: &[u64; 256],
-        live: u64,
+        mut candidates: u64,
+        missed: u64,
         at: usize,
         place: Place,
         content_start: usize,
     ) -> Result<Option<usize>, String> {
-        let Some(&byte) = self.line.as_bytes().get(at) else {
-            return Ok(None);
-        };
-        let mut candidates = by_byte[usize::from(byte.to_ascii_lowercase())] & live;
         while candidates != 0 {
             let index = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            if let Some(end) = self.single(&templates[index], at, place, content_start)? {
+            let template = &templates[index];
+            if missed >> index & 1 == 1 {
+                if template.can_start(&self.line.as_bytes()[at..], at, self.found) {
+                    self.charge(template, at)?;
+                }
+                continue;
+            }
+            if let Some(end) = self.single(template, at, place, content_start)? {
                 return Ok(Some(end));
             }
         }
@@ -251,18 +264,12 @@ impl Walk<'_, '_> {
         let table = self.table;
         // A template is a function of the text from `at`: one that missed as an opening here
         // misses as a phrase (`combat_trigger`, a line's "Whenever ~ is dealt damage, ...").
-        let live = match self.opening_missed_at {
-            Some(missed) if missed == at => self.live_phrase & !table.phrase_also_opening,
-            _ => self.live_phrase,
+        let missed = match self.opening_missed_at {
+            Some(missed) if missed == at => table.phrase_also_opening,
+            _ => 0,
         };
-        self.first_match(
-            &table.phrase,
-            &table.phrase_by_byte,
-            live,
-            at,
-            place,
-            content_start,
-        )
+        let candidates = self.candidates(&table.phrase_by_byte, self.live_phrase, at);
+        self.first_match(&table.phrase, candidates, missed, at, place, content_start)
     }
 
     /// Calls one template at `at` where it can start there; on a match, lowers its phrases and
@@ -284,6 +291,16 @@ impl Walk<'_, '_> {
         self.parse(template, at, place, content_start)
     }
 
+    /// Charges a call of `template` at `at` to the line's work: what it may read, to the end of
+    /// its clause.
+    fn charge(&mut self, template: &Compiled, at: usize) -> Result<(), String> {
+        let rest = &self.line.as_bytes()[at..];
+        self.work.spend(
+            template.reach(rest, at, self.found),
+            "a clause runs on too long",
+        )
+    }
+
     /// [`Walk::single`] once the template can start at `at`.
     #[inline(never)]
     fn parse(
@@ -293,11 +310,8 @@ impl Walk<'_, '_> {
         place: Place,
         content_start: usize,
     ) -> Result<Option<usize>, String> {
+        self.charge(template, at)?;
         let rest = &self.line[at..];
-        self.work.spend(
-            template.reach(rest.as_bytes(), at, self.found),
-            "a clause runs on too long",
-        )?;
         let mut pairs = TimingParser::parse(template.entry, rest)
             .map_err(|error| error.variant.message().into_owned())?;
         let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {

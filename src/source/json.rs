@@ -298,9 +298,16 @@ struct KnownKey {
 /// keys leaves 64 remembered.
 const REMEMBERED_KEYS: usize = 64;
 
+/// A longer head (a long key, or many blanks around its colon) is not remembered: card fields'
+/// keys are short, and what a file's keys make the reader keep stays small.
+const REMEMBERED_HEAD: usize = 64;
+
 impl KeyOrder {
     /// The key at `place` was `key`, which had no escape, with the head `head`.
     fn remember(&mut self, place: usize, key: &str, head: &str, wants: Wants) {
+        if head.len() > REMEMBERED_HEAD {
+            return;
+        }
         let known = KnownKey {
             head: head.into(),
             len: key.len(),
@@ -674,9 +681,9 @@ fn value_of<'a, T>(
 /// order can: another order, fewer or more keys, a key a prefix of the one remembered or the
 /// other way ("nam", "name", "names"), an escaped key where the plain one was, a repeated
 /// key, a value of the wrong kind, `original_text_set` before and after `set`, a second face
-/// by its key, faces with their own orders, and objects that are no card. For the tests of the
-/// key orders here and in JSON Lines.
-pub(super) const VARIED_OBJECTS: [&str; 10] = [
+/// by its key, faces with their own orders, objects that are no card, tabs around a colon and a
+/// head too long to remember. For the tests of the key orders here and in JSON Lines.
+pub(super) const VARIED_OBJECTS: [&str; 11] = [
     r#"{"name": "A", "oracle_text": "until end of turn", "type_line": "Instant", "set": "abc"}"#,
     r#"{"type_line": "Creature", "name": "B", "original_text": "old", "oracle_text": "new"}"#,
     r#"{"name": "C", "name2": "D", "rulesText2": "x", "mana_cost": "{1}"}"#,
@@ -687,6 +694,7 @@ pub(super) const VARIED_OBJECTS: [&str; 10] = [
     r#"{"set": "y", "original_text_set": "LEB", "name": "I", "card_faces": [{"oracle_text": "c", "name": "I1"}]}"#,
     r#"{"nam": "J", "names": "K", "rulesText": "z", "text": "t"}"#,
     r#"{"meta": 1}"#,
+    "{\"name\"\t :\t\"L\", \"a_key_of_no_field_long_enough_to_make_a_head_of_more_than_64_bytes\": \"v\", \"text\" :\"w\"}",
 ];
 
 #[cfg(test)]
