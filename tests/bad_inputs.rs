@@ -28,6 +28,7 @@ const BAD: &[&str] = &[
     "empty.yaml",
     "entity-bomb.xml",
     "escapes-then-bad-escape.jsonl",
+    "key-order.jsonl",
     "lone-surrogate.json",
     "long-line.yaml",
     "malformed.json",

@@ -272,11 +272,22 @@ impl Walk<'_, '_> {
         self.first_match(&table.phrase, candidates, missed, at, place, content_start)
     }
 
+    /// Charges a call of `template` at `at` to the line's work: what it may read, to the end of
+    /// its clause.
+    fn charge(&mut self, template: &Compiled, at: usize) -> Result<(), String> {
+        let rest = &self.line.as_bytes()[at..];
+        self.work.spend(
+            template.reach(rest, at, self.found),
+            "a clause runs on too long",
+        )
+    }
+
     /// Calls one template at `at` where it can start there; on a match, lowers its phrases and
     /// returns where it ended.
     ///
     /// Most calls end at `can_start`: asked here, in the caller, they do not pay for entering the
-    /// parse and the lowering, whose frame is large.
+    /// parse and the lowering, whose frame is large (one function: +1.2% instructions over the
+    /// corpus's first 8,000 faces, with fat LTO).
     #[inline(always)]
     fn single(
         &mut self,
@@ -289,16 +300,6 @@ impl Walk<'_, '_> {
             return Ok(None);
         }
         self.parse(template, at, place, content_start)
-    }
-
-    /// Charges a call of `template` at `at` to the line's work: what it may read, to the end of
-    /// its clause.
-    fn charge(&mut self, template: &Compiled, at: usize) -> Result<(), String> {
-        let rest = &self.line.as_bytes()[at..];
-        self.work.spend(
-            template.reach(rest, at, self.found),
-            "a clause runs on too long",
-        )
     }
 
     /// [`Walk::single`] once the template can start at `at`.

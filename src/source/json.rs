@@ -143,7 +143,7 @@ impl Reader<'_, '_> {
                     }
                 }
                 _ => {
-                    let wants = Wants::of(&key, self.options, true);
+                    let wants = Wants::of(&key, self.options);
                     let faces = Some(&mut self.orders.faces);
                     fields.read(wants, &key, cursor, self.options, self.errors, faces)?;
                 }
@@ -335,8 +335,8 @@ enum Wants {
     /// The text not checked (the printed one when Oracle text is checked, or the other way):
     /// skipped, but a card's field all the same.
     OtherText,
-    /// `card_faces`, in a card object.
-    Faces,
+    /// `card_faces`: the faces of a card object; in a face object, as its name reads.
+    Faces(Option<(Field, usize)>),
     Slot(Slot),
     /// `original_text_set`: the set, when no `set` came before it; else as its name reads.
     SetUnlessSet(Option<(Field, usize)>),
@@ -358,7 +358,7 @@ enum Slot {
 }
 
 impl Wants {
-    fn of(key: &str, options: &ReadOptions, with_faces: bool) -> Wants {
+    fn of(key: &str, options: &ReadOptions) -> Wants {
         let (text_key, other_text_key) = if options.original {
             (
                 matches!(key, "originalText" | "original_text"),
@@ -373,8 +373,8 @@ impl Wants {
         if other_text_key {
             return Wants::OtherText;
         }
-        if key == "card_faces" && with_faces {
-            return Wants::Faces;
+        if key == "card_faces" {
+            return Wants::Faces(options.fields.lookup(key));
         }
         match key {
             "name" => Wants::Slot(Slot::Name),
@@ -447,7 +447,7 @@ impl Fields {
                     )?;
                 }
                 Key::Read(key, head) => {
-                    let wants = Wants::of(&key, options, faces.is_some());
+                    let wants = Wants::of(&key, options);
                     if let Some(head) = head {
                         order.remember(place, &key, head, wants);
                     }
@@ -474,10 +474,11 @@ impl Fields {
                 self.any = true;
                 return cursor.skip_value();
             }
-            Wants::Faces => {
+            Wants::Faces(named) => {
+                let Some(order) = faces else {
+                    return self.read_named(named, key, cursor, errors);
+                };
                 self.any = true;
-                let mut unordered = KeyOrder::default();
-                let order = faces.unwrap_or(&mut unordered);
                 return self.read_faces(cursor, options, errors, order);
             }
             Wants::Text => {
@@ -697,50 +698,68 @@ pub(super) const VARIED_OBJECTS: [&str; 11] = [
     "{\"name\"\t :\t\"L\", \"a_key_of_no_field_long_enough_to_make_a_head_of_more_than_64_bytes\": \"v\", \"text\" :\"w\"}",
 ];
 
+/// The JSON and the JSON Lines readers.
+#[cfg(test)]
+pub(super) type ReadFn = fn(&str, &ReadOptions, &mut dyn FnMut(Card), &mut Vec<SourceError>);
+
+/// The cards and errors that `read` gives for `text`, with the Oracle or the printed
+/// (`original`) text.
+#[cfg(test)]
+pub(super) fn read_with(read: ReadFn, text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
+    let mut cards = Vec::new();
+    let mut errors = Vec::new();
+    let options = ReadOptions {
+        original,
+        ..ReadOptions::default()
+    };
+    read(text, &options, &mut |card| cards.push(card), &mut errors);
+    (cards, errors)
+}
+
+/// Asserts that `read` reads the last of every three of `VARIED_OBJECTS`, laid out in a file by
+/// `layout`, as it reads that object alone at the same place (the bytes before it blanked out,
+/// but for the file's first `opening`), with the Oracle and with the printed text: the keys
+/// remembered from the objects before change nothing.
+#[cfg(test)]
+pub(super) fn assert_each_reads_as_alone(
+    read: ReadFn,
+    layout: fn(&str, &str, &str) -> String,
+    opening: usize,
+) {
+    for original in [false, true] {
+        for a in VARIED_OBJECTS {
+            for b in VARIED_OBJECTS {
+                for c in VARIED_OBJECTS {
+                    let file = layout(a, b, c);
+                    let start = file.rfind(c).expect("the last object is in the file");
+                    let blanks = " ".repeat(start - opening);
+                    let alone = format!("{}{blanks}{}", &file[..opening], &file[start..]);
+                    let (mut cards, mut errors) = read_with(read, &file, original);
+                    cards.retain(|card| card.span.start >= start);
+                    errors.retain(|error| error.span.start >= start);
+                    assert_eq!((cards, errors), read_with(read, &alone, original), "{file}");
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn read_str(text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
-        let mut cards = Vec::new();
-        let mut errors = Vec::new();
-        read(
-            text,
-            &ReadOptions {
-                original,
-                ..ReadOptions::default()
-            },
-            &mut |c| cards.push(c),
-            &mut errors,
-        );
-        (cards, errors)
+        read_with(read, text, original)
     }
 
     fn names(cards: &[Card]) -> Vec<&str> {
         cards.iter().filter_map(|c| c.name.as_deref()).collect()
     }
 
-    /// The last object of each sequence of three reads as it reads alone, at the same place of
-    /// the file (the objects before it blanked out): the keys remembered from the objects before
-    /// change nothing, whether the Oracle or the printed text is read.
+    /// The last object of each sequence of three in an array reads as it reads alone.
     #[test]
     fn an_object_reads_alike_whatever_the_keys_of_the_objects_before_it() {
-        let blank = |text: &str| " ".repeat(text.len());
-        for original in [false, true] {
-            for a in VARIED_OBJECTS {
-                for b in VARIED_OBJECTS {
-                    for c in VARIED_OBJECTS {
-                        let array = format!("[{a},{b},{c}]");
-                        let start = array.len() - c.len() - 1;
-                        let (mut cards, mut errors) = read_str(&array, original);
-                        cards.retain(|card| card.span.start >= start);
-                        errors.retain(|error| error.span.start >= start);
-                        let alone = format!("[{} {} {c}]", blank(a), blank(b));
-                        assert_eq!((cards, errors), read_str(&alone, original), "{array}");
-                    }
-                }
-            }
-        }
+        assert_each_reads_as_alone(read, |a, b, c| format!("[{a},{b},{c}]"), 1);
     }
 
     #[test]

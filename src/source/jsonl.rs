@@ -46,39 +46,10 @@ pub(super) fn read(
 mod tests {
     use super::*;
 
-    fn read_lines(text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
-        let mut cards = Vec::new();
-        let mut errors = Vec::new();
-        let options = ReadOptions {
-            original,
-            ..ReadOptions::default()
-        };
-        read(text, &options, &mut |c| cards.push(c), &mut errors);
-        (cards, errors)
-    }
-
-    /// The last line of each sequence of three reads as it reads alone, at the same place of the
-    /// file (the lines before it blanked out): the keys remembered from the lines before change
-    /// nothing (the objects of `json::VARIED_OBJECTS`).
+    /// The last line of each sequence of three reads as it reads alone.
     #[test]
     fn a_line_reads_alike_whatever_the_keys_of_the_lines_before_it() {
-        use super::super::json::VARIED_OBJECTS;
-        let blank = |text: &str| " ".repeat(text.len());
-        for original in [false, true] {
-            for a in VARIED_OBJECTS {
-                for b in VARIED_OBJECTS {
-                    for c in VARIED_OBJECTS {
-                        let lines = format!("{a}\n{b}\n{c}");
-                        let start = lines.len() - c.len();
-                        let (mut cards, mut errors) = read_lines(&lines, original);
-                        cards.retain(|card| card.span.start >= start);
-                        errors.retain(|error| error.span.start >= start);
-                        let alone = format!("{}\n{}\n{c}", blank(a), blank(b));
-                        assert_eq!((cards, errors), read_lines(&alone, original), "{lines}");
-                    }
-                }
-            }
-        }
+        super::super::json::assert_each_reads_as_alone(read, |a, b, c| format!("{a}\n{b}\n{c}"), 0);
     }
 
     #[test]
