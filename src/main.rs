@@ -11,6 +11,11 @@ use cli::{Cli, Command, check, explain, findings, generate, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 
+/// jemalloc where it builds (Cargo.toml says why and what it was measured to save).
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> ExitCode {
     // Interrupted (SIGINT, SIGTERM, SIGHUP): no half-written `.phaselint-*.tmp` is left behind,
     // none is created after this (the writers are stopped first), and the file being fixed keeps

@@ -16,6 +16,12 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
+/// Runs `f` on a thread of its own that nothing waits for: work done ahead of time that would
+/// otherwise be done when first needed. Where no thread can be had, it is not run.
+pub fn ahead(f: impl FnOnce() + Send + 'static) {
+    let _ = std::thread::Builder::new().spawn(f);
+}
+
 /// `f` of each item, in the items' order, computed on up to `threads` threads that take the
 /// next item as they finish one (a large file does not hold back the small ones behind it).
 pub fn map<T: Sync, R: Send>(threads: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {

@@ -81,9 +81,10 @@ pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
 /// its tree, and resolving it again (a system call a component) is skipped.
 pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadError> {
     if path.as_os_str() == "-" {
-        return read_bounded(std::io::stdin().lock(), max);
+        return read_bounded(std::io::stdin().lock(), max, 0);
     }
-    read_bounded(open_regular(path, max)?, max)
+    let (file, len) = open_regular(path, max)?;
+    read_bounded(file, max, len)
 }
 
 /// The bytes of `path`, a file that is not text (a zip), at most `max` of them, judged and
@@ -96,6 +97,7 @@ pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadEr
     }
     let mut bytes = Vec::new();
     open_regular(path, max)?
+        .0
         .take(max.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|error| ReadError::at_start(io_message(&error)))?;
@@ -105,8 +107,9 @@ pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadEr
     Ok(bytes)
 }
 
-/// `path` opened, when it is a regular file of at most `max` bytes.
-fn open_regular(path: &Path, max: u64) -> Result<std::fs::File, ReadError> {
+/// `path` opened, when it is a regular file of at most `max` bytes, and the size it had when
+/// asked (a guess for a buffer, never a bound: the file may grow while it is read).
+fn open_regular(path: &Path, max: u64) -> Result<(std::fs::File, u64), ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
     let metadata = std::fs::metadata(path).map_err(io_error)?;
@@ -119,11 +122,15 @@ fn open_regular(path: &Path, max: u64) -> Result<std::fs::File, ReadError> {
     if metadata.len() > max {
         return Err(too_large(Some(metadata.len()), max));
     }
-    std::fs::File::open(path).map_err(io_error)
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    Ok((file, metadata.len()))
 }
 
 /// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.
-fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
+/// `expected` is how many bytes the reader is thought to hold (0 when not known): the buffer is
+/// made that large at once, where growing it by doubling would move a large file's text several
+/// times over.
+fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String, ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     let mut bytes = Vec::new();
     (&mut reader)
@@ -134,6 +141,10 @@ fn read_bounded(mut reader: impl Read, max: u64) -> Result<String, ReadError> {
     // A short head is the whole input; otherwise the rest, and one byte to tell it is too long.
     let read = bytes.len() as u64;
     if read == HEAD_BYTES.min(max.saturating_add(1)) {
+        // One byte more than expected, so that reading to the end needs no growth to find it.
+        let rest = expected.min(max).saturating_add(1).saturating_sub(read);
+        // A failure to reserve is no error: the read grows the buffer as it goes.
+        let _ = bytes.try_reserve_exact(usize::try_from(rest).unwrap_or(0));
         reader
             .take(max.saturating_add(1).saturating_sub(read))
             .read_to_end(&mut bytes)
@@ -170,7 +181,7 @@ pub fn probe(path: &Path, max: u64, walked: bool, text: bool) -> Option<String> 
         return Some(refusal.message().to_string());
     }
     let file = match open_regular(path, max) {
-        Ok(file) => file,
+        Ok((file, _)) => file,
         Err(error) => return Some(error.message),
     };
     if !text {
@@ -275,7 +286,20 @@ mod tests {
     use super::*;
 
     fn read(bytes: &[u8], max: u64) -> Result<String, ReadError> {
-        read_bounded(bytes, max)
+        read_bounded(bytes, max, 0)
+    }
+
+    #[test]
+    fn the_expected_size_is_a_guess_not_a_bound() {
+        let text = "Bear — until end of turn.\n".repeat(1000);
+        let len = text.len() as u64;
+        assert!(len > 2 * HEAD_BYTES);
+        for expected in [0, 1, HEAD_BYTES, len - 1, len, len + 1, 10 * len, u64::MAX] {
+            let read = read_bounded(text.as_bytes(), 1 << 20, expected);
+            assert_eq!(read.as_deref(), Ok(text.as_str()), "expected {expected}");
+            let too_long = read_bounded(text.as_bytes(), len - 1, expected).unwrap_err();
+            assert_eq!(too_long, too_large(None, len - 1), "expected {expected}");
+        }
     }
 
     #[test]
@@ -296,7 +320,7 @@ mod tests {
         let mut head = vec![b'a'; HEAD_BYTES as usize];
         head[10] = 0;
         let endless = head.as_slice().chain(std::io::repeat(0).take(u64::MAX));
-        let error = read_bounded(endless, u64::MAX).unwrap_err();
+        let error = read_bounded(endless, u64::MAX, 0).unwrap_err();
         assert_eq!(error.message, "a binary file: byte 10 is a NUL byte");
     }
 
@@ -318,7 +342,7 @@ mod tests {
         );
         // An endless stream of text ends at the limit too.
         let endless = std::io::repeat(b'a').take(u64::MAX);
-        let error = read_bounded(endless, 1 << 16).unwrap_err();
+        let error = read_bounded(endless, 1 << 16, 0).unwrap_err();
         assert!(error.message.contains("limit of 65536 bytes"));
     }
 

@@ -25,6 +25,9 @@ pub fn check_paths(
     options: &CheckOptions,
     on_file: &(dyn Fn(&CheckedFile) + Sync),
 ) -> Result<Checked, String> {
+    // The finder's matcher is built while the files are found and read, rather than by the
+    // first checking thread while the others wait for it.
+    parallel::ahead(crate::phrase::prepare);
     let configs = options.configs();
     let walked = walk(paths, &options.exclude, &configs)?;
     // Each file's config, read here on one thread, once per config file.

@@ -25,5 +25,6 @@ pub use finder::{
 };
 pub use lower::LowerError;
 pub use reading::CardName;
+pub use scan::prepare;
 pub use walk::MAX_NESTING;
 pub use work::{MIN_WORK, WORK_PER_BYTE, Work};

@@ -93,6 +93,12 @@ struct Scanner {
     roles: Vec<Role>,
 }
 
+/// Builds the scan's matcher (and the template table it holds) now, on the calling thread, so
+/// that the first line scanned does not wait for it.
+pub fn prepare() {
+    Scanner::get();
+}
+
 impl Scanner {
     /// Calls `f` with each match in `line` (its pattern, start and end), in the order of their
     /// ends: the DFA stepped byte by byte, every pattern of each match state taken, as an
@@ -114,6 +120,8 @@ impl Scanner {
         }
     }
 
+    /// The scan's matcher, built at its first use: a few million instructions (the DFA of every
+    /// literal), which [`prepare`] can spend ahead of time.
     fn get() -> &'static Scanner {
         static SCANNER: OnceLock<Scanner> = OnceLock::new();
         SCANNER.get_or_init(|| {
