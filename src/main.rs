@@ -11,8 +11,8 @@ use cli::{Cli, Command, check, explain, findings, generate, rules, stats};
 use std::io::Write;
 use std::process::ExitCode;
 
-/// jemalloc where it builds (Cargo.toml says why and what it was measured to save).
-#[cfg(not(target_env = "msvc"))]
+/// jemalloc on x86_64 Linux and macOS (Cargo.toml says why, where and what it was measured to save).
+#[cfg(all(target_arch = "x86_64", any(target_os = "linux", target_os = "macos")))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -1,4 +1,5 @@
-//! Work shared across the machine's cores with scoped threads: no pool, no dependency.
+//! Work shared across the machine's cores with scoped threads (and one detached thread for work
+//! done ahead of time): no pool, no dependency.
 //!
 //! Architecture invariant: it knows nothing of what the work is: no files, cards or rules.
 

@@ -95,10 +95,11 @@ pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadEr
         crate::tree::judge(path)
             .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
     }
+    let (file, len) = open_regular(path, max)?;
     let mut bytes = Vec::new();
-    open_regular(path, max)?
-        .0
-        .take(max.saturating_add(1))
+    // The size it had, and one byte to see the end (a guess, as for text).
+    let _ = bytes.try_reserve_exact(usize::try_from(len.saturating_add(1)).unwrap_or(0));
+    file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|error| ReadError::at_start(io_message(&error)))?;
     if bytes.len() as u64 > max {
@@ -149,6 +150,11 @@ fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String
             .take(max.saturating_add(1).saturating_sub(read))
             .read_to_end(&mut bytes)
             .map_err(io_error)?;
+        // A file that shrank, or said it was larger than it is, keeps no buffer of the size it
+        // said for the rest of the run.
+        if bytes.capacity() / 2 > bytes.len() {
+            bytes.shrink_to_fit();
+        }
     }
     if bytes.len() as u64 > max {
         return Err(too_large(None, max));
@@ -297,6 +303,15 @@ mod tests {
         for expected in [0, 1, HEAD_BYTES, len - 1, len, len + 1, 10 * len, u64::MAX] {
             let read = read_bounded(text.as_bytes(), 1 << 20, expected);
             assert_eq!(read.as_deref(), Ok(text.as_str()), "expected {expected}");
+            // Made its size at once when the size is right; never kept much larger when not.
+            let capacity = read.map_or(0, |read| read.capacity());
+            if expected == len {
+                assert_eq!(capacity, text.len() + 1);
+            }
+            assert!(
+                capacity < 2 * text.len(),
+                "expected {expected}: {capacity} bytes"
+            );
             let too_long = read_bounded(text.as_bytes(), len - 1, expected).unwrap_err();
             assert_eq!(too_long, too_large(None, len - 1), "expected {expected}");
         }

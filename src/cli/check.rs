@@ -203,7 +203,8 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         render(args, &files, &summary)
     };
     // The process ends after the report: the files' texts are left to it rather than freed,
-    // which for a large database is a system call a page (20 MB: 2 to 3 ms, after the work).
+    // which for a large database returns its pages to the system one by one (20 MB: 2 ms, after
+    // the work).
     std::mem::forget(files);
     let outcome = if failed {
         Outcome::Failed

@@ -93,8 +93,8 @@ struct Scanner {
     roles: Vec<Role>,
 }
 
-/// Builds the scan's matcher (and the template table it holds) now, on the calling thread, so
-/// that the first line scanned does not wait for it.
+/// Builds the scan's matcher (and the template table its literals come from) now, on the calling
+/// thread, so that the first line scanned does not wait for them.
 pub fn prepare() {
     Scanner::get();
 }
