@@ -97,10 +97,7 @@ pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadEr
     }
     let (file, len) = open_regular(path, max)?;
     let mut bytes = Vec::new();
-    // The size it had, and one byte to see the end (a guess, as for text).
-    let _ = bytes.try_reserve_exact(usize::try_from(len.saturating_add(1)).unwrap_or(0));
-    file.take(max.saturating_add(1))
-        .read_to_end(&mut bytes)
+    read_rest(file, &mut bytes, max.saturating_add(1), len)
         .map_err(|error| ReadError::at_start(io_message(&error)))?;
     if bytes.len() as u64 > max {
         return Err(too_large(None, max));
@@ -128,9 +125,7 @@ fn open_regular(path: &Path, max: u64) -> Result<(std::fs::File, u64), ReadError
 }
 
 /// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.
-/// `expected` is how many bytes the reader is thought to hold (0 when not known): the buffer is
-/// made that large at once, where growing it by doubling would move a large file's text several
-/// times over.
+/// `expected` is how many bytes the reader is thought to hold ([`read_rest`]).
 fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String, ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     let mut bytes = Vec::new();
@@ -142,19 +137,8 @@ fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String
     // A short head is the whole input; otherwise the rest, and one byte to tell it is too long.
     let read = bytes.len() as u64;
     if read == HEAD_BYTES.min(max.saturating_add(1)) {
-        // One byte more than expected, so that reading to the end needs no growth to find it.
-        let rest = expected.min(max).saturating_add(1).saturating_sub(read);
-        // A failure to reserve is no error: the read grows the buffer as it goes.
-        let _ = bytes.try_reserve_exact(usize::try_from(rest).unwrap_or(0));
-        reader
-            .take(max.saturating_add(1).saturating_sub(read))
-            .read_to_end(&mut bytes)
-            .map_err(io_error)?;
-        // A file that shrank, or said it was larger than it is, keeps no buffer of the size it
-        // said for the rest of the run.
-        if bytes.capacity() / 2 > bytes.len() {
-            bytes.shrink_to_fit();
-        }
+        let limit = max.saturating_add(1).saturating_sub(read);
+        read_rest(reader, &mut bytes, limit, expected).map_err(io_error)?;
     }
     if bytes.len() as u64 > max {
         return Err(too_large(None, max));
@@ -165,6 +149,30 @@ fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String
         Ok(text) => Err(not_text(text.into_bytes())),
         Err(error) => Err(not_text(error.into_bytes())),
     }
+}
+
+/// Reads `reader` to its end after what `bytes` holds, at most `limit` bytes more. The buffer is
+/// made at once for `expected` bytes in all (what the file is thought to hold, 0 when not known:
+/// a guess, never a bound) and one more, so that finding the end needs no growth; growing it by
+/// doubling would move a large file several times over. A failure to reserve is no error: the
+/// read grows the buffer as it goes. A buffer left more than twice its bytes (the file shrank,
+/// or said it was larger than it is) is shrunk: it is kept for the rest of the run.
+fn read_rest(
+    reader: impl Read,
+    bytes: &mut Vec<u8>,
+    limit: u64,
+    expected: u64,
+) -> std::io::Result<()> {
+    let wanted = expected
+        .saturating_add(1)
+        .saturating_sub(bytes.len() as u64)
+        .min(limit);
+    let _ = bytes.try_reserve_exact(usize::try_from(wanted).unwrap_or(0));
+    reader.take(limit).read_to_end(bytes)?;
+    if bytes.capacity() / 2 > bytes.len() {
+        bytes.shrink_to_fit();
+    }
+    Ok(())
 }
 
 /// `head`, the first bytes of a file, when they may be text: a binary file is told by its first

@@ -29,6 +29,8 @@ const BAD: &[&str] = &[
     "entity-bomb.xml",
     "escapes-then-bad-escape.jsonl",
     "key-order.jsonl",
+    "late-not-utf8.jsonl",
+    "late-nul.jsonl",
     "lone-surrogate.json",
     "long-line.yaml",
     "malformed.json",
