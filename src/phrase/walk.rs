@@ -78,6 +78,16 @@ enum Container {
     Reminder,
 }
 
+/// Where a template is tried: a byte of the line, the place of the phrases found there, and where
+/// the content of the container being walked starts (a phrase there opens a quoted ability or a
+/// sentence of reminder text, `lower::entry`).
+#[derive(Clone, Copy)]
+struct Site {
+    at: usize,
+    place: Place,
+    content_start: usize,
+}
+
 struct Walk<'t, 'w> {
     line: &'t str,
     /// The line's start in the whole text.
@@ -103,21 +113,22 @@ impl Walk<'_, '_> {
     /// The line: an optional ability word, an optional opening, then the ability's loop.
     fn ability(mut self, place: Place) -> Result<Vec<Phrase>, String> {
         let table = self.table;
-        let mut at = self.single(&table.ability_word, 0, place, 0)?.unwrap_or(0);
-        at = self.opening(at, place, 0)?;
-        self.inlines(at, Container::Ability, place, 0)?;
+        let line = Site {
+            at: 0,
+            place,
+            content_start: 0,
+        };
+        let at = self.single(&table.ability_word, line)?.unwrap_or(0);
+        let at = self.opening(Site { at, ..line })?;
+        self.inlines(Site { at, ..line }, Container::Ability)?;
         Ok(self.phrases)
     }
 
-    /// The loop of a container from `at`; returns where it stopped.
-    fn inlines(
-        &mut self,
-        mut at: usize,
-        container: Container,
-        place: Place,
-        content_start: usize,
-    ) -> Result<usize, String> {
+    /// The loop of a container from `from.at`; returns where it stopped.
+    fn inlines(&mut self, from: Site, container: Container) -> Result<usize, String> {
+        let mut at = from.at;
         while at < self.line.len() && self.phrases.len() <= self.enough {
+            let site = Site { at, ..from };
             let rest = &self.line[at..];
             let ends = match container {
                 Container::Ability => false,
@@ -130,25 +141,21 @@ impl Walk<'_, '_> {
             let table = self.table;
             let structural = match container {
                 _ if container != Container::Quoted && opens_quote(rest.as_bytes()) => {
-                    Some(self.quote(at, place, content_start)?)
+                    Some(self.quote(site)?)
                 }
                 Container::Ability if rest.starts_with('(') => {
-                    Some(self.nested(at, Container::Reminder, place)?)
+                    Some(self.nested(at, Container::Reminder, from.place)?)
                 }
-                Container::Ability => {
-                    self.single(&table.sentence_opening, at, place, content_start)?
-                }
+                Container::Ability => self.single(&table.sentence_opening, site)?,
                 Container::Quoted if rest.starts_with('(') => {
-                    Some(self.nested(at, Container::Reminder, place)?)
+                    Some(self.nested(at, Container::Reminder, from.place)?)
                 }
                 Container::Quoted => None,
-                Container::Reminder => {
-                    self.single(&table.reminder_sentence_opening, at, place, content_start)?
-                }
+                Container::Reminder => self.single(&table.reminder_sentence_opening, site)?,
             };
             at = match structural {
                 Some(end) => end,
-                None => match self.phrase(at, place, content_start)? {
+                None => match self.phrase(site)? {
                     Some(end) => end,
                     None => at + skip(rest),
                 },
@@ -157,12 +164,13 @@ impl Walk<'_, '_> {
         Ok(at)
     }
 
-    /// A timing phrase named in quotes, or else a quoted ability, at `at`; returns where it ends.
-    fn quote(&mut self, at: usize, place: Place, content_start: usize) -> Result<usize, String> {
+    /// A timing phrase named in quotes, or else a quoted ability, at the site; returns where it
+    /// ends.
+    fn quote(&mut self, site: Site) -> Result<usize, String> {
         let table = self.table;
-        match self.single(&table.quoted_mention, at, place, content_start)? {
+        match self.single(&table.quoted_mention, site)? {
             Some(end) => Ok(end),
-            None => self.nested(at, Container::Quoted, place),
+            None => self.nested(site.at, Container::Quoted, site.place),
         }
     }
 
@@ -185,8 +193,13 @@ impl Walk<'_, '_> {
             },
         };
         let content = at + self.line[at..].chars().next().map_or(0, char::len_utf8);
-        let mut end = self.opening(content, place, content)?;
-        end = self.inlines(end, container, place, content)?;
+        let start = Site {
+            at: content,
+            place,
+            content_start: content,
+        };
+        let at = self.opening(start)?;
+        let mut end = self.inlines(Site { at, ..start }, container)?;
         let rest = &self.line[end..];
         let closed = match container {
             Container::Quoted => closes_quote(rest.as_bytes()),
@@ -199,22 +212,15 @@ impl Walk<'_, '_> {
         Ok(end)
     }
 
-    /// An optional `ability_opening` at `at`; returns where the walk goes on.
-    fn opening(&mut self, at: usize, place: Place, content_start: usize) -> Result<usize, String> {
+    /// An optional `ability_opening` at the site; returns where the walk goes on.
+    fn opening(&mut self, site: Site) -> Result<usize, String> {
         let table = self.table;
-        let candidates = self.candidates(&table.opening_by_byte, self.live_opening, at);
-        let end = self.first_match(
-            &table.ability_opening,
-            candidates,
-            0,
-            at,
-            place,
-            content_start,
-        )?;
+        let candidates = self.candidates(&table.opening_by_byte, self.live_opening, site.at);
+        let end = self.first_match(&table.ability_opening, candidates, 0, site)?;
         if end.is_none() {
-            self.opening_missed_at = Some(at);
+            self.opening_missed_at = Some(site.at);
         }
-        Ok(end.unwrap_or(at))
+        Ok(end.unwrap_or(site.at))
     }
 
     /// The templates of a list (a bit each) that are `live` in the line and can start with the
@@ -225,18 +231,17 @@ impl Walk<'_, '_> {
         })
     }
 
-    /// The first of `templates` that matches at `at`, in their order, of the `candidates` there.
-    /// Those of `missed` are known to miss there: each is charged to the line's work as its call
-    /// would be, in its turn, but not parsed.
+    /// The first of `templates` that matches at the site, in their order, of the `candidates`
+    /// there. Those of `missed` are known to miss there: each is charged to the line's work as its
+    /// call would be, in its turn, but not parsed.
     fn first_match(
         &mut self,
         templates: &[Compiled],
         mut candidates: u64,
         missed: u64,
-        at: usize,
-        place: Place,
-        content_start: usize,
+        site: Site,
     ) -> Result<Option<usize>, String> {
+        let at = site.at;
         while candidates != 0 {
             let index = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
@@ -247,21 +252,16 @@ impl Walk<'_, '_> {
                 }
                 continue;
             }
-            if let Some(end) = self.single(template, at, place, content_start)? {
+            if let Some(end) = self.single(template, site)? {
                 return Ok(Some(end));
             }
         }
         Ok(None)
     }
 
-    /// The first phrase template that matches at `at`, in the grammar's order.
-    fn phrase(
-        &mut self,
-        at: usize,
-        place: Place,
-        content_start: usize,
-    ) -> Result<Option<usize>, String> {
-        let table = self.table;
+    /// The first phrase template that matches at the site, in the grammar's order.
+    fn phrase(&mut self, site: Site) -> Result<Option<usize>, String> {
+        let (table, at) = (self.table, site.at);
         // A template is a function of the text from `at`: one that missed as an opening here
         // misses as a phrase (`combat_trigger`, a line's "Whenever ~ is dealt damage, ...").
         let missed = match self.opening_missed_at {
@@ -269,7 +269,7 @@ impl Walk<'_, '_> {
             _ => 0,
         };
         let candidates = self.candidates(&table.phrase_by_byte, self.live_phrase, at);
-        self.first_match(&table.phrase, candidates, missed, at, place, content_start)
+        self.first_match(&table.phrase, candidates, missed, site)
     }
 
     /// Charges a call of `template` at `at` to the line's work: what it may read, to the end of
@@ -282,35 +282,29 @@ impl Walk<'_, '_> {
         )
     }
 
-    /// Calls one template at `at` where it can start there; on a match, lowers its phrases and
-    /// returns where it ended.
+    /// Calls one template at the site where it can start there; on a match, lowers its phrases
+    /// and returns where it ended.
     ///
     /// Most calls end at `can_start`: asked here, in the caller, they do not pay for entering the
     /// parse and the lowering, whose frame is large (one function: +1.2% instructions over the
     /// corpus's first 8,000 faces, with fat LTO).
     #[inline(always)]
-    fn single(
-        &mut self,
-        template: &Compiled,
-        at: usize,
-        place: Place,
-        content_start: usize,
-    ) -> Result<Option<usize>, String> {
+    fn single(&mut self, template: &Compiled, site: Site) -> Result<Option<usize>, String> {
+        let at = site.at;
         if !template.can_start(&self.line.as_bytes()[at..], at, self.found) {
             return Ok(None);
         }
-        self.parse(template, at, place, content_start)
+        self.parse(template, site)
     }
 
-    /// [`Walk::single`] once the template can start at `at`.
+    /// [`Walk::single`] once the template can start at the site.
     #[inline(never)]
-    fn parse(
-        &mut self,
-        template: &Compiled,
-        at: usize,
-        place: Place,
-        content_start: usize,
-    ) -> Result<Option<usize>, String> {
+    fn parse(&mut self, template: &Compiled, site: Site) -> Result<Option<usize>, String> {
+        let Site {
+            at,
+            place,
+            content_start,
+        } = site;
         self.charge(template, at)?;
         let rest = &self.line[at..];
         let mut pairs = TimingParser::parse(template.entry, rest)
