@@ -76,6 +76,117 @@ pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
     read_walked_file(path, max)
 }
 
+/// A file's text as [`read_text`] gives it: copied into memory, or mapped.
+///
+/// Mapped only when large (at least [`MAP_FROM`] bytes) and only for a run that writes no file:
+/// a 20 MB file costs 20 ms to copy, most of it the kernel zeroing and faulting in the pages of a
+/// fresh buffer, and 5 ms to map (docs/performance.md, "The eighth step"). A mapped file is the
+/// file itself: the run assumes no other process changes it while it is read (as ripgrep and
+/// git do for the files they map); one that cuts it short stops the run with `SIGBUS`.
+pub struct FileText(Held);
+
+enum Held {
+    Read(String),
+    Mapped(memmap2::Mmap),
+}
+
+/// The size from which [`read_text`] maps a file instead of copying it: below it, the copy is
+/// cheaper than the mapping's system calls.
+pub const MAP_FROM: u64 = 1 << 20;
+
+impl FileText {
+    /// Whether the text is the file itself, mapped, rather than a copy.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.0, Held::Mapped(_))
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            Held::Read(text) => text,
+            // SAFETY: the bytes were found to be UTF-8 when mapped (`map_text`), and the mapping
+            // is read-only; the file is assumed unchanged for the run (the type's doc).
+            Held::Mapped(bytes) => unsafe { std::str::from_utf8_unchecked(bytes) },
+        }
+    }
+}
+
+impl std::ops::Deref for FileText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<String> for FileText {
+    fn from(text: String) -> FileText {
+        FileText(Held::Read(text))
+    }
+}
+
+impl Default for FileText {
+    fn default() -> FileText {
+        FileText::from(String::new())
+    }
+}
+
+impl std::fmt::Debug for FileText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for FileText {
+    fn eq(&self, other: &FileText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for FileText {}
+
+impl PartialEq<str> for FileText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<String> for FileText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+/// [`read_file`] (or, when `walked`, [`read_walked_file`]) for a run that writes no file: a
+/// regular file of at least [`MAP_FROM`] bytes is mapped ([`FileText`]). A file whose mapped
+/// bytes are no text is read as [`read_file`] reads it, for the same error.
+pub fn read_text(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadError> {
+    if path.as_os_str() == "-" {
+        return read_walked_file(path, max).map(FileText::from);
+    }
+    if !walked {
+        crate::tree::judge(path)
+            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+    }
+    let (file, len) = open_regular(path, max)?;
+    if len >= MAP_FROM
+        && let Some(mapped) = map_text(&file, max)
+    {
+        return Ok(mapped);
+    }
+    read_bounded(file, max, len).map(FileText::from)
+}
+
+/// `file` mapped, when the mapping succeeds, holds at most `max` bytes and is text as
+/// [`read_bounded`] judges it (UTF-8 without a NUL); `None` otherwise.
+fn map_text(file: &std::fs::File, max: u64) -> Option<FileText> {
+    // SAFETY: read-only and private; the file is assumed unchanged for the run ([`FileText`]).
+    // Populated at once: faulting its pages in one at a time costs as much as the copy saves.
+    let bytes = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
+    let text = bytes.len() as u64 <= max
+        && std::str::from_utf8(&bytes).is_ok()
+        && memchr::memchr(0, &bytes).is_none();
+    text.then(|| FileText(Held::Mapped(bytes)))
+}
+
 /// [`read_file`] for a file a directory walk found ([`crate::walk::Walked::read`]): the walk
 /// judged the directory it was given and followed no link below it, so the file resolves inside
 /// its tree, and resolving it again (a system call a component) is skipped.
@@ -396,6 +507,58 @@ mod tests {
             "the file is 100 bytes, larger than the limit of 99 bytes (--max-file-size); it was not read"
         );
         assert_eq!(read_file(&path, 100).map(|text| text.len()), Ok(100));
+    }
+
+    /// A large file is mapped, a small one copied; either way its text, and its errors, are
+    /// those `read_file` gives.
+    #[test]
+    fn a_mapped_file_reads_as_a_copied_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let large = "Bear — until end of turn.\n".repeat(50_000);
+        assert!(large.len() as u64 >= MAP_FROM);
+        let mut cases: Vec<(&str, Vec<u8>)> = vec![
+            ("small", b"Bear\n".to_vec()),
+            ("large", large.clone().into_bytes()),
+        ];
+        // Problems past the head, where only the mapped bytes' checks can find them.
+        for (name, at, byte) in [("latin1", 1_000_003, 0xe9), ("nul", 1_000_000, 0)] {
+            let mut bytes = large.clone().into_bytes();
+            bytes[at] = byte;
+            cases.push((name, bytes));
+        }
+        for (name, bytes) in cases {
+            let path = dir.path().join(name);
+            std::fs::write(&path, &bytes).unwrap();
+            let mapped = read_text(&path, DEFAULT_MAX_FILE_SIZE, false);
+            let copied = read_file(&path, DEFAULT_MAX_FILE_SIZE);
+            assert_eq!(
+                mapped.as_deref().map_err(Clone::clone),
+                copied.as_deref().map_err(Clone::clone),
+                "{name}"
+            );
+            let is_mapped = mapped.as_ref().is_ok_and(FileText::is_mapped);
+            assert_eq!(is_mapped, name == "large", "{name}");
+        }
+        let path = dir.path().join("large");
+        let max = large.len() as u64 - 1;
+        assert_eq!(
+            read_text(&path, max, true).unwrap_err(),
+            too_large(Some(max + 1), max)
+        );
+    }
+
+    /// A file named on the command line is judged as `read_file` judges it, mapped or not; one a
+    /// walk found was judged by the walk.
+    #[test]
+    fn a_mapped_file_is_judged_first() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        let path = dir.path().join(".git").join("cards.txt");
+        std::fs::write(&path, "Bear\n".repeat(300_000)).unwrap();
+        let judged = read_text(&path, DEFAULT_MAX_FILE_SIZE, false).unwrap_err();
+        assert_eq!(judged.message, crate::tree::Refusal::InGit.message());
+        assert_eq!(judged, read_file(&path, DEFAULT_MAX_FILE_SIZE).unwrap_err());
+        assert!(read_text(&path, DEFAULT_MAX_FILE_SIZE, true).is_ok());
     }
 
     #[test]

@@ -33,7 +33,9 @@
 //! configs through a [`Filter`].
 
 use crate::config::{self, PathGlobs};
-use crate::read::{ReadError, io_message, read_bytes, read_file, read_walked_file};
+use crate::read::{
+    FileText, ReadError, io_message, read_bytes, read_file, read_text, read_walked_file,
+};
 use crate::source::mse_zip::EXTENSION as MSE_EXTENSION;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
@@ -67,6 +69,11 @@ impl Walked {
         } else {
             read_file(path, max)
         }
+    }
+
+    /// [`Walked::read`] for a run that writes no file: a large file is mapped ([`read_text`]).
+    pub fn read_text(&self, path: &Path, max: u64) -> Result<FileText, ReadError> {
+        read_text(path, max, self.found.contains(path))
     }
 
     /// Whether `path` is one of [`Walked::files`], however it is spelt.

@@ -61,8 +61,11 @@ impl Comments {
 /// `[[ignore]]` entry can silence (see the module docs). Input problems (PL9xx) are left as
 /// they are: a file that was not read whole was not checked whole.
 pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
+    // The allow comments are written into the texts the check read: copies, which no other
+    // process can change under them.
     let options = CheckOptions {
         fix: FixMode::Report,
+        map_large_files: false,
         ..options.clone()
     };
     let mut added = AddedAllows::default();

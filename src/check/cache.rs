@@ -11,6 +11,7 @@
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::lint::{FileLevels, check_card_in};
+use crate::read::FileText;
 use crate::source::{self, Card, Format};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ pub struct CardCache {
 /// A text checked, its cards in file order and the findings of each.
 #[derive(Default)]
 struct Checked {
-    text: Arc<String>,
+    text: Arc<FileText>,
     /// It read without an error or a note.
     clean: bool,
     cards: Vec<Card>,
@@ -70,7 +71,7 @@ impl CardCache {
 
     /// The check of `text` is complete: its cards are the ones the next check reuses. `clean`:
     /// it read without an error or a note.
-    pub(super) fn finish(&mut self, text: Arc<String>, clean: bool) {
+    pub(super) fn finish(&mut self, text: Arc<FileText>, clean: bool) {
         let mut next = std::mem::take(&mut self.next);
         next.text = text;
         next.clean = clean;

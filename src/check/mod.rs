@@ -24,7 +24,7 @@ use crate::config::ConfigError;
 use crate::diagnostic::Diagnostic;
 use crate::edition::Edition;
 use crate::lint::input_problem;
-use crate::read::{DEFAULT_MAX_FILE_SIZE, ReadError};
+use crate::read::{DEFAULT_MAX_FILE_SIZE, FileText, ReadError};
 use crate::rules::{INVALID_CONFIG, UNREADABLE_FILE};
 use crate::selection::RuleSelection;
 use crate::source::{self, ReadOptions};
@@ -40,7 +40,7 @@ pub struct CheckedFile {
     /// The path's bytes, when they are not UTF-8 and `path` can only show them.
     pub raw_path: Option<Vec<u8>>,
     /// The file's text. For a file that is not UTF-8, the valid part before the first bad byte.
-    pub source: Arc<String>,
+    pub source: Arc<FileText>,
     /// Sorted by span start.
     pub diagnostics: Vec<Diagnostic>,
     /// How many cards were read from it.
@@ -85,6 +85,10 @@ pub struct CheckOptions {
     pub max_file_size: u64,
     /// `--rules`: the edition the text is written in, over the config's `edition` key.
     pub edition: Option<Edition>,
+    /// Map card files of [`crate::read::MAP_FROM`] bytes or more instead of copying them
+    /// ([`crate::read::FileText`]): for a run that writes no card file. `--fix` reads a copy
+    /// whatever this says, and [`add_allows`] sets it off.
+    pub map_large_files: bool,
 }
 
 /// `1 card`, `2 cards`, `0 cards`: `count` with the noun's singular (`one`) or plural (`many`).
@@ -131,6 +135,7 @@ impl Default for CheckOptions {
             stdin_filename: None,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             edition: None,
+            map_large_files: false,
         }
     }
 }
@@ -205,7 +210,7 @@ impl CheckedFile {
         CheckedFile {
             path: crate::file_name::shown(path),
             raw_path: crate::file_name::raw_bytes(path),
-            source: Arc::new(source),
+            source: Arc::new(source.into()),
             diagnostics: vec![input_problem(rule, span, message, None)],
             cards: 0,
             fixed: 0,

@@ -9,7 +9,7 @@ use crate::diagnostic::Applicability;
 use crate::fix;
 use crate::lint::input_problem;
 use crate::parallel;
-use crate::read::ReadError;
+use crate::read::{FileText, ReadError};
 use crate::rules::NO_CARD_FOUND;
 use crate::rules::UNREADABLE_FILE;
 use crate::source;
@@ -148,7 +148,7 @@ fn check_path(
                     let format = source::format_of(&member.shown, &member.text);
                     let mut checked = check_text_on(
                         &member.shown,
-                        member.text,
+                        member.text.into(),
                         format,
                         &options.read,
                         config,
@@ -167,7 +167,12 @@ fn check_path(
             Zip::Unreadable(error) => vec![unreadable(shown, &error)],
         };
     }
-    let read = |path: &Path| walked.read(path, options.max_file_size);
+    // A run that writes no file maps a large one; one that may write it reads a copy, which no
+    // other process can change between the check and the write.
+    let read = |path: &Path| match options.map_large_files && options.fix != FixMode::Apply {
+        true => walked.read_text(path, options.max_file_size),
+        false => walked.read(path, options.max_file_size).map(FileText::from),
+    };
     let mut files = vec![check_file(
         path, shown, read, options, config, threads, printed,
     )];
@@ -179,7 +184,8 @@ fn check_path(
         files[0].add_input_problem(problem.span, problem.message);
     }
     for card_file in included {
-        let read = |path: &Path| crate::read::read_file(path, options.max_file_size);
+        let read =
+            |path: &Path| crate::read::read_file(path, options.max_file_size).map(FileText::from);
         files.push(check_file(
             &card_file, &card_file, read, options, config, threads, printed,
         ));
@@ -192,7 +198,7 @@ fn check_path(
 fn check_file(
     path: &Path,
     shown: &Path,
-    read: impl Fn(&Path) -> Result<String, ReadError>,
+    read: impl Fn(&Path) -> Result<FileText, ReadError>,
     options: &CheckOptions,
     config: &Config,
     threads: usize,
@@ -227,7 +233,7 @@ fn check_file(
 fn fix_file(
     path: &Path,
     shown: &Path,
-    text: String,
+    text: FileText,
     options: &CheckOptions,
     config: &Config,
     threads: usize,
@@ -280,6 +286,38 @@ fn fix_file(
             ));
             unchanged.failed = true;
             unchanged
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A large card file is mapped only by a run that asks for it and writes no file: `--fix`
+    /// writes a copy's fixes, which no other process can change between the check and the write.
+    #[test]
+    fn only_a_run_that_writes_nothing_maps_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cards.txt");
+        let card = "Ornithopter\nArtifact Creature\nFlying\n\n";
+        let text = card.repeat(crate::read::MAP_FROM as usize / card.len() + 1);
+        std::fs::write(&path, &text).unwrap();
+        for (map_large_files, fix, mapped) in [
+            (true, FixMode::Report, true),
+            (true, FixMode::Diff, true),
+            (true, FixMode::Apply, false),
+            (false, FixMode::Report, false),
+        ] {
+            let options = CheckOptions {
+                fix,
+                map_large_files,
+                ..CheckOptions::default()
+            };
+            let checked = check_paths(std::slice::from_ref(&path), &options, &|_| {}).unwrap();
+            let file = &checked.files[0];
+            assert_eq!(*file.source, text, "{fix:?}");
+            assert_eq!(file.source.is_mapped(), mapped, "{map_large_files} {fix:?}");
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::diagnostic::Applicability;
 use crate::fix;
 use crate::lint::{Capped, FileLevels, MAX_PER_FILE, check_card_in, input_problem, source_note};
 use crate::parallel;
+use crate::read::FileText;
 use crate::rules::MALFORMED_INPUT;
 use crate::source::{self, Card, ReadOptions};
 use std::path::Path;
@@ -36,7 +37,7 @@ pub fn check_text(
     read: &ReadOptions,
     config: &Config,
 ) -> CheckedFile {
-    check_text_on(path, text, format, read, config, 0, None)
+    check_text_on(path, text.into(), format, read, config, 0, None)
 }
 
 /// [`check_text`] of the next version of a text, with `cache` kept from the check of the last
@@ -49,7 +50,7 @@ pub fn check_text_again(
     config: &Config,
     cache: &mut CardCache,
 ) -> CheckedFile {
-    check_text_on(path, text, format, read, config, 0, Some(cache))
+    check_text_on(path, text.into(), format, read, config, 0, Some(cache))
 }
 
 /// Checks `text` and applies its fixes of at least `min` applicability, in rounds, as `--fix`
@@ -95,11 +96,19 @@ pub(super) fn fix_rounds(
     let mut eligible = fixed.diagnostics.clone();
     for _ in 0..FIX_ROUNDS {
         let applied = fix::apply(&fixed.source, &eligible, min);
-        if applied.applied == 0 || applied.text == *fixed.source {
+        if applied.applied == 0 || *fixed.source == applied.text {
             break;
         }
         fixes += applied.applied;
-        fixed = check_text_on(path, applied.text, format, read, config, threads, None);
+        fixed = check_text_on(
+            path,
+            applied.text.into(),
+            format,
+            read,
+            config,
+            threads,
+            None,
+        );
         eligible = fixed
             .diagnostics
             .iter()
@@ -122,7 +131,7 @@ pub(super) fn fix_rounds(
 /// change from `cache` when there is one.
 pub(super) fn check_text_on(
     path: &Path,
-    text: String,
+    text: FileText,
     format: source::Format,
     read: &ReadOptions,
     config: &Config,

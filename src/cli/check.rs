@@ -147,6 +147,8 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
         stdin_filename: args.stdin_filename.clone(),
         max_file_size: args.max_file_size.0,
         edition: args.rules,
+        // Only a run that writes no card file maps one.
+        map_large_files: !args.fix && !args.add_allow,
     })
 }
 

@@ -134,7 +134,7 @@ pub fn dawn(above: &str) -> CheckedFile {
     ];
     CheckedFile {
         path: "sets/dawn.yaml".to_owned(),
-        source: Arc::new(source.to_string()),
+        source: Arc::new(source.to_string().into()),
         diagnostics,
         raw_path: None,
         cards: 2,
@@ -173,7 +173,7 @@ pub fn broken() -> CheckedFile {
 pub fn clean() -> CheckedFile {
     CheckedFile {
         path: "clean.txt".to_owned(),
-        source: Arc::new("Ornithopter\nMemnite\nShield Sphere\n".to_string()),
+        source: Arc::new("Ornithopter\nMemnite\nShield Sphere\n".to_string().into()),
         diagnostics: vec![],
         raw_path: None,
         cards: 3,

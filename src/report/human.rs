@@ -299,7 +299,7 @@ mod tests {
     /// A file whose one diagnostic has `span` and a label on each of `labels`.
     fn file(source: &str, span: Range<usize>, labels: &[Range<usize>]) -> CheckedFile {
         let mut file = fixture::broken();
-        file.source = Arc::new(source.to_string());
+        file.source = Arc::new(source.to_string().into());
         file.failed = false;
         let diagnostic = &mut file.diagnostics[0];
         diagnostic.span = span;

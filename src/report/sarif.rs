@@ -614,11 +614,14 @@ mod tests {
     #[test]
     fn a_region_longer_than_a_phrase_has_no_snippet() {
         let mut file = fixture::broken();
-        file.source = std::sync::Arc::new(format!(
-            "{}\n{}",
-            "a".repeat(MAX_SNIPPET),
-            "b".repeat(MAX_SNIPPET + 1)
-        ));
+        file.source = std::sync::Arc::new(
+            format!(
+                "{}\n{}",
+                "a".repeat(MAX_SNIPPET),
+                "b".repeat(MAX_SNIPPET + 1)
+            )
+            .into(),
+        );
         file.diagnostics[0].span = 0..MAX_SNIPPET;
         let mut long = file.diagnostics[0].clone();
         long.span = MAX_SNIPPET + 1..2 * MAX_SNIPPET + 2;
