@@ -70,10 +70,18 @@ impl ReadError {
 /// file, is larger than `max`, is not UTF-8 or holds a NUL byte is an error.
 pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
     if path.as_os_str() != "-" {
-        crate::tree::judge(path)
-            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+        judged(path, false)?;
     }
     read_walked_file(path, max)
+}
+
+/// `path` judged by [`crate::tree::judge`], unless a directory walk found it (`walked`): the walk
+/// judged the directory it was given and followed no link below it.
+fn judged(path: &Path, walked: bool) -> Result<(), ReadError> {
+    if walked {
+        return Ok(());
+    }
+    crate::tree::judge(path).map_err(|refusal| ReadError::at_start(refusal.message().to_string()))
 }
 
 /// A file's text as [`read_text`] gives it: copied into memory, or mapped.
@@ -81,8 +89,9 @@ pub fn read_file(path: &Path, max: u64) -> Result<String, ReadError> {
 /// Mapped only when large (at least [`MAP_FROM`] bytes) and only for a run that writes no file:
 /// a 20 MB file costs 20 ms to copy, most of it the kernel zeroing and faulting in the pages of a
 /// fresh buffer, and 5 ms to map (docs/performance.md, "The eighth step"). A mapped file is the
-/// file itself: the run assumes no other process changes it while it is read (as ripgrep and
-/// git do for the files they map); one that cuts it short stops the run with `SIGBUS`.
+/// file itself: the run assumes no other process changes it while it is read, as ripgrep and git
+/// assume of the files they map. One cut short under it, or a read error of its disk, ends the
+/// run with `SIGBUS`; one changed in place may be reported wrongly, or end the run.
 pub struct FileText(Held);
 
 enum Held {
@@ -100,6 +109,7 @@ impl FileText {
         matches!(self.0, Held::Mapped(_))
     }
 
+    /// The text, whole.
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Held::Read(text) => text,
@@ -156,30 +166,43 @@ impl PartialEq<String> for FileText {
 }
 
 /// [`read_file`] (or, when `walked`, [`read_walked_file`]) for a run that writes no file: a
-/// regular file of at least [`MAP_FROM`] bytes is mapped ([`FileText`]). A file whose mapped
-/// bytes are no text is read as [`read_file`] reads it, for the same error.
+/// regular file of at least [`MAP_FROM`] bytes whose head may be text is mapped ([`FileText`]).
+/// Its head is judged first, as [`read_bounded`] judges it, so a large binary file is refused
+/// after 8 KiB, not mapped whole; a file whose mapped bytes are no text is read as [`read_file`]
+/// reads it, for the same error.
 pub fn read_text(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadError> {
     if path.as_os_str() == "-" {
         return read_walked_file(path, max).map(FileText::from);
     }
-    if !walked {
-        crate::tree::judge(path)
-            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
+    judged(path, walked)?;
+    let (mut file, len) = open_regular(path, max)?;
+    if len < MAP_FROM {
+        return read_bounded(file, max, len).map(FileText::from);
     }
-    let (file, len) = open_regular(path, max)?;
-    if len >= MAP_FROM
-        && let Some(mapped) = map_text(&file, max)
-    {
-        return Ok(mapped);
+    let mut head = Vec::new();
+    (&mut file)
+        .take(HEAD_BYTES)
+        .read_to_end(&mut head)
+        .map_err(|error| ReadError::at_start(io_message(&error)))?;
+    let head = text_head(head)?;
+    match map_text(&file, max) {
+        Some(mapped) => Ok(mapped),
+        // The same bytes from the start: the head read already, then the rest.
+        None => read_bounded(head.as_slice().chain(file), max, len).map(FileText::from),
     }
-    read_bounded(file, max, len).map(FileText::from)
 }
 
-/// `file` mapped, when the mapping succeeds, holds at most `max` bytes and is text as
+/// `file` mapped, when it holds at most `max` bytes, the mapping succeeds, and it is text as
 /// [`read_bounded`] judges it (UTF-8 without a NUL); `None` otherwise.
 fn map_text(file: &std::fs::File, max: u64) -> Option<FileText> {
-    // SAFETY: read-only and private; the file is assumed unchanged for the run ([`FileText`]).
-    // Populated at once: faulting its pages in one at a time costs as much as the copy saves.
+    // Asked again: a file grown past `max` since it was opened is not read in to be refused.
+    if file.metadata().ok()?.len() > max {
+        return None;
+    }
+    // SAFETY: read-only, but shared: a change another process makes to the file shows through
+    // (it would through a private mapping too, on Linux), so the file is assumed unchanged for
+    // the run ([`FileText`]). Populated at once: faulting its pages in one at a time costs as
+    // much as the copy saves.
     let bytes = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
     let text = bytes.len() as u64 <= max
         && std::str::from_utf8(&bytes).is_ok()
@@ -202,10 +225,7 @@ pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadErro
 /// bounded as [`read_file`] reads text; `walked` when a directory walk found it
 /// ([`read_walked_file`]).
 pub fn read_bytes(path: &Path, max: u64, walked: bool) -> Result<Vec<u8>, ReadError> {
-    if !walked {
-        crate::tree::judge(path)
-            .map_err(|refusal| ReadError::at_start(refusal.message().to_string()))?;
-    }
+    judged(path, walked)?;
     let (file, len) = open_regular(path, max)?;
     let mut bytes = Vec::new();
     read_rest(file, &mut bytes, max.saturating_add(1), len)
@@ -302,8 +322,8 @@ fn text_head(head: Vec<u8>) -> Result<Vec<u8>, ReadError> {
 /// binary head; `None` when nothing says so yet. Only the head is read. `walked` as for
 /// [`read_bytes`].
 pub fn probe(path: &Path, max: u64, walked: bool, text: bool) -> Option<String> {
-    if !walked && let Err(refusal) = crate::tree::judge(path) {
-        return Some(refusal.message().to_string());
+    if let Err(refusal) = judged(path, walked) {
+        return Some(refusal.message);
     }
     let file = match open_regular(path, max) {
         Ok((file, _)) => file,
@@ -520,8 +540,14 @@ mod tests {
             ("small", b"Bear\n".to_vec()),
             ("large", large.clone().into_bytes()),
         ];
-        // Problems past the head, where only the mapped bytes' checks can find them.
-        for (name, at, byte) in [("latin1", 1_000_003, 0xe9), ("nul", 1_000_000, 0)] {
+        // Problems in the head, judged before the file is mapped, and past it, where only the
+        // mapped bytes' checks can find them.
+        for (name, at, byte) in [
+            ("head-latin1", 100, 0xe9),
+            ("head-nul", 10, 0),
+            ("latin1", 1_000_003, 0xe9),
+            ("nul", 1_000_000, 0),
+        ] {
             let mut bytes = large.clone().into_bytes();
             bytes[at] = byte;
             cases.push((name, bytes));

@@ -61,13 +61,7 @@ impl Comments {
 /// `[[ignore]]` entry can silence (see the module docs). Input problems (PL9xx) are left as
 /// they are: a file that was not read whole was not checked whole.
 pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
-    // The allow comments are written into the texts the check read: copies, which no other
-    // process can change under them.
-    let options = CheckOptions {
-        fix: FixMode::Report,
-        map_large_files: false,
-        ..options.clone()
-    };
+    let options = round_options(options);
     let mut added = AddedAllows::default();
     // A finding that covered another one hid it (`crate::lint`): silenced, it shows the other,
     // which the next round silences.
@@ -100,6 +94,17 @@ pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllo
 
 /// How many times `--add-allow` checks and silences: one finding hides at most one other.
 const ROUNDS: usize = 4;
+
+/// The options of each round's check: `options` reporting, never fixing, and reading copies: the
+/// allow comments are written into the texts the check read, which no other process may change
+/// under them, as it could a mapped file.
+fn round_options(options: &CheckOptions) -> CheckOptions {
+    CheckOptions {
+        fix: FixMode::Report,
+        map_large_files: false,
+        ..options.clone()
+    }
+}
 
 /// One check of `paths` and the allows that silence what it found.
 fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
@@ -404,4 +409,24 @@ fn append_ignores(path: &Path, entries: &[String]) -> Result<bool, String> {
     };
     written.map_err(|message| format!("could not write the config: {message}"))?;
     Ok(!exists)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each round reports and reads copies, whatever the options it is given.
+    #[test]
+    fn rounds_report_and_read_copies() {
+        for fix in [FixMode::Report, FixMode::Diff, FixMode::Apply] {
+            let options = CheckOptions {
+                fix,
+                map_large_files: true,
+                ..CheckOptions::default()
+            };
+            let round = round_options(&options);
+            assert_eq!(round.fix, FixMode::Report);
+            assert!(!round.map_large_files, "{fix:?}");
+        }
+    }
 }

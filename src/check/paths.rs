@@ -169,9 +169,12 @@ fn check_path(
     }
     // A run that writes no file maps a large one; one that may write it reads a copy, which no
     // other process can change between the check and the write.
-    let read = |path: &Path| match options.map_large_files && options.fix != FixMode::Apply {
-        true => walked.read_text(path, options.max_file_size),
-        false => walked.read(path, options.max_file_size).map(FileText::from),
+    let read = |path: &Path| {
+        if options.map_large_files && options.fix != FixMode::Apply {
+            walked.read_text(path, options.max_file_size)
+        } else {
+            walked.read(path, options.max_file_size).map(FileText::from)
+        }
     };
     let mut files = vec![check_file(
         path, shown, read, options, config, threads, printed,

@@ -327,6 +327,29 @@ fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String 
 mod tests {
     use super::ByteSize;
 
+    /// Only a run that writes no card file maps one: `--fix` and `--add-allow` write into the
+    /// text they read, which must be a copy no other process can change.
+    #[test]
+    fn only_a_check_that_writes_nothing_maps_files() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Check {
+            #[command(flatten)]
+            args: super::CheckArgs,
+        }
+        for (flags, maps) in [
+            (&[][..], true),
+            (&["--diff"][..], true),
+            (&["--fix"][..], false),
+            (&["--add-allow"][..], false),
+        ] {
+            let line = ["check"].iter().chain(flags).chain(&["cards.yaml"]);
+            let check = Check::try_parse_from(line).unwrap();
+            let options = super::options(&check.args).unwrap();
+            assert_eq!(options.map_large_files, maps, "{flags:?}");
+        }
+    }
+
     #[test]
     fn sizes_read_and_print_in_binary_units() {
         let size = |text: &str| text.parse::<ByteSize>().map(|size| size.0);
