@@ -201,9 +201,9 @@ fn map_text(file: &std::fs::File, max: u64) -> Option<FileText> {
     }
     // SAFETY: read-only, but shared: a change another process makes to the file shows through
     // (it would through a private mapping too, on Linux), so the file is assumed unchanged for
-    // the run ([`FileText`]). Populated at once: faulting its pages in one at a time costs as
-    // much as the copy saves.
-    let bytes = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
+    // the run ([`FileText`]). Not populated up front: the check below faults the pages in, a few
+    // hundred faults for 20 MB, and asking for them all at once was slower (3.6 ms against 3.1).
+    let bytes = unsafe { memmap2::Mmap::map(file) }.ok()?;
     let text = bytes.len() as u64 <= max
         && std::str::from_utf8(&bytes).is_ok()
         && memchr::memchr(0, &bytes).is_none();
