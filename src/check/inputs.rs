@@ -3,7 +3,7 @@
 //! members of a set saved as a `.mse-set` zip, read in memory and never written. `check`,
 //! `stats` and `findings` read sets the same way through it.
 
-use crate::read::ReadError;
+use crate::read::{FileText, ReadError};
 use crate::source::mse_zip::{self, ZipErrorKind, ZipLimits};
 use crate::source::{self, Format, SourceError};
 use crate::walk::Walked;
@@ -90,18 +90,18 @@ pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, 
     (files, problems)
 }
 
-/// Each text one of `walked`'s files holds, as [`crate::check::check_paths`] reads them, with the
-/// name reports give it: the file; a `set` file, then the card files it includes; a set's zip,
-/// each of its members. A zip with no `set` file gives nothing. What could not be read is
-/// returned, with the name it was read by.
+/// Each text one of `walked`'s files holds, as [`crate::check::check_paths`] reads them for a run
+/// that writes no file (a large one mapped), with the name reports give it: the file; a `set`
+/// file, then the card files it includes; a set's zip, each of its members. A zip with no `set`
+/// file gives nothing. What could not be read is returned, with the name it was read by.
 pub fn each_text(
     walked: &Walked,
     path: &Path,
     max: u64,
-    on_text: &mut dyn FnMut(&Path, String),
+    on_text: &mut dyn FnMut(&Path, FileText),
 ) -> Vec<(PathBuf, ReadError)> {
     let mut unreadable = Vec::new();
-    let mut take = |name: &Path, text: Result<String, ReadError>| match text {
+    let mut take = |name: &Path, text: Result<FileText, ReadError>| match text {
         Ok(text) => on_text(name, text),
         Err(error) => unreadable.push((name.to_path_buf(), error)),
     };
@@ -109,7 +109,7 @@ pub fn each_text(
         match zip_members(walked, path, max) {
             Zip::Members(members) => {
                 for member in members {
-                    take(&member.shown, Ok(member.text));
+                    take(&member.shown, Ok(member.text.into()));
                 }
             }
             Zip::NoSet(_) => {}
@@ -117,14 +117,17 @@ pub fn each_text(
         }
         return unreadable;
     }
-    let text = walked.read(path, max);
+    let text = walked.read_text(path, max);
     let (included, _) = match &text {
         Ok(text) => set_includes(walked, path, text),
         Err(_) => (Vec::new(), Vec::new()),
     };
     take(path, text);
     for card_file in included {
-        take(&card_file, crate::read::read_file(&card_file, max));
+        take(
+            &card_file,
+            crate::read::read_file(&card_file, max).map(FileText::from),
+        );
     }
     unreadable
 }
