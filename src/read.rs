@@ -88,7 +88,7 @@ fn judged(path: &Path, walked: bool) -> Result<(), ReadError> {
 ///
 /// Mapped only when large (at least [`MAP_FROM`] bytes) and only for a run that writes no file:
 /// a 20 MB file costs 20 ms to copy, most of it the kernel zeroing and faulting in the pages of a
-/// fresh buffer, and 5 ms to map (docs/performance.md, "The eighth step"). A mapped file is the
+/// fresh buffer, and 3 ms to map (docs/performance.md, "The eighth step"). A mapped file is the
 /// file itself: the run assumes no other process changes it while it is read, as ripgrep and git
 /// assume of the files they map. One cut short under it, or a read error of its disk, ends the
 /// run with `SIGBUS`; one changed in place may be reported wrongly, or end the run.
@@ -175,17 +175,28 @@ pub fn read_text(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadEr
         return read_walked_file(path, max).map(FileText::from);
     }
     judged(path, walked)?;
-    let (mut file, len) = open_regular(path, max)?;
+    let (file, len) = open_regular(path, max)?;
     if len < MAP_FROM {
         return read_bounded(file, max, len).map(FileText::from);
     }
+    read_large(file, max, len, map_text)
+}
+
+/// [`read_text`] of a large regular `file` of `len` bytes: its head judged first, then `map`
+/// asked for it; where that gives nothing, the file read as [`read_bounded`] reads it.
+fn read_large(
+    mut file: std::fs::File,
+    max: u64,
+    len: u64,
+    map: impl FnOnce(&std::fs::File, u64) -> Option<FileText>,
+) -> Result<FileText, ReadError> {
     let mut head = Vec::new();
     (&mut file)
         .take(HEAD_BYTES)
         .read_to_end(&mut head)
         .map_err(|error| ReadError::at_start(io_message(&error)))?;
     let head = text_head(head)?;
-    match map_text(&file, max) {
+    match map(&file, max) {
         Some(mapped) => Ok(mapped),
         // The same bytes from the start: the head read already, then the rest.
         None => read_bounded(head.as_slice().chain(file), max, len).map(FileText::from),
@@ -564,6 +575,22 @@ mod tests {
             );
             let is_mapped = mapped.as_ref().is_ok_and(FileText::is_mapped);
             assert_eq!(is_mapped, name == "large", "{name}");
+            // Where the mapping gives nothing, the copy read after the head is the same; a
+            // bad head is refused before the file is mapped.
+            let len = bytes.len() as u64;
+            let open = || std::fs::File::open(&path).unwrap();
+            let fallback = read_large(open(), DEFAULT_MAX_FILE_SIZE, len, |_, _| None);
+            assert_eq!(
+                fallback.as_deref().map_err(Clone::clone),
+                copied.as_deref().map_err(Clone::clone),
+                "{name}"
+            );
+            if name.starts_with("head-") {
+                let refused = read_large(open(), DEFAULT_MAX_FILE_SIZE, len, |_, _| {
+                    panic!("{name} was mapped")
+                });
+                assert_eq!(refused.unwrap_err(), copied.clone().unwrap_err(), "{name}");
+            }
         }
         let path = dir.path().join("large");
         let max = large.len() as u64 - 1;
