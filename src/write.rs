@@ -35,7 +35,7 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
     refuse_what_a_rename_would_break(&before)?;
 
     let temp = TempFile::new_in(dir, 0o600).map_err(io)?;
-    write_all(&temp, contents).map_err(io)?;
+    write_all(&temp, contents.as_bytes()).map_err(io)?;
     temp.as_file()
         .set_permissions(before.permissions())
         .map_err(io)?;
@@ -53,13 +53,14 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
 /// file in the same directory, renamed over the path, so that a symbolic link at the path is
 /// replaced, never written through (a pull request's `phaselint.sarif -> ../victim`), and a
 /// reader never sees half a report. The directory is judged as a read is ([`crate::tree`]).
-pub fn write_new(path: &Path, contents: &str) -> Result<(), String> {
+/// `contents` are bytes: a test's card file may be no text on purpose.
+pub fn write_new(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), String> {
     let io = |error: std::io::Error| crate::read::io_message(&error);
     let dir = parent(path);
     crate::tree::judge(dir).map_err(|refusal| refusal.message().to_string())?;
     // Read and write for everyone the umask allows, as `std::fs::write` would create it.
     let temp = TempFile::new_in(dir, 0o666).map_err(io)?;
-    write_all(&temp, contents).map_err(io)?;
+    write_all(&temp, contents.as_ref()).map_err(io)?;
     temp.as_file().sync_all().map_err(io)?;
     temp.persist(path).map_err(io)?;
     sync_dir(dir);
@@ -74,9 +75,9 @@ fn parent(path: &Path) -> &Path {
     }
 }
 
-fn write_all(temp: &TempFile, contents: &str) -> std::io::Result<()> {
+fn write_all(temp: &TempFile, contents: &[u8]) -> std::io::Result<()> {
     let mut file = temp.as_file();
-    file.write_all(contents.as_bytes())?;
+    file.write_all(contents)?;
     file.flush()
 }
 

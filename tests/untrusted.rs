@@ -386,3 +386,65 @@ fn typographic_allow_names_are_warned_about() {
         ]
     );
 }
+
+/// A large card file is mapped, a small one copied; either way its text, and its errors, are
+/// those `read_file` gives, also for a bad byte or NUL past the first 8 KiB.
+#[test]
+fn a_mapped_file_reads_as_a_copied_one() {
+    use phaselint::read::{DEFAULT_MAX_FILE_SIZE, FileText, MAP_FROM, read_file, read_text};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let large = "Bear — until end of turn.\n".repeat(50_000);
+    assert!(large.len() as u64 >= MAP_FROM);
+    let mut cases: Vec<(String, Vec<u8>)> = vec![
+        ("small".to_string(), b"Bear\n".to_vec()),
+        ("large".to_string(), large.clone().into_bytes()),
+    ];
+    // A NUL and a Latin-1 byte in the head, where the file is refused before it is mapped, and
+    // past it, where only the mapped bytes' checks find them.
+    for at in [10, 100, 1_000_000, 1_000_003] {
+        for byte in [0, 0xe9] {
+            let mut bytes = large.clone().into_bytes();
+            bytes[at] = byte;
+            cases.push((format!("{byte:02x}-at-{at}"), bytes));
+        }
+    }
+    for (name, bytes) in cases {
+        let path = dir.path().join(&name);
+        phaselint::write::write_new(&path, &bytes).expect("written");
+        let mapped = read_text(&path, DEFAULT_MAX_FILE_SIZE, false);
+        let copied = read_file(&path, DEFAULT_MAX_FILE_SIZE);
+        assert_eq!(
+            mapped.as_deref().map_err(Clone::clone),
+            copied.as_deref().map_err(Clone::clone),
+            "{name}"
+        );
+        let is_mapped = mapped.as_ref().is_ok_and(FileText::is_mapped);
+        assert_eq!(is_mapped, name == "large", "{name}");
+    }
+    let path = dir.path().join("large");
+    let max = large.len() as u64 - 1;
+    let too_large = read_text(&path, max, true).unwrap_err();
+    assert_eq!(too_large, read_file(&path, max).unwrap_err());
+    assert!(
+        too_large.message.contains("larger than the limit"),
+        "{too_large:?}"
+    );
+}
+
+/// A file named on the command line is judged as `read_file` judges it, mapped or not; one a
+/// walk found was judged by the walk.
+#[test]
+fn a_mapped_file_is_judged_first() {
+    use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file, read_text};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let written = dir.path().join("cards.txt");
+    phaselint::write::write_new(&written, "Bear\n".repeat(300_000)).expect("written");
+    // The writer refuses `.git`, as the reader does: the file is moved in.
+    std::fs::create_dir(dir.path().join(".git")).expect("a .git directory");
+    let path = dir.path().join(".git").join("cards.txt");
+    std::fs::rename(&written, &path).expect("moved into .git");
+    let judged = read_text(&path, DEFAULT_MAX_FILE_SIZE, false).unwrap_err();
+    assert_eq!(judged.message, phaselint::tree::Refusal::InGit.message());
+    assert_eq!(judged, read_file(&path, DEFAULT_MAX_FILE_SIZE).unwrap_err());
+    assert!(read_text(&path, DEFAULT_MAX_FILE_SIZE, true).is_ok());
+}

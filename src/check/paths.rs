@@ -305,7 +305,7 @@ mod tests {
         let path = dir.path().join("cards.txt");
         let card = "Ornithopter\nArtifact Creature\nFlying\n\n";
         let text = card.repeat(crate::read::MAP_FROM as usize / card.len() + 1);
-        std::fs::write(&path, &text).unwrap();
+        crate::write::write_new(&path, &text).unwrap();
         for (map_large_files, fix, mapped) in [
             (true, FixMode::Report, true),
             (true, FixMode::Diff, true),
