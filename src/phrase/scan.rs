@@ -106,13 +106,10 @@ impl Scanner {
     /// (`each_match_is_an_overlapping_searchs_match`).
     fn each_match(&self, line: &str, mut f: impl FnMut(usize, usize, usize)) {
         let dfa = &self.matcher;
-        let mut state = self.start;
-        for (at, &byte) in line.as_bytes().iter().enumerate() {
-            state = dfa.next_state(Anchored::No, state, byte);
-            if !(dfa.is_special(state) && dfa.is_match(state)) {
-                continue;
-            }
-            let end = at + 1;
+        let bytes = line.as_bytes();
+        let (mut state, mut end) = (self.start, 0);
+        while let Some((at, matched)) = to_match(dfa, &bytes[end..], state) {
+            (state, end) = (matched, end + at + 1);
             for nth in 0..dfa.match_len(state) {
                 let pattern = dfa.match_pattern(state, nth);
                 f(pattern.as_usize(), end - dfa.pattern_len(pattern), end);
@@ -141,6 +138,21 @@ impl Scanner {
             }
         })
     }
+}
+
+/// Steps `dfa` from `state` through `bytes` to the first byte that ends a match: its index and
+/// the match state, or `None` at the end. A function of its own so that the state stays in a
+/// register: inlined into the finder, it lived on the stack, a store and a load on each byte's
+/// path to the next.
+#[inline(never)]
+fn to_match(dfa: &DFA, bytes: &[u8], mut state: StateID) -> Option<(usize, StateID)> {
+    for (at, &byte) in bytes.iter().enumerate() {
+        state = dfa.next_state(Anchored::No, state, byte);
+        if dfa.is_special(state) && dfa.is_match(state) {
+            return Some((at, state));
+        }
+    }
+    None
 }
 
 /// The scan's patterns (the templates' literals first, at their own indices), how many of them are
