@@ -108,7 +108,7 @@ impl Scanner {
         let dfa = &self.matcher;
         let bytes = line.as_bytes();
         let (mut state, mut end) = (self.start, 0);
-        while let Some((at, matched)) = to_match(dfa, &bytes[end..], state) {
+        while let Some((at, matched)) = next_match(dfa, &bytes[end..], state) {
             (state, end) = (matched, end + at + 1);
             for nth in 0..dfa.match_len(state) {
                 let pattern = dfa.match_pattern(state, nth);
@@ -140,12 +140,13 @@ impl Scanner {
     }
 }
 
-/// Steps `dfa` from `state` through `bytes` to the first byte that ends a match: its index and
-/// the match state, or `None` at the end. A function of its own so that the state stays in a
-/// register: inlined into the finder, it lived on the stack, a store and a load on each byte's
-/// path to the next.
+/// Steps `dfa` from `state` through `bytes` to the first byte that ends a match: that byte's
+/// index in `bytes` and the match state, or `None` at the end. A function of its own because,
+/// inlined into the finder, the loop kept the state on the stack, a store and a load on each
+/// byte's path to the next; on its own it kept it in a register (`perf annotate`, rustc 1.95,
+/// docs/performance.md).
 #[inline(never)]
-fn to_match(dfa: &DFA, bytes: &[u8], mut state: StateID) -> Option<(usize, StateID)> {
+fn next_match(dfa: &DFA, bytes: &[u8], mut state: StateID) -> Option<(usize, StateID)> {
     for (at, &byte) in bytes.iter().enumerate() {
         state = dfa.next_state(Anchored::No, state, byte);
         if dfa.is_special(state) && dfa.is_match(state) {
@@ -266,6 +267,7 @@ mod tests {
             "THIS TURN; until UNTIL at the Beginning of “this turn” — skip, Goads and HAS haste",
             "That cat on one as has; Untilé éuntil S\u{212A}IP it’s until’s (as a sorcery.)",
             "",
+            "Flash; it can't attack until",
             &crowded,
         ] {
             let mut stepped = Vec::new();
