@@ -101,6 +101,48 @@ fn the_walk_reads_random_text_as_a_whole_line_parse_does() {
     }
 }
 
+/// The walk answers a template call on a short rest of a line from a memo when it has met the call
+/// before (`phrase::memo`): the same rest, read again at another ability, offset, place (in quotes,
+/// in reminder text, either left open) and start of content, is read there as the whole-line parse
+/// reads it.
+#[test]
+fn a_call_met_before_is_read_at_its_new_place() {
+    let rests = [
+        "Whenever it attacks, scry 1.",
+        "At the beginning of your upkeep, scry 1.",
+        "until end of turn.",
+        "this turn, scry 1.",
+    ];
+    let openings = [
+        "",
+        "Flying. ",
+        "Flying and ",
+        "Equipped creature has \"",
+        "Flying (",
+        "Creatures you control have \"Flying. ",
+        "Echo {2}{R} (Haste. ",
+    ];
+    let lines: Vec<String> = rests
+        .iter()
+        .flat_map(|rest| {
+            openings
+                .iter()
+                .map(move |opening| format!("{opening}{rest}"))
+        })
+        .collect();
+    let text = lines.join("\n");
+    for read in [text.clone(), format!("Haste\n{text}"), lines.concat()] {
+        for _ in 0..2 {
+            assert_same(&read, "the same calls at other places");
+        }
+    }
+    assert!(
+        find(&text).phrases.len() >= lines.len(),
+        "{:?}",
+        find(&text)
+    );
+}
+
 #[test]
 fn deep_nesting_is_an_unreadable_line_not_a_crash() {
     let deep = "(\"".repeat(20_000);

@@ -14,6 +14,7 @@ mod finder;
 mod first_pairs;
 pub mod keywords;
 mod lower;
+mod memo;
 mod templates;
 pub mod timing_words;
 mod walk;

@@ -9,6 +9,7 @@
 
 use super::ast::{Phrase, Place};
 use super::lower;
+use super::memo;
 use super::parser::TimingParser;
 use super::templates::{
     Compiled, Occurrences, Table, can_end_word, closes_quote, ends_word, opens_quote,
@@ -307,25 +308,34 @@ impl Walk<'_, '_> {
         } = site;
         self.charge(template, at)?;
         let rest = &self.line[at..];
-        let mut pairs = TimingParser::parse(template.entry, rest)
-            .map_err(|error| error.variant.message().into_owned())?;
-        let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
-            return Ok(None);
-        };
-        let end = at + matched.as_span().end();
-        lower::entry(
-            matched,
-            place,
+        let (entry, content_start, offset) = (
+            template.entry,
             content_start.checked_sub(at),
             self.offset + at,
-            &mut self.phrases,
-        )
-        .map_err(|mut error| {
-            // Counted from the line's start, as the whole-line parse counts them.
-            error.span = Span::new(error.span.start + at, error.span.end + at);
-            error.to_string()
-        })?;
-        Ok(Some(end))
+        );
+        if let Some(answer) =
+            memo::recall(entry, content_start, rest, place, offset, &mut self.phrases)
+        {
+            return Ok(answer.map(|end| at + end));
+        }
+        let mut pairs = TimingParser::parse(entry, rest)
+            .map_err(|error| error.variant.message().into_owned())?;
+        let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
+            memo::keep(entry, content_start, rest, offset, None);
+            return Ok(None);
+        };
+        let end = matched.as_span().end();
+        let before = self.phrases.len();
+        lower::entry(matched, place, content_start, offset, &mut self.phrases).map_err(
+            |mut error| {
+                // Counted from the line's start, as the whole-line parse counts them.
+                error.span = Span::new(error.span.start + at, error.span.end + at);
+                error.to_string()
+            },
+        )?;
+        let found = &self.phrases[before..];
+        memo::keep(entry, content_start, rest, offset, Some((end, found)));
+        Ok(Some(at + end))
     }
 }
 
