@@ -102,7 +102,7 @@ fn the_walk_reads_random_text_as_a_whole_line_parse_does() {
 }
 
 /// The walk answers a template call on a short rest of a line from a memo when it has met the call
-/// before (`phrase::memo`): the same rest, read again at another ability, offset, place (in quotes,
+/// before (`phrase::memo`): the same rest (one with an old wording marked in it), read again at another ability, offset, place (in quotes,
 /// in reminder text, either left open) and start of content, is read there as the whole-line parse
 /// reads it.
 #[test]
@@ -112,6 +112,7 @@ fn a_call_met_before_is_read_at_its_new_place() {
         "At the beginning of your upkeep, scry 1.",
         "until end of turn.",
         "this turn, scry 1.",
+        "until the end of turn.",
     ];
     let openings = [
         "",

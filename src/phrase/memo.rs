@@ -4,11 +4,13 @@
 //! move with the site. So a call met before, on any card, is answered here instead of by pest.
 //! Phrases are kept with spans counted from the site.
 //!
-//! Calls that fail (pest's call limit, a lowering error) are not kept. pest's limit only grows
-//! (`finder::raise_call_limit`): an answer found within it once is the answer under any later
-//! limit. The memo is one per thread, small enough to stay in the core's cache, and emptied when
-//! full: a memo of every call, 8,192 answers of rests up to 256 bytes, saved more pest work and
-//! no time, its lookups missing the cache (docs/performance.md, the tenth step).
+//! Calls that end in an error (pest's call limit, a lowering error) are not kept. pest's limit
+//! only grows (`finder::raise_call_limit`): an answer found within it once is the answer under any
+//! later limit. pest is built without its `std` feature, so no limit on the stack's depth, which
+//! would make a call's answer depend on where it is called from, applies. The memo is one per
+//! thread, small enough to stay in the core's cache, and emptied when full: a memo of every call,
+//! 8,192 answers of rests up to 256 bytes, saved more pest work and no time, its lookups missing
+//! the cache (docs/performance.md, the ninth step's "Tried and left out").
 
 use super::ast::{Phrase, Place};
 use super::parser::Rule;
@@ -19,7 +21,7 @@ use std::cell::RefCell;
 /// of turn."); over the corpus, 35% of the walk's calls are on rests this short, and two thirds
 /// of those are answered by the memo.
 pub const MAX_REST: usize = 48;
-/// Answers a thread keeps before its memo is emptied: about 150 KB of keys and phrases.
+/// Answers a thread keeps before its memo is emptied: about 200 KB of keys and phrases.
 pub const MAX_ANSWERS: usize = 1024;
 
 /// What one call found: where its match ends and its phrases, both counted from the site; `None`

@@ -313,15 +313,20 @@ impl Walk<'_, '_> {
             content_start.checked_sub(at),
             self.offset + at,
         );
-        if let Some(answer) =
-            memo::recall(entry, content_start, rest, place, offset, &mut self.phrases)
+        // Longer rests are not kept: they are not looked up either.
+        let memoized = rest.len() <= memo::MAX_REST;
+        if memoized
+            && let Some(answer) =
+                memo::recall(entry, content_start, rest, place, offset, &mut self.phrases)
         {
             return Ok(answer.map(|end| at + end));
         }
         let mut pairs = TimingParser::parse(entry, rest)
             .map_err(|error| error.variant.message().into_owned())?;
         let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
-            memo::keep(entry, content_start, rest, offset, None);
+            if memoized {
+                memo::keep(entry, content_start, rest, offset, None);
+            }
             return Ok(None);
         };
         let end = matched.as_span().end();
@@ -334,7 +339,9 @@ impl Walk<'_, '_> {
             },
         )?;
         let found = &self.phrases[before..];
-        memo::keep(entry, content_start, rest, offset, Some((end, found)));
+        if memoized {
+            memo::keep(entry, content_start, rest, offset, Some((end, found)));
+        }
         Ok(Some(at + end))
     }
 }
