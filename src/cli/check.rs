@@ -99,7 +99,8 @@ pub struct CheckArgs {
     pub stdin_filename: Option<PathBuf>,
 
     /// Files (and standard input) larger than this are not read: a number of bytes, or with a
-    /// K, M or G suffix (binary units).
+    /// K, M or G suffix (binary units). A card file of 1 MiB or more is mapped, not copied, when
+    /// the run writes no file: one cut short during the run ends it with SIGBUS.
     #[arg(long, value_name = "SIZE", default_value_t = ByteSize(DEFAULT_MAX_FILE_SIZE))]
     pub max_file_size: ByteSize,
 

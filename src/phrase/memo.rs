@@ -28,89 +28,95 @@ pub const MAX_ANSWERS: usize = 1024;
 /// when the template did not match there.
 type Answer = Option<(usize, Vec<Phrase>)>;
 
+/// The longest key: a rule, a start of content and a rest.
+const MAX_KEY: usize = 2 + 8 + MAX_REST;
+
 #[derive(Default)]
 struct Memo {
     answers: FxHashMap<Box<[u8]>, Answer>,
-    /// The key being looked up, built here so that a lookup allocates nothing.
-    key: Vec<u8>,
 }
 
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::default();
 }
 
-impl Memo {
-    /// Writes the key of a call into `self.key`, or says the call is not kept.
-    fn key(&mut self, entry: Rule, content_start: Option<usize>, rest: &str) -> bool {
-        if rest.len() > MAX_REST {
-            return false;
+/// One call of a template by the walk.
+pub struct Call<'t> {
+    pub entry: Rule,
+    /// Where the content of the container starts, from the site, if not before it.
+    pub content_start: Option<usize>,
+    /// The line from the site to its end.
+    pub rest: &'t str,
+    /// The site's place, and its start in the whole text.
+    pub place: Place,
+    pub offset: usize,
+}
+
+impl Call<'_> {
+    /// The call's key, in a buffer of the stack, or `None` when its rest is too long to keep.
+    fn key(&self) -> Option<([u8; MAX_KEY], usize)> {
+        if self.rest.len() > MAX_REST {
+            return None;
         }
-        self.key.clear();
-        self.key.extend_from_slice(&(entry as u16).to_le_bytes());
-        let content = content_start.map_or(0, |start| start.saturating_add(1));
-        self.key.extend_from_slice(&content.to_le_bytes());
-        self.key.extend_from_slice(rest.as_bytes());
-        true
+        let mut key = [0; MAX_KEY];
+        let content = self
+            .content_start
+            .map_or(0, |start| start.saturating_add(1));
+        key[..2].copy_from_slice(&(self.entry as u16).to_le_bytes());
+        key[2..10].copy_from_slice(&(content as u64).to_le_bytes());
+        key[10..10 + self.rest.len()].copy_from_slice(self.rest.as_bytes());
+        Some((key, 10 + self.rest.len()))
     }
 }
 
-/// The answer kept for a call of `entry` on `rest`, if there is one: `Some(None)` when the
-/// template did not match; `Some(Some(end))` when it did, its phrases pushed onto `out` at `place`
-/// and `offset` (the site's place, and its start in the whole text), `end` counted from the site.
-pub fn recall(
-    entry: Rule,
-    content_start: Option<usize>,
-    rest: &str,
-    place: Place,
-    offset: usize,
+/// What `call` finds: `parse` calls the template and lowers its match onto `out` (spans in the
+/// whole text), unless the memo holds the answer, whose phrases are then pushed at the call's
+/// place and offset. Returns where the match ends, counted from the site, or `None` for no match;
+/// an error of `parse` is returned and not kept.
+pub fn answer(
+    call: &Call,
     out: &mut Vec<Phrase>,
-) -> Option<Option<usize>> {
-    MEMO.with_borrow_mut(|memo| {
-        if !memo.key(entry, content_start, rest) {
-            return None;
-        }
-        let answer = memo.answers.get(memo.key.as_slice())?;
+    parse: impl FnOnce(&mut Vec<Phrase>) -> Result<Option<usize>, String>,
+) -> Result<Option<usize>, String> {
+    let Some((key, len)) = call.key() else {
+        return parse(out);
+    };
+    let key = &key[..len];
+    let kept = MEMO.with_borrow(|memo| {
+        let answer = memo.answers.get(key)?;
         Some(answer.as_ref().map(|(end, phrases)| {
             out.extend(phrases.iter().map(|kept| {
                 let mut phrase = kept.clone();
                 phrase.place = Place {
                     opens_ability: kept.place.opens_ability,
-                    ..place
+                    ..call.place
                 };
-                phrase.map_spans(|at| at + offset);
+                phrase.map_spans(|at| at + call.offset);
                 phrase
             }));
             *end
         }))
-    })
-}
-
-/// Keeps what a call found: `found` is its end and its phrases as lowered at `offset` (spans in
-/// the whole text), or `None` for no match.
-pub fn keep(
-    entry: Rule,
-    content_start: Option<usize>,
-    rest: &str,
-    offset: usize,
-    found: Option<(usize, &[Phrase])>,
-) {
+    });
+    if let Some(end) = kept {
+        return Ok(end);
+    }
+    let before = out.len();
+    let end = parse(out)?;
+    let answer = end.map(|end| {
+        let from_site = out[before..].iter().map(|phrase| {
+            let mut phrase = phrase.clone();
+            phrase.map_spans(|at| at - call.offset);
+            phrase
+        });
+        (end, from_site.collect())
+    });
     MEMO.with_borrow_mut(|memo| {
-        if !memo.key(entry, content_start, rest) {
-            return;
-        }
         if memo.answers.len() >= MAX_ANSWERS {
             memo.answers.clear();
         }
-        let answer = found.map(|(end, phrases)| {
-            let from_site = phrases.iter().map(|phrase| {
-                let mut phrase = phrase.clone();
-                phrase.map_spans(|at| at - offset);
-                phrase
-            });
-            (end, from_site.collect())
-        });
-        memo.answers.insert(memo.key.as_slice().into(), answer);
+        memo.answers.insert(key.into(), answer);
     });
+    Ok(end)
 }
 
 #[cfg(test)]
@@ -138,23 +144,44 @@ mod tests {
         }
     }
 
+    fn call(entry: Rule, content_start: Option<usize>, rest: &str, offset: usize) -> Call<'_> {
+        Call {
+            entry,
+            content_start,
+            rest,
+            place: place(0, false),
+            offset,
+        }
+    }
+
+    /// The memo's answer to `call`, if it holds one: the probe's parse answers with an error,
+    /// which is not kept.
+    fn recalled(call: &Call, out: &mut Vec<Phrase>) -> Option<Option<usize>> {
+        answer(call, out, |_| Err("parsed".into())).ok()
+    }
+
     /// A kept answer comes back at the new site: spans moved to its offset, the place its own but
     /// for whether the phrase opens its ability, which the text decides.
     #[test]
     fn an_answer_comes_back_at_the_new_site() {
         let rest = "until end of turn. memo test 1";
         let entry = Rule::try_until_end_of_turn;
-        let kept = phrase(Span::new(100, 117), place(0, true));
-        keep(entry, Some(0), rest, 100, Some((17, &[kept])));
-        let mut out = Vec::new();
+        let mut out = vec![phrase(Span::new(0, 1), place(0, false))];
+        let first = answer(&call(entry, Some(0), rest, 100), &mut out, |out| {
+            out.push(phrase(Span::new(100, 117), place(0, true)));
+            Ok(Some(17))
+        });
+        assert_eq!(first, Ok(Some(17)));
         let elsewhere = Place {
             in_reminder: true,
             ..place(3, false)
         };
-        assert_eq!(
-            recall(entry, Some(0), rest, elsewhere, 40, &mut out),
-            Some(Some(17))
-        );
+        let mut out = Vec::new();
+        let again = Call {
+            place: elsewhere,
+            ..call(entry, Some(0), rest, 40)
+        };
+        assert_eq!(recalled(&again, &mut out), Some(Some(17)));
         let expected = Phrase {
             place: Place {
                 opens_ability: true,
@@ -164,31 +191,35 @@ mod tests {
         };
         assert_eq!(out, [expected]);
         // The content's start is part of the call; so are the template and the text.
-        assert_eq!(recall(entry, None, rest, elsewhere, 40, &mut out), None);
-        let other = Rule::try_window;
-        assert_eq!(recall(other, Some(0), rest, elsewhere, 40, &mut out), None);
-        assert_eq!(
-            recall(entry, Some(0), "until", elsewhere, 40, &mut out),
-            None
-        );
+        for other in [
+            call(entry, None, rest, 40),
+            call(Rule::try_window, Some(0), rest, 40),
+            call(entry, Some(0), "until", 40),
+        ] {
+            assert_eq!(recalled(&other, &mut out), None);
+        }
         assert_eq!(out.len(), 1);
     }
 
     #[test]
-    fn a_miss_is_kept_and_a_long_rest_is_not() {
+    fn a_miss_is_kept_and_an_error_or_a_long_rest_is_not() {
         let entry = Rule::try_window;
         let mut out = Vec::new();
-        keep(entry, None, "memo test 2", 5, None);
+        let miss = call(entry, None, "memo test 2", 5);
+        assert_eq!(answer(&miss, &mut out, |_| Ok(None)), Ok(None));
         assert_eq!(
-            recall(entry, None, "memo test 2", place(0, false), 9, &mut out),
+            recalled(&call(entry, None, "memo test 2", 9), &mut out),
             Some(None)
         );
+        let failed = call(entry, None, "memo test 2, an error", 0);
+        assert_eq!(recalled(&failed, &mut out), None);
+        assert_eq!(recalled(&failed, &mut out), None);
         let long = "x".repeat(MAX_REST + 1);
-        keep(entry, None, &long, 0, None);
         assert_eq!(
-            recall(entry, None, &long, place(0, false), 0, &mut out),
-            None
+            answer(&call(entry, None, &long, 0), &mut out, |_| Ok(None)),
+            Ok(None)
         );
+        assert_eq!(recalled(&call(entry, None, &long, 0), &mut out), None);
         assert!(out.is_empty());
     }
 
@@ -200,13 +231,14 @@ mod tests {
             .map(|n| format!("memo test 3 {n}"))
             .collect();
         for rest in &rests {
-            keep(entry, None, rest, 0, None);
+            assert_eq!(
+                answer(&call(entry, None, rest, 0), &mut out, |_| Ok(None)),
+                Ok(None)
+            );
         }
-        let kept = |rest: &str, out: &mut Vec<Phrase>| {
-            recall(entry, None, rest, place(0, false), 0, out).is_some()
-        };
-        assert!(kept(&rests[MAX_ANSWERS], &mut out));
-        assert!(!kept(&rests[0], &mut out));
+        let kept = |rest: &str, out: &mut Vec<Phrase>| recalled(&call(entry, None, rest, 0), out);
+        assert_eq!(kept(&rests[MAX_ANSWERS], &mut out), Some(None));
+        assert_eq!(kept(&rests[0], &mut out), None);
         MEMO.with_borrow(|memo| assert!(memo.answers.len() <= MAX_ANSWERS));
     }
 }

@@ -307,42 +307,30 @@ impl Walk<'_, '_> {
             content_start,
         } = site;
         self.charge(template, at)?;
-        let rest = &self.line[at..];
-        let (entry, content_start, offset) = (
-            template.entry,
-            content_start.checked_sub(at),
-            self.offset + at,
-        );
-        // Longer rests are not kept: they are not looked up either.
-        let memoized = rest.len() <= memo::MAX_REST;
-        if memoized
-            && let Some(answer) =
-                memo::recall(entry, content_start, rest, place, offset, &mut self.phrases)
-        {
-            return Ok(answer.map(|end| at + end));
-        }
-        let mut pairs = TimingParser::parse(entry, rest)
-            .map_err(|error| error.variant.message().into_owned())?;
-        let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
-            if memoized {
-                memo::keep(entry, content_start, rest, offset, None);
-            }
-            return Ok(None);
+        let call = memo::Call {
+            entry: template.entry,
+            content_start: content_start.checked_sub(at),
+            rest: &self.line[at..],
+            place,
+            offset: self.offset + at,
         };
-        let end = matched.as_span().end();
-        let before = self.phrases.len();
-        lower::entry(matched, place, content_start, offset, &mut self.phrases).map_err(
-            |mut error| {
-                // Counted from the line's start, as the whole-line parse counts them.
-                error.span = Span::new(error.span.start + at, error.span.end + at);
-                error.to_string()
-            },
-        )?;
-        let found = &self.phrases[before..];
-        if memoized {
-            memo::keep(entry, content_start, rest, offset, Some((end, found)));
-        }
-        Ok(Some(at + end))
+        let end = memo::answer(&call, &mut self.phrases, |phrases| {
+            let mut pairs = TimingParser::parse(call.entry, call.rest)
+                .map_err(|error| error.variant.message().into_owned())?;
+            let Some(matched) = pairs.next().filter(|pair| !pair.as_str().is_empty()) else {
+                return Ok(None);
+            };
+            let end = matched.as_span().end();
+            lower::entry(matched, place, call.content_start, call.offset, phrases).map_err(
+                |mut error| {
+                    // Counted from the line's start, as the whole-line parse counts them.
+                    error.span = Span::new(error.span.start + at, error.span.end + at);
+                    error.to_string()
+                },
+            )?;
+            Ok(Some(end))
+        })?;
+        Ok(end.map(|end| at + end))
     }
 }
 
