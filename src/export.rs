@@ -82,8 +82,10 @@ fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(
         let Some(face_text) = &face.text else {
             continue;
         };
-        let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
-        let (findings, _) = find_and_resolve_named(&face_text.value, &name);
+        let (findings, _) =
+            CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
+                find_and_resolve_named(&face_text.value, name)
+            });
         let findings = findings
             .into_iter()
             .map(|finding| {

@@ -77,12 +77,9 @@ pub fn check_card_in(card: &Card, levels: &FileLevels, out: &mut Vec<Diagnostic>
     for face in &card.faces {
         let Some(text) = &face.text else { continue };
         let name = card.name.as_deref().or(face.name.as_deref());
-        let read = FaceText::read_named(
-            &text.value,
-            face.type_line.as_deref(),
-            config.edition,
-            &CardName::of_face(card.name.as_deref(), face.name.as_deref()),
-        );
+        let read = CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
+            FaceText::read_named(&text.value, face.type_line.as_deref(), config.edition, name)
+        });
         for error in &read.errors {
             kept.push(input_problem(
                 &rules::UNREADABLE_TEXT,

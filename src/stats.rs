@@ -139,12 +139,9 @@ impl Gathered {
             let Some(text) = &face.text else { continue };
             let text = text.value.as_str();
             // The same reading `check` gives the face, so that the two cannot drift apart.
-            let read = FaceText::read_named(
-                text,
-                face.type_line.as_deref(),
-                Edition::Current,
-                &CardName::of_face(card.name.as_deref(), face.name.as_deref()),
-            );
+            let read = CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
+                FaceText::read_named(text, face.type_line.as_deref(), Edition::Current, name)
+            });
             self.stats.unreadable += read.errors.len();
             for (phrase, _) in &read.items {
                 if phrase.template == Template::TimingWord {

@@ -24,10 +24,18 @@ const SELF: &str = "~";
 /// The names that stand for the card itself in its text.
 #[derive(Debug, Clone, Default)]
 pub struct CardName {
-    /// The names and their short forms, with either apostrophe, longest first. A few plain
-    /// searches: building an automaton for each face costs more than reading it.
+    /// The names and their short forms, with either apostrophe, longest first: the first `len`
+    /// strings. A few plain searches: building an automaton for each face costs more than
+    /// reading it. The strings past `len` are spare room kept for the next name
+    /// ([`CardName::with_face`]).
     names: Vec<String>,
+    len: usize,
 }
+
+/// The strings a thread keeps for the next face's names ([`CardName::with_face`]): a card has
+/// up to 8 (two faces, each whole and short, each with either apostrophe); a hostile name of
+/// many faces does not keep its thousands.
+const KEPT_NAMES: usize = 16;
 
 impl CardName {
     /// No name: only Unicode spaces are read as spaces.
@@ -37,40 +45,87 @@ impl CardName {
 
     /// The names that stand for the card in a face's text: the card's and the face's own.
     pub fn of_face(card: Option<&str>, face: Option<&str>) -> Self {
-        match (card, face) {
-            (Some(card), Some(face)) if card != face => CardName::new(&format!("{card} // {face}")),
-            (Some(name), _) | (None, Some(name)) => CardName::new(name),
-            (None, None) => CardName::none(),
-        }
+        let mut name = CardName::none();
+        name.fill(card, face);
+        name
     }
 
     /// The card named `name`: the name, each face's name of a `Front // Back` name, and the
     /// short name before the comma of each ("Azun, Sheriff of Daisite" is also "Azun").
     pub fn new(name: &str) -> Self {
-        let mut patterns: Vec<String> = Vec::new();
-        for face in faces(name) {
-            let face = normal_spaces(face.trim());
-            let short = face.split(',').next().unwrap_or("").trim();
-            for form in [face.as_ref(), short] {
-                if form.is_empty() || form.len() > MAX_NAME {
-                    continue;
-                }
-                // Most names have no apostrophe: one copy, not two spellings of the same.
-                if !form.contains('\'') && !has_curly_apostrophe(form) {
-                    if !patterns.iter().any(|pattern| pattern == form) {
-                        patterns.push(form.to_owned());
+        CardName::of_face(Some(name), None)
+    }
+
+    /// `f` of [`CardName::of_face`], made in the strings this thread kept from the face before:
+    /// checking a file allocates nothing for its cards' names once the thread has met a name as
+    /// long.
+    pub fn with_face<R>(
+        card: Option<&str>,
+        face: Option<&str>,
+        f: impl FnOnce(&CardName) -> R,
+    ) -> R {
+        thread_local! {
+            static KEPT: std::cell::RefCell<CardName> = std::cell::RefCell::default();
+        }
+        KEPT.with(|kept| match kept.try_borrow_mut() {
+            Ok(mut name) => {
+                name.fill(card, face);
+                let result = f(&name);
+                name.names.truncate(KEPT_NAMES);
+                result
+            }
+            // Asked again inside `f`: a name of its own.
+            Err(_) => f(&CardName::of_face(card, face)),
+        })
+    }
+
+    /// The names, longest first.
+    fn names(&self) -> &[String] {
+        &self.names[..self.len]
+    }
+
+    /// The names of `card` and, when it is another, of `face`: each face of a `Front // Back`
+    /// name whole and short, with either apostrophe, as `card // face` would give them.
+    fn fill(&mut self, card: Option<&str>, face: Option<&str>) {
+        self.len = 0;
+        let other_face = face.filter(|&face| card.is_some_and(|card| card != face));
+        for name in card.or(face).into_iter().chain(other_face) {
+            for face in faces(name) {
+                let face = normal_spaces(face.trim());
+                let short = face.split(',').next().unwrap_or("").trim();
+                for form in [face.as_ref(), short] {
+                    if form.is_empty() || form.len() > MAX_NAME {
+                        continue;
                     }
-                    continue;
-                }
-                for apostrophe in [form.replace('’', "'"), form.replace('\'', "’")] {
-                    if !patterns.contains(&apostrophe) {
-                        patterns.push(apostrophe);
+                    // Most names have no apostrophe: one copy, not two spellings of the same.
+                    if !form.contains('\'') && !has_curly_apostrophe(form) {
+                        self.push(|name| name.push_str(form));
+                        continue;
                     }
+                    self.push(|name| {
+                        name.extend(form.chars().map(|c| if c == '’' { '\'' } else { c }))
+                    });
+                    self.push(|name| {
+                        name.extend(form.chars().map(|c| if c == '\'' { '’' } else { c }))
+                    });
                 }
             }
         }
-        patterns.sort_by_key(|pattern| std::cmp::Reverse(pattern.len()));
-        CardName { names: patterns }
+        self.names[..self.len].sort_by_key(|name| std::cmp::Reverse(name.len()));
+    }
+
+    /// Adds the name `write` writes, unless it is one already.
+    fn push(&mut self, write: impl FnOnce(&mut String)) {
+        if self.len == self.names.len() {
+            self.names.push(String::new());
+        }
+        let (names, spare) = self.names.split_at_mut(self.len);
+        let name = &mut spare[0];
+        name.clear();
+        write(name);
+        if !names.contains(name) {
+            self.len += 1;
+        }
     }
 }
 
@@ -109,7 +164,7 @@ impl<'l> Reading<'l> {
     /// The reading copy of `line` for the card `name`.
     pub fn of(line: &'l str, name: &CardName) -> Self {
         let (spaced, spaces) = spaces_read(line);
-        let (text, names) = names_read(spaced, &name.names);
+        let (text, names) = names_read(spaced, name.names());
         Reading {
             text,
             passes: [spaces, names],
@@ -315,9 +370,81 @@ mod tests {
     #[test]
     fn a_names_ascii_other_spaces_are_spaces() {
         let name = CardName::new("Azun\u{0B}Bell");
-        assert_eq!(name.names, ["Azun Bell"]);
+        assert_eq!(name.names(), ["Azun Bell"]);
         let (copy, _) = read("Azun Bell — it gains haste.", "Azun\u{0B}Bell");
         assert_eq!(copy, "~ — it gains haste.");
+    }
+
+    /// The names of a card and its face: each face whole and short, with either apostrophe,
+    /// longest first; a face named apart from its card as `card // face` would give it.
+    #[test]
+    fn a_card_and_its_face_give_these_names() {
+        let cases: [(Option<&str>, Option<&str>, &[&str]); 6] = [
+            (
+                Some("Azun, Sheriff of Daisite"),
+                None,
+                &["Azun, Sheriff of Daisite", "Azun"],
+            ),
+            (Some("Fire // Ice"), Some("Fire"), &["Fire", "Ice"]),
+            (None, Some("Fire"), &["Fire"]),
+            (
+                Some("Urza's Saga, the Land"),
+                Some("Urza's Saga, the Land"),
+                &[
+                    "Urza’s Saga, the Land",
+                    "Urza's Saga, the Land",
+                    "Urza’s Saga",
+                    "Urza's Saga",
+                ],
+            ),
+            (
+                Some("Bell"),
+                Some("Azun, Sheriff"),
+                &["Azun, Sheriff", "Bell", "Azun"],
+            ),
+            (None, None, &[]),
+        ];
+        for (card, face, names) in cases {
+            assert_eq!(
+                CardName::of_face(card, face).names(),
+                names,
+                "{card:?} {face:?}"
+            );
+        }
+        assert_eq!(
+            CardName::of_face(Some("A/"), Some("/B")).names(),
+            CardName::new("A/ // /B").names()
+        );
+    }
+
+    /// A name made in the strings a thread kept is the name made afresh, whatever names came
+    /// before it, longer or shorter; asked for again inside, it is made apart.
+    #[test]
+    fn a_name_made_in_kept_strings_is_made_afresh() {
+        let many_faces = ["Face's"; 40].join(" // ");
+        let names = [
+            (Some("Urza's Saga, the Land"), None),
+            (Some("Fire // Ice"), Some("Ice")),
+            (Some(many_faces.as_str()), None),
+            (Some("Ab"), Some("Ab")),
+            (None, Some("Bell, the Ringer")),
+            (None, None),
+            (Some("Azun"), Some("Azun’s Bell")),
+        ];
+        for _ in 0..2 {
+            for (card, face) in names {
+                let fresh = CardName::of_face(card, face);
+                CardName::with_face(card, face, |kept| {
+                    assert_eq!(kept.names(), fresh.names(), "{card:?} {face:?}");
+                });
+            }
+        }
+        CardName::with_face(Some("Azun"), None, |outer| {
+            CardName::with_face(Some("Bell"), None, |inner| {
+                assert_eq!(outer.names(), ["Azun"]);
+                assert_eq!(inner.names(), ["Bell"]);
+            });
+        });
     }
 
     #[test]
