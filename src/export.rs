@@ -103,8 +103,8 @@ fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(
             .collect();
         on_face(FaceFindings {
             file: file.to_string(),
-            card: card.name.clone(),
-            face: face.name.clone(),
+            card: card.name.as_deref().map(str::to_owned),
+            face: face.name.as_deref().map(str::to_owned),
             line: lines.position(face_text.map.raw().start).line,
             findings,
         });

@@ -137,7 +137,7 @@ impl Gathered {
         self.stats.cards += 1;
         for face in &card.faces {
             let Some(text) = &face.text else { continue };
-            let text = text.value.as_str();
+            let text = text.value.as_ref();
             // The same reading `check` gives the face, so that the two cannot drift apart.
             let read = CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
                 FaceText::read_named(text, face.type_line.as_deref(), Edition::Current, name)

@@ -30,14 +30,14 @@ fn fixture(name: &str) -> (String, Format) {
     (text, format)
 }
 
-fn parsed(text: &str, format: Format) -> Parsed {
+fn parsed(text: &str, format: Format) -> Parsed<'_> {
     let parsed = read(format, text, &ReadOptions::default());
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     assert!(parsed.notes.is_empty(), "{:?}", parsed.notes);
     parsed
 }
 
-fn names(cards: &[Card]) -> Vec<&str> {
+fn names<'a>(cards: &'a [Card<'_>]) -> Vec<&'a str> {
     cards
         .iter()
         .map(|card| card.name.as_deref().unwrap_or("?"))

@@ -36,7 +36,8 @@ struct Checked {
     text: Arc<FileText>,
     /// It read without an error or a note.
     clean: bool,
-    cards: Vec<Card>,
+    /// Owned: they outlive the text they were read from.
+    cards: Vec<Card<'static>>,
     found: Vec<Vec<Diagnostic>>,
 }
 
@@ -82,7 +83,11 @@ impl CardCache {
     /// The cards of `text`, in file order, from those of the last text when the edit between
     /// them lies in one card that the reader can read again alone. `None`: the text is to be
     /// read whole.
-    pub(super) fn edited_cards(&mut self, format: Format, text: &str) -> Option<Vec<Card>> {
+    pub(super) fn edited_cards(
+        &mut self,
+        format: Format,
+        text: &str,
+    ) -> Option<Vec<Card<'static>>> {
         let last = self.last.as_ref()?;
         match edited(last, format, text) {
             Some((cards, plan)) => {
@@ -100,7 +105,7 @@ impl CardCache {
     /// had this card.
     pub(super) fn check_card(
         &mut self,
-        card: &Card,
+        card: &Card<'_>,
         text: &str,
         levels: &FileLevels,
         out: &mut Vec<Diagnostic>,
@@ -111,12 +116,12 @@ impl CardCache {
             found
         });
         out.extend(found.iter().cloned());
-        self.next.cards.push(card.clone());
+        self.next.cards.push(card.clone().into_owned());
         self.next.found.push(found);
     }
 
     /// The findings of `card` (the next of the check being made) in the last check, moved.
-    fn known(&self, card: &Card, text: &str) -> Option<Vec<Diagnostic>> {
+    fn known(&self, card: &Card<'_>, text: &str) -> Option<Vec<Diagnostic>> {
         let last = self.last.as_ref()?;
         let (found, from, by) = match &self.plan {
             Plan::Lint => return None,
@@ -154,7 +159,7 @@ impl CardCache {
 
 /// The cards of `text` from those of `last` and how to find their findings, when the edit
 /// between the two lies in one card that the reader can read again alone.
-fn edited(last: &Checked, format: Format, text: &str) -> Option<(Vec<Card>, Plan)> {
+fn edited(last: &Checked, format: Format, text: &str) -> Option<(Vec<Card<'static>>, Plan)> {
     if !last.clean {
         return None;
     }

@@ -18,6 +18,7 @@ use super::map::Style;
 use super::{Card, CardText, Face, NoteKind, SourceError, SourceNote};
 use quick_xml::Reader;
 use quick_xml::events::Event;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// The root element of a Cockatrice card database.
@@ -27,9 +28,9 @@ const ROOT: &[u8] = b"cockatrice_carddatabase";
 pub(super) const MAX_DEPTH: usize = 64;
 
 /// Read a card database.
-pub(super) fn read(
+pub(super) fn read<'c>(
     text: &str,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'c>),
     errors: &mut Vec<SourceError>,
     notes: &mut Vec<SourceNote>,
 ) {
@@ -135,24 +136,24 @@ struct OpenField {
 struct OpenCard {
     start: usize,
     name: Option<String>,
-    text: Option<CardText>,
+    text: Option<CardText<'static>>,
     type_line: Option<String>,
     mana_cost: Option<String>,
     set: Option<String>,
 }
 
-struct Database<'t, 'f> {
+struct Database<'t, 'f, 'c> {
     text: &'t str,
     stack: Vec<Tag>,
     seen_root: bool,
     card: Option<OpenCard>,
     field: Option<OpenField>,
-    on_card: &'f mut dyn FnMut(Card),
+    on_card: &'f mut dyn FnMut(Card<'c>),
     errors: &'f mut Vec<SourceError>,
     notes: &'f mut Vec<SourceNote>,
 }
 
-impl Database<'_, '_> {
+impl Database<'_, '_, '_> {
     fn event(&mut self, event: Event<'_>, span: Range<usize>) -> Flow {
         match event {
             Event::Start(tag) => self.open(tag.name().as_ref(), span, false),
@@ -393,15 +394,15 @@ impl Database<'_, '_> {
 }
 
 impl OpenCard {
-    fn into_card(self, end: usize) -> Card {
+    fn into_card(self, end: usize) -> Card<'static> {
         Card {
-            name: self.name.clone(),
-            set: self.set,
+            name: self.name.clone().map(Cow::Owned),
+            set: self.set.map(Cow::Owned),
             span: self.start..end,
             faces: vec![Face {
-                name: self.name,
-                type_line: self.type_line,
-                mana_cost: self.mana_cost,
+                name: self.name.map(Cow::Owned),
+                type_line: self.type_line.map(Cow::Owned),
+                mana_cost: self.mana_cost.map(Cow::Owned),
                 text: self.text,
             }],
             allows: Vec::new(),

@@ -63,14 +63,14 @@ impl Decoded {
     }
 
     /// The value as card text whose raw extent in the file is `raw`; `None` when it is empty.
-    pub(super) fn finish(self, raw: Range<usize>, style: Style) -> Option<CardText> {
+    pub(super) fn finish(self, raw: Range<usize>, style: Style) -> Option<CardText<'static>> {
         if self.value.is_empty() {
             return None;
         }
         let len = self.value.len();
         Some(CardText {
             map: self.map.finish(raw, style, len),
-            value: self.value,
+            value: self.value.into(),
         })
     }
 

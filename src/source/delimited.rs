@@ -18,6 +18,7 @@ use super::bounds;
 use super::decoded::Decoded;
 use super::map::Style;
 use super::{Card, Face, Field, FieldNames, NoteKind, SourceError, SourceNote, normalized};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// What a column holds.
@@ -71,11 +72,11 @@ impl Columns {
 }
 
 /// Read a spreadsheet whose fields are separated by `delimiter` (`,` or tab).
-pub(super) fn read(
+pub(super) fn read<'c>(
     text: &str,
     delimiter: u8,
     names: &FieldNames,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'c>),
     errors: &mut Vec<SourceError>,
     notes: &mut Vec<SourceNote>,
 ) {
@@ -146,12 +147,13 @@ fn card(
     span: Range<usize>,
     fields: &[(Column, RawField)],
     delimiter: u8,
-) -> Option<Card> {
+) -> Option<Card<'static>> {
     let string = |column| {
         fields
             .iter()
             .find(|(c, _)| *c == column)
             .and_then(|(_, field)| decode(text, field).into_string())
+            .map(Cow::Owned)
     };
     let card_text = fields
         .iter()

@@ -17,6 +17,7 @@ use super::forge_shape::{ALTERNATE, key};
 use super::map::Style;
 use super::text::lines;
 use super::{Card, CardText, Face, SourceError};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One face as its lines give it.
@@ -29,7 +30,7 @@ struct ScriptFace {
     name: Option<String>,
     type_line: Option<String>,
     mana_cost: Option<String>,
-    text: Option<CardText>,
+    text: Option<CardText<'static>>,
 }
 
 /// The card being read: its faces and its extent.
@@ -40,7 +41,11 @@ struct Script {
 }
 
 /// Read a script.
-pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+pub(super) fn read<'c>(
+    text: &str,
+    on_card: &mut dyn FnMut(Card<'c>),
+    errors: &mut Vec<SourceError>,
+) {
     let mut script = Script::default();
     for line in lines(text) {
         let Some(content) = text.get(line.content.clone()) else {
@@ -109,7 +114,7 @@ impl Script {
 
     /// The card read so far, if it has a name or a text, and an error for each face without an
     /// `Oracle:` line; the script starts anew.
-    fn emit(&mut self, on_card: &mut dyn FnMut(Card), errors: &mut Vec<SourceError>) {
+    fn emit<'c>(&mut self, on_card: &mut dyn FnMut(Card<'c>), errors: &mut Vec<SourceError>) {
         let Script { faces, span } = std::mem::take(self);
         for face in faces.iter().filter(|face| !face.oracle) {
             errors.push(SourceError::new(
@@ -127,7 +132,7 @@ impl Script {
             .iter()
             .filter_map(|face| face.name.as_deref())
             .collect();
-        let name = (!names.is_empty()).then(|| names.join(" // "));
+        let name = (!names.is_empty()).then(|| Cow::Owned(names.join(" // ")));
         on_card(Card {
             name,
             set: None,
@@ -135,9 +140,9 @@ impl Script {
             faces: faces
                 .into_iter()
                 .map(|face| Face {
-                    name: face.name,
-                    type_line: face.type_line,
-                    mana_cost: face.mana_cost,
+                    name: face.name.map(Cow::Owned),
+                    type_line: face.type_line.map(Cow::Owned),
+                    mana_cost: face.mana_cost.map(Cow::Owned),
                     text: face.text,
                 })
                 .collect(),
@@ -165,7 +170,7 @@ fn mana_cost(value: &str) -> Option<String> {
 }
 
 /// The `Oracle:` value at file offset `start`: blanks after the colon skipped, `\n` decoded.
-fn oracle(start: usize, value: &str) -> Option<CardText> {
+fn oracle(start: usize, value: &str) -> Option<CardText<'static>> {
     let blanks = value.len() - value.trim_start_matches([' ', '\t']).len();
     let start = start + blanks;
     let value = &value[blanks..];
@@ -178,7 +183,7 @@ fn oracle(start: usize, value: &str) -> Option<CardText> {
 mod tests {
     use super::*;
 
-    fn read_str(text: &str) -> Vec<Card> {
+    fn read_str(text: &str) -> Vec<Card<'_>> {
         let mut cards = Vec::new();
         let mut errors = Vec::new();
         read(text, &mut |card| cards.push(card), &mut errors);

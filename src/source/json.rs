@@ -20,13 +20,14 @@
 
 use super::json_cursor::{Cursor, Key, Kind, Result};
 use super::{Card, CardText, Face, Field, ReadOptions, SourceError};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Read a JSON document.
-pub(super) fn read(
-    text: &str,
+pub(super) fn read<'t>(
+    text: &'t str,
     options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
 ) {
     let mut cursor = Cursor::new(text, 0, text.len());
@@ -51,15 +52,15 @@ pub(super) fn read(
     }
 }
 
-struct Reader<'r, 'f> {
+struct Reader<'r, 'f, 't> {
     options: &'r ReadOptions,
-    on_card: &'f mut dyn FnMut(Card),
+    on_card: &'f mut dyn FnMut(Card<'t>),
     errors: &'r mut Vec<SourceError>,
     orders: KeyOrders,
 }
 
-impl Reader<'_, '_> {
-    fn top(&mut self, cursor: &mut Cursor) -> Result<()> {
+impl<'t> Reader<'_, '_, 't> {
+    fn top(&mut self, cursor: &mut Cursor<'t>) -> Result<()> {
         match cursor.kind()? {
             Kind::Array => self.card_list(cursor),
             Kind::Object => self.top_object(cursor),
@@ -71,7 +72,7 @@ impl Reader<'_, '_> {
     }
 
     /// An array of card objects.
-    fn card_list(&mut self, cursor: &mut Cursor) -> Result<()> {
+    fn card_list(&mut self, cursor: &mut Cursor<'t>) -> Result<()> {
         cursor.begin_array()?;
         let mut first = true;
         while cursor.next_element(&mut first)? {
@@ -84,7 +85,7 @@ impl Reader<'_, '_> {
 
     /// The card object at the cursor; `None` for an object with none of a card's fields (a
     /// file of such objects holds no card, and says so).
-    fn card_or_skip(&mut self, cursor: &mut Cursor) -> Result<Option<Card>> {
+    fn card_or_skip(&mut self, cursor: &mut Cursor<'t>) -> Result<Option<Card<'t>>> {
         let kind = cursor.kind()?;
         if kind == Kind::Object {
             let start = cursor.pos;
@@ -108,7 +109,7 @@ impl Reader<'_, '_> {
     }
 
     /// The top object: an MTGJSON or Scryfall-list wrapper (with `data`) or one card.
-    fn top_object(&mut self, cursor: &mut Cursor) -> Result<()> {
+    fn top_object(&mut self, cursor: &mut Cursor<'t>) -> Result<()> {
         let start = cursor.pos;
         cursor.begin_object()?;
         let mut fields = Fields::default();
@@ -157,7 +158,7 @@ impl Reader<'_, '_> {
 
     /// `data` of MTGJSON: a set (per-set file; `nested` for a set of AllPrintings), or a map of
     /// sets (AllPrintings) or of card names (AtomicCards).
-    fn data_object(&mut self, cursor: &mut Cursor, nested: bool) -> Result<()> {
+    fn data_object(&mut self, cursor: &mut Cursor<'t>, nested: bool) -> Result<()> {
         let mut set = SetCards::default();
         let result = self.data_entries(cursor, nested, &mut set);
         // Cards read before a syntax error are still cards.
@@ -167,9 +168,9 @@ impl Reader<'_, '_> {
 
     fn data_entries(
         &mut self,
-        cursor: &mut Cursor,
+        cursor: &mut Cursor<'t>,
         nested: bool,
-        set: &mut SetCards,
+        set: &mut SetCards<'t>,
     ) -> Result<()> {
         cursor.begin_object()?;
         let mut first = true;
@@ -183,10 +184,7 @@ impl Reader<'_, '_> {
                     self.flush(set);
                 }
                 (_, Kind::Object) if !nested && !set_field => self.data_object(cursor, true)?,
-                (name, Kind::Array) if !nested && !set_field => {
-                    let name = name.to_owned();
-                    self.atomic_card(cursor, name)?;
-                }
+                (_, Kind::Array) if !nested && !set_field => self.atomic_card(cursor, key)?,
                 _ => cursor.skip_value()?,
             }
         }
@@ -195,7 +193,7 @@ impl Reader<'_, '_> {
 
     /// The `cards` of a set. Cards without `setCode` wait for the set's `code`, which MTGJSON
     /// writes after `cards` (keys are sorted).
-    fn set_cards(&mut self, cursor: &mut Cursor, set: &mut SetCards) -> Result<()> {
+    fn set_cards(&mut self, cursor: &mut Cursor<'t>, set: &mut SetCards<'t>) -> Result<()> {
         cursor.begin_array()?;
         let mut first = true;
         while cursor.next_element(&mut first)? {
@@ -214,7 +212,7 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
-    fn flush(&mut self, set: &mut SetCards) {
+    fn flush(&mut self, set: &mut SetCards<'t>) {
         for mut card in set.pending.drain(..) {
             if card.set.is_none() {
                 card.set.clone_from(&set.code);
@@ -224,7 +222,7 @@ impl Reader<'_, '_> {
     }
 
     /// An AtomicCards entry: the faces of the card `name`.
-    fn atomic_card(&mut self, cursor: &mut Cursor, name: String) -> Result<()> {
+    fn atomic_card(&mut self, cursor: &mut Cursor<'t>, name: Cow<'t, str>) -> Result<()> {
         let start = cursor.pos;
         cursor.begin_array()?;
         let mut faces = Vec::new();
@@ -253,19 +251,19 @@ impl Reader<'_, '_> {
 }
 
 #[derive(Default)]
-struct SetCards {
-    code: Option<String>,
-    pending: Vec<Card>,
+struct SetCards<'t> {
+    code: Option<Cow<'t, str>>,
+    pending: Vec<Card<'t>>,
 }
 
 /// Read one card object at the cursor (MTGJSON or Scryfall field names); `orders` are the keys of
 /// the file's card objects read before it.
-pub(super) fn card_object(
-    cursor: &mut Cursor,
+pub(super) fn card_object<'t>(
+    cursor: &mut Cursor<'t>,
     options: &ReadOptions,
     errors: &mut Vec<SourceError>,
     orders: &mut KeyOrders,
-) -> Result<Card> {
+) -> Result<Card<'t>> {
     let start = cursor.pos;
     let fields = Fields::object(
         cursor,
@@ -399,31 +397,31 @@ fn is_card_key(key: &str, options: &ReadOptions) -> bool {
 
 /// The fields of a card or face object that a card is made of.
 #[derive(Default)]
-struct Fields {
-    name: Option<String>,
-    card_name: Option<String>,
-    face_name: Option<String>,
-    type_line: Option<String>,
-    mana_cost: Option<String>,
-    set: Option<String>,
-    text: Option<CardText>,
-    faces: Vec<Face>,
+struct Fields<'t> {
+    name: Option<Cow<'t, str>>,
+    card_name: Option<Cow<'t, str>>,
+    face_name: Option<Cow<'t, str>>,
+    type_line: Option<Cow<'t, str>>,
+    mana_cost: Option<Cow<'t, str>>,
+    set: Option<Cow<'t, str>>,
+    text: Option<CardText<'t>>,
+    faces: Vec<Face<'t>>,
     /// The second face of a flat object (`cardName2`, `rulesText2`), when it has one.
-    second: Option<Box<Fields>>,
+    second: Option<Box<Fields<'t>>>,
     /// Any card field was present (an object with none is not a card, e.g. a bare `meta`).
     any: bool,
 }
 
-impl Fields {
+impl<'t> Fields<'t> {
     /// The fields of the object at the cursor, whose keys are likely those of `order`; with
     /// `faces`, the order of its faces' keys, its `card_faces` are read (a card, not a face).
     fn object(
-        cursor: &mut Cursor,
+        cursor: &mut Cursor<'t>,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
         order: &mut KeyOrder,
         mut faces: Option<&mut KeyOrder>,
-    ) -> Result<Fields> {
+    ) -> Result<Fields<'t>> {
         cursor.begin_object()?;
         let mut fields = Fields::default();
         let mut first = true;
@@ -464,7 +462,7 @@ impl Fields {
         &mut self,
         wants: Wants,
         key: &str,
-        cursor: &mut Cursor,
+        cursor: &mut Cursor<'t>,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
         faces: Option<&mut KeyOrder>,
@@ -504,7 +502,7 @@ impl Fields {
         Ok(())
     }
 
-    fn slot(&mut self, slot: Slot) -> &mut Option<String> {
+    fn slot(&mut self, slot: Slot) -> &mut Option<Cow<'t, str>> {
         match slot {
             Slot::Name => &mut self.name,
             Slot::CardName => &mut self.card_name,
@@ -522,7 +520,7 @@ impl Fields {
         &mut self,
         named: Option<(Field, usize)>,
         key: &str,
-        cursor: &mut Cursor,
+        cursor: &mut Cursor<'t>,
         errors: &mut Vec<SourceError>,
     ) -> Result<()> {
         let Some((field, face)) = named else {
@@ -563,7 +561,7 @@ impl Fields {
     /// `card_faces`: each face object, whose keys are likely those of `order`.
     fn read_faces(
         &mut self,
-        cursor: &mut Cursor,
+        cursor: &mut Cursor<'t>,
         options: &ReadOptions,
         errors: &mut Vec<SourceError>,
         order: &mut KeyOrder,
@@ -599,7 +597,7 @@ impl Fields {
         Ok(())
     }
 
-    fn into_face(self) -> Face {
+    fn into_face(self) -> Face<'t> {
         Face {
             name: self.face_name.or(self.name),
             type_line: self.type_line,
@@ -608,7 +606,7 @@ impl Fields {
         }
     }
 
-    fn into_card(mut self, span: Range<usize>) -> Card {
+    fn into_card(mut self, span: Range<usize>) -> Card<'t> {
         let set = self.set.take();
         let mut faces = std::mem::take(&mut self.faces);
         let second = self.second.take();
@@ -623,7 +621,7 @@ impl Fields {
         }
         let name = name.or_else(|| {
             let names: Vec<&str> = faces.iter().filter_map(|f| f.name.as_deref()).collect();
-            (!names.is_empty()).then(|| names.join(" // "))
+            (!names.is_empty()).then(|| Cow::Owned(names.join(" // ")))
         });
         Card {
             name,
@@ -637,20 +635,20 @@ impl Fields {
 }
 
 /// A string value; null is absent; another type is an error (recorded) and skipped.
-fn string_value(
+fn string_value<'t>(
     key: &str,
-    cursor: &mut Cursor,
+    cursor: &mut Cursor<'t>,
     errors: &mut Vec<SourceError>,
-) -> Result<Option<super::json_cursor::JsonString>> {
+) -> Result<Option<super::json_cursor::JsonString<'t>>> {
     value_of(key, cursor, errors, Cursor::string)
 }
 
 /// [`string_value`] without the map of its characters to the file.
-fn unmapped_string_value(
+fn unmapped_string_value<'t>(
     key: &str,
-    cursor: &mut Cursor,
+    cursor: &mut Cursor<'t>,
     errors: &mut Vec<SourceError>,
-) -> Result<Option<String>> {
+) -> Result<Option<Cow<'t, str>>> {
     value_of(key, cursor, errors, Cursor::string_unmapped)
 }
 
@@ -700,12 +698,17 @@ pub(super) const VARIED_OBJECTS: [&str; 11] = [
 
 /// The JSON and the JSON Lines readers.
 #[cfg(test)]
-pub(super) type ReadFn = fn(&str, &ReadOptions, &mut dyn FnMut(Card), &mut Vec<SourceError>);
+pub(super) type ReadFn =
+    for<'t> fn(&'t str, &ReadOptions, &mut dyn FnMut(Card<'t>), &mut Vec<SourceError>);
 
 /// The cards and errors that `read` gives for `text`, with the Oracle or the printed
 /// (`original`) text.
 #[cfg(test)]
-pub(super) fn read_with(read: ReadFn, text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
+pub(super) fn read_with(
+    read: ReadFn,
+    text: &str,
+    original: bool,
+) -> (Vec<Card<'_>>, Vec<SourceError>) {
     let mut cards = Vec::new();
     let mut errors = Vec::new();
     let options = ReadOptions {
@@ -748,12 +751,43 @@ pub(super) fn assert_each_reads_as_alone(
 mod tests {
     use super::*;
 
-    fn read_str(text: &str, original: bool) -> (Vec<Card>, Vec<SourceError>) {
+    fn read_str(text: &str, original: bool) -> (Vec<Card<'_>>, Vec<SourceError>) {
         read_with(read, text, original)
     }
 
-    fn names(cards: &[Card]) -> Vec<&str> {
+    fn names<'a>(cards: &'a [Card<'_>]) -> Vec<&'a str> {
         cards.iter().filter_map(|c| c.name.as_deref()).collect()
+    }
+
+    /// A card's words without escapes are the file's own bytes, not copies of them; escaped
+    /// ones are decoded copies.
+    #[test]
+    fn words_without_escapes_are_the_files_own() {
+        let text = r#"[{"name": "Fire", "type_line": "Instant", "mana_cost": "{R}", "set": "abc", "oracle_text": "Draw a card."},
+            {"name": "Ic\u0065", "oracle_text": "Tap it.\nDraw."}]"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let fire = &cards[0].faces[0];
+        for word in [
+            &cards[0].name,
+            &cards[0].set,
+            &fire.name,
+            &fire.type_line,
+            &fire.mana_cost,
+        ] {
+            assert!(matches!(word, Some(Cow::Borrowed(_))), "{word:?}");
+        }
+        assert!(matches!(
+            fire.text.as_ref().unwrap().value,
+            Cow::Borrowed("Draw a card.")
+        ));
+        let ice = &cards[1].faces[0];
+        assert!(matches!(&ice.name, Some(Cow::Owned(name)) if name == "Ice"));
+        let text = &ice.text.as_ref().unwrap().value;
+        assert!(matches!(text, Cow::Owned(text) if text == "Tap it.\nDraw."));
+        for card in &cards {
+            assert_eq!(&card.clone().into_owned(), card);
+        }
     }
 
     /// The last object of each sequence of three in an array reads as it reads alone.

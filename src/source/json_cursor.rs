@@ -21,8 +21,9 @@ pub(crate) type Result<T> = std::result::Result<T, JsonError>;
 
 /// A decoded string and its map to the file.
 #[derive(Debug)]
-pub(crate) struct JsonString {
-    pub value: String,
+pub(crate) struct JsonString<'a> {
+    /// The file's own bytes when the string has no escape.
+    pub value: Cow<'a, str>,
     pub map: TextMap,
 }
 
@@ -291,19 +292,19 @@ impl<'a> Cursor<'a> {
 
     /// Decode the string at the cursor, without a map: most strings read are names and costs,
     /// whose places in the file no diagnostic needs.
-    pub(crate) fn string_unmapped(&mut self) -> Result<String> {
+    pub(crate) fn string_unmapped(&mut self) -> Result<Cow<'a, str>> {
         self.skip_ws();
-        self.key().map(Cow::into_owned)
+        self.key()
     }
 
     /// Decode the string at the cursor, with the map of its characters to the file.
-    pub(crate) fn string(&mut self) -> Result<JsonString> {
+    pub(crate) fn string(&mut self) -> Result<JsonString<'a>> {
         self.skip_ws();
         let open = self.pos;
         let (close, escaped) = self.scan_string()?;
         let content = open + 1..close - 1;
         if !escaped {
-            let value = self.text.get(content.clone()).unwrap_or("").to_owned();
+            let value = Cow::Borrowed(self.text.get(content.clone()).unwrap_or(""));
             let map = TextMap::identity(open..close, content, Style::Json);
             return Ok(JsonString { value, map });
         }
@@ -311,7 +312,7 @@ impl<'a> Cursor<'a> {
         let value = self.unescape(content, Some(&mut map))?;
         let len = value.len();
         Ok(JsonString {
-            value,
+            value: Cow::Owned(value),
             map: map.finish(open..close, Style::Json, len),
         })
     }

@@ -7,10 +7,10 @@ use super::json_cursor::{Cursor, Kind};
 use super::{Card, ReadOptions, SourceError};
 
 /// Read every line.
-pub(super) fn read(
-    text: &str,
+pub(super) fn read<'t>(
+    text: &'t str,
     options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
 ) {
     let mut orders = KeyOrders::default();

@@ -36,6 +36,7 @@ pub use mse::{Include as MseInclude, includes as mse_includes};
 pub use mse_shape::is_set_file as is_mse_set_file;
 pub use readers::{edited_card, read, read_batched, read_each, read_each_noting};
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::path::Path;
 
@@ -160,9 +161,9 @@ pub struct ReadOptions {
 
 /// What a file held.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Parsed {
+pub struct Parsed<'t> {
     /// The cards, in file order.
-    pub cards: Vec<Card>,
+    pub cards: Vec<Card<'t>>,
     /// What could not be read, in the order met.
     pub errors: Vec<SourceError>,
     /// What the reader noticed that is not an error.
@@ -217,18 +218,20 @@ pub enum NoteKind {
     NotACardFile,
 }
 
-/// One card.
+/// One card of the file text `'t`: its names and texts are the file's own words where the format
+/// wrote them without escapes, and copies where it did not (or where its reader decodes the file
+/// into strings of its own), so that most cards of a JSON file cost no string of their own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Card {
+pub struct Card<'t> {
     /// Card name (`A // B` for a multi-face card).
-    pub name: Option<String>,
+    pub name: Option<Cow<'t, str>>,
     /// Set code when the input says (MTGJSON set `code` / `setCode`, Scryfall and JSON Lines
     /// `set`, YAML `set`).
-    pub set: Option<String>,
+    pub set: Option<Cow<'t, str>>,
     /// The card's extent in the file (the YAML map, the JSON object, the text block).
     pub span: Range<usize>,
     /// At least one face; a face may have no text.
-    pub faces: Vec<Face>,
+    pub faces: Vec<Face<'t>>,
     /// YAML `# phaselint: allow(CODE, other-name)` comments on the card's first line or in the
     /// comment lines directly above it.
     pub allows: Vec<Allow>,
@@ -237,7 +240,19 @@ pub struct Card {
     pub unread: Vec<UnreadField>,
 }
 
-impl Card {
+impl Card<'_> {
+    /// The card, owning its words: to be kept once its file text is gone.
+    pub fn into_owned(self) -> Card<'static> {
+        Card {
+            name: self.name.map(owned),
+            set: self.set.map(owned),
+            span: self.span,
+            faces: self.faces.into_iter().map(Face::into_owned).collect(),
+            allows: self.allows,
+            unread: self.unread,
+        }
+    }
+
     /// The same card `by` bytes further on in the file (wrapping): every place in it moves.
     pub fn moved(&mut self, by: usize) {
         self.moved_from(0, by);
@@ -335,24 +350,43 @@ pub struct Allow {
 
 /// One face of a card.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Face {
+pub struct Face<'t> {
     /// Face name.
-    pub name: Option<String>,
+    pub name: Option<Cow<'t, str>>,
     /// Type line (`Legendary Creature — Goblin`).
-    pub type_line: Option<String>,
+    pub type_line: Option<Cow<'t, str>>,
     /// Mana cost (`{1}{R}`).
-    pub mana_cost: Option<String>,
+    pub mana_cost: Option<Cow<'t, str>>,
     /// Rules text, if the face has any.
-    pub text: Option<CardText>,
+    pub text: Option<CardText<'t>>,
+}
+
+impl Face<'_> {
+    fn into_owned(self) -> Face<'static> {
+        Face {
+            name: self.name.map(owned),
+            type_line: self.type_line.map(owned),
+            mana_cost: self.mana_cost.map(owned),
+            text: self.text.map(|text| CardText {
+                value: owned(text.value),
+                map: text.map,
+            }),
+        }
+    }
 }
 
 /// A decoded text value and where its bytes are in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardText {
+pub struct CardText<'t> {
     /// The text as the format decodes it (escapes resolved, YAML folding applied).
-    pub value: String,
+    pub value: Cow<'t, str>,
     /// From byte ranges of `value` to byte ranges of the file.
     pub map: TextMap,
+}
+
+/// `text`, owned.
+fn owned(text: Cow<'_, str>) -> Cow<'static, str> {
+    Cow::Owned(text.into_owned())
 }
 
 #[cfg(test)]

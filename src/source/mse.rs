@@ -27,6 +27,7 @@ use super::mse_markup::{Joined, card_text, mana_cost, plain};
 use super::mse_shape::canonical;
 use super::text::lines;
 use super::{Card, Face, NoteKind, SourceError, SourceNote};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One line of the file.
@@ -70,9 +71,9 @@ struct Reader<'t> {
 }
 
 /// Read every card of a `set` or `card NAME` file.
-pub(super) fn read(
+pub(super) fn read<'t>(
     text: &str,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
     notes: &mut Vec<SourceNote>,
 ) {
@@ -239,7 +240,7 @@ impl<'t> Reader<'t> {
     }
 
     /// A `card:` block: None (and an error) when it is a value on its line.
-    fn card(&mut self, entry: &Entry) -> Option<Card> {
+    fn card(&mut self, entry: &Entry) -> Option<Card<'static>> {
         let Value::Block(rows) = &entry.value else {
             let key = self.key_span(entry);
             self.errors.push(SourceError::new(
@@ -287,9 +288,11 @@ impl<'t> Reader<'t> {
         };
         let name = string("name");
         let mut faces = vec![Face {
-            name: name.clone(),
-            type_line: type_line(""),
-            mana_cost: string("casting_cost").and_then(|cost| mana_cost(&cost)),
+            name: name.clone().map(Cow::Owned),
+            type_line: type_line("").map(Cow::Owned),
+            mana_cost: string("casting_cost")
+                .and_then(|cost| mana_cost(&cost))
+                .map(Cow::Owned),
             text: text("rule_text", name.as_deref()),
         }];
         let back = [
@@ -303,13 +306,18 @@ impl<'t> Reader<'t> {
             let back_name = string("name_2");
             let own_name = back_name.as_deref().or(name.as_deref());
             faces.push(Face {
-                name: back_name.clone(),
-                type_line: type_line("_2"),
-                mana_cost: string("casting_cost_2").and_then(|cost| mana_cost(&cost)),
+                name: back_name.clone().map(Cow::Owned),
+                type_line: type_line("_2").map(Cow::Owned),
+                mana_cost: string("casting_cost_2")
+                    .and_then(|cost| mana_cost(&cost))
+                    .map(Cow::Owned),
                 text: text("rule_text_2", own_name),
             });
         }
-        let card_name = match (&name, &faces.get(1).and_then(|face| face.name.clone())) {
+        let back_name = faces
+            .get(1)
+            .and_then(|face| face.name.as_deref().map(str::to_owned));
+        let card_name = match (&name, &back_name) {
             (Some(front), Some(back)) => Some(format!("{front} // {back}")),
             (front, back) => front.clone().or(back.clone()),
         };
@@ -325,7 +333,7 @@ impl<'t> Reader<'t> {
         for (_, key) in levels {
             if let Some(level) = text(key, name.as_deref()) {
                 faces.push(Face {
-                    name: name.clone(),
+                    name: name.clone().map(Cow::Owned),
                     type_line: faces[0].type_line.clone(),
                     mana_cost: None,
                     text: Some(level),
@@ -333,7 +341,7 @@ impl<'t> Reader<'t> {
             }
         }
         Some(Card {
-            name: card_name,
+            name: card_name.map(Cow::Owned),
             set: None,
             span: entry.line_start..end,
             faces,

@@ -136,7 +136,7 @@ pub(super) fn card_text(
     raw: Range<usize>,
     style: Style,
     name: Option<&str>,
-) -> Option<CardText> {
+) -> Option<CardText<'static>> {
     let mut sink = Mapped {
         joined,
         value: String::with_capacity(joined.text.len()),
@@ -149,7 +149,7 @@ pub(super) fn card_text(
     let len = sink.value.len();
     Some(CardText {
         map: sink.map.finish(raw, style, len),
-        value: sink.value,
+        value: sink.value.into(),
     })
 }
 
@@ -327,7 +327,7 @@ mod tests {
     }
 
     /// The card text of a one-line value at byte 3 of `file`.
-    fn line_text(file: &str, name: Option<&str>) -> CardText {
+    fn line_text(file: &str, name: Option<&str>) -> CardText<'static> {
         card_text(&line(file, 3), 3..file.len(), Style::MseLine, name).unwrap()
     }
 

@@ -4,7 +4,7 @@ use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote
 use super::{cockatrice, delimited, forge, json, jsonl, mse, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
-pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
+pub fn read<'t>(format: Format, text: &'t str, options: &ReadOptions) -> Parsed<'t> {
     let mut cards = Vec::new();
     let mut notes = Vec::new();
     let errors = read_each_noting(
@@ -24,11 +24,11 @@ pub fn read(format: Format, text: &str, options: &ReadOptions) -> Parsed {
 /// Read a file card by card: `on_card` gets each card as soon as it is read, so a caller that
 /// drops them keeps only the file text and one card in memory (JSON, JSON Lines, Cockatrice XML,
 /// CSV and TSV; YAML and text files are small and read whole, a Forge script is one card). Returns the errors. Never panics.
-pub fn read_each(
+pub fn read_each<'t>(
     format: Format,
-    text: &str,
+    text: &'t str,
     options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
 ) -> Vec<SourceError> {
     read_each_noting(format, text, options, on_card, &mut Vec::new())
 }
@@ -37,12 +37,12 @@ pub fn read_each(
 /// this one, which reads them (0: all on this one); `emit` gets the result of each batch on this
 /// thread, in the order of the cards, as soon as those before it are out
 /// (`parallel::streamed`). Returns the errors.
-pub fn read_batched<R: Send>(
+pub fn read_batched<'t, R: Send>(
     format: Format,
-    text: &str,
+    text: &'t str,
     options: &ReadOptions,
     threads: usize,
-    consume: impl Fn(Vec<Card>) -> R + Sync,
+    consume: impl Fn(Vec<Card<'t>>) -> R + Sync,
     emit: &mut dyn FnMut(R),
 ) -> Vec<SourceError> {
     crate::parallel::streamed(
@@ -57,11 +57,11 @@ pub fn read_batched<R: Send>(
 
 /// [`read_each`], with what the reader noticed besides errors in `notes` (a YAML file that holds
 /// no card). Never panics.
-pub fn read_each_noting(
+pub fn read_each_noting<'t>(
     format: Format,
-    text: &str,
+    text: &'t str,
     options: &ReadOptions,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     notes: &mut Vec<SourceNote>,
 ) -> Vec<SourceError> {
     let mut errors = Vec::new();
@@ -94,10 +94,10 @@ pub fn edited_card(
     format: Format,
     before: &str,
     after: &str,
-    card: &Card,
+    card: &Card<'_>,
     old: std::ops::Range<usize>,
     new_end: usize,
-) -> Option<Card> {
+) -> Option<Card<'static>> {
     match format {
         Format::Yaml => yaml::edited(before, after, card, old, new_end),
         _ => None,

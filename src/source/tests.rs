@@ -4,7 +4,7 @@
 use super::*;
 use std::path::PathBuf;
 
-fn read_ok(format: Format, file: &str) -> Vec<Card> {
+fn read_ok(format: Format, file: &str) -> Vec<Card<'_>> {
     let parsed = read(format, file, &ReadOptions::default());
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     for card in &parsed.cards {
@@ -17,7 +17,7 @@ fn read_ok(format: Format, file: &str) -> Vec<Card> {
     parsed.cards
 }
 
-fn texts(cards: &[Card]) -> Vec<&CardText> {
+fn texts<'a, 't>(cards: &'a [Card<'t>]) -> Vec<&'a CardText<'t>> {
     cards
         .iter()
         .flat_map(|c| &c.faces)
@@ -26,7 +26,7 @@ fn texts(cards: &[Card]) -> Vec<&CardText> {
 }
 
 /// The only text of a one-card file.
-fn only_text(format: Format, file: &str) -> CardText {
+fn only_text(format: Format, file: &str) -> CardText<'_> {
     let cards = read_ok(format, file);
     let all = texts(&cards);
     assert_eq!(all.len(), 1, "{cards:?}");

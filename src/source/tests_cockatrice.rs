@@ -3,7 +3,7 @@
 use super::MAX_DEPTH;
 use crate::source::{Card, Format, NoteKind, Parsed, ReadOptions, read};
 
-fn parse(text: &str) -> Parsed {
+fn parse(text: &str) -> Parsed<'_> {
     read(Format::Cockatrice, text, &ReadOptions::default())
 }
 

@@ -5,7 +5,7 @@ use super::Column;
 use super::column_of;
 use crate::source::{FieldNames, Format, NoteKind, Parsed, ReadOptions, read};
 
-fn parse(format: Format, text: &str) -> Parsed {
+fn parse(format: Format, text: &str) -> Parsed<'_> {
     read(format, text, &ReadOptions::default())
 }
 
@@ -50,7 +50,7 @@ fn tsv_is_read_with_tabs() {
     let values: Vec<_> = parsed
         .cards
         .iter()
-        .map(|card| card.faces[0].text.as_ref().unwrap().value.as_str())
+        .map(|card| card.faces[0].text.as_ref().unwrap().value.as_ref())
         .collect();
     assert_eq!(values, ["At end of turn, draw.\tTab.", "A, b"]);
     assert_eq!(

@@ -3,7 +3,7 @@
 
 use super::*;
 
-fn read_mse(text: &str) -> Parsed {
+fn read_mse(text: &str) -> Parsed<'_> {
     read(Format::Mse, text, &ReadOptions::default())
 }
 
@@ -18,7 +18,12 @@ fn in_file<'f>(file: &'f str, text: &CardText, needle: &str) -> &'f str {
 }
 
 /// The face's type line, mana cost and text.
-fn face_is<'c>(face: &'c Face, type_line: &str, mana_cost: &str, text: &str) -> &'c CardText {
+fn face_is<'c>(
+    face: &'c Face<'_>,
+    type_line: &str,
+    mana_cost: &str,
+    text: &str,
+) -> &'c CardText<'c> {
     assert_eq!(face.type_line.as_deref(), Some(type_line));
     assert_eq!(face.mana_cost.as_deref(), Some(mana_cost));
     let card_text = face.text.as_ref().expect("a text");
@@ -117,7 +122,7 @@ fn planeswalker_lines_and_leveler_texts() {
     let texts: Vec<_> = adept
         .faces
         .iter()
-        .map(|face| face.text.as_ref().map(|text| text.value.as_str()))
+        .map(|face| face.text.as_ref().map(|text| text.value.as_ref()))
         .collect();
     // The card's text, then its levels in order of their number; an empty level is no face.
     assert_eq!(

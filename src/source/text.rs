@@ -6,6 +6,7 @@
 
 use super::map::{MapBuilder, Style};
 use super::{Card, CardText, Face};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Words a type line starts with.
@@ -41,7 +42,7 @@ pub(super) struct Line {
 }
 
 /// Read every card.
-pub(super) fn read(text: &str, on_card: &mut dyn FnMut(Card)) {
+pub(super) fn read<'t>(text: &'t str, on_card: &mut dyn FnMut(Card<'t>)) {
     let mut block: Vec<Line> = Vec::new();
     for line in lines(text) {
         let blank = text
@@ -84,7 +85,7 @@ pub(super) fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
     })
 }
 
-fn card(text: &str, block: &[Line]) -> Card {
+fn card<'t>(text: &'t str, block: &[Line]) -> Card<'t> {
     let slice = |line: &Line| text.get(line.content.clone()).unwrap_or("");
     let (name, mana_cost) = block
         .first()
@@ -95,13 +96,13 @@ fn card(text: &str, block: &[Line]) -> Card {
     if let Some(second) = rest.first()
         && starts_with_type_word(slice(second))
     {
-        type_line = Some(slice(second).trim().to_owned());
+        type_line = Some(Cow::Borrowed(slice(second).trim()));
         rest = &rest[1..];
     }
     let card_text = text_of(text, rest);
     let start = block.first().map_or(0, |l| l.content.start);
     let end = block.last().map_or(start, |l| l.content.end);
-    let name = (!name.is_empty()).then(|| name.to_owned());
+    let name = (!name.is_empty()).then_some(Cow::Borrowed(name));
     Card {
         name: name.clone(),
         set: None,
@@ -109,7 +110,7 @@ fn card(text: &str, block: &[Line]) -> Card {
         faces: vec![Face {
             name,
             type_line,
-            mana_cost: mana_cost.map(str::to_owned),
+            mana_cost: mana_cost.map(Cow::Borrowed),
             text: card_text,
         }],
         allows: Vec::new(),
@@ -147,7 +148,7 @@ fn starts_with_type_word(line: &str) -> bool {
 }
 
 /// The text lines joined with `\n`, mapped line by line.
-fn text_of(text: &str, lines: &[Line]) -> Option<CardText> {
+fn text_of(text: &str, lines: &[Line]) -> Option<CardText<'static>> {
     let first = lines.first()?;
     let last = lines.last()?;
     let mut value = String::new();
@@ -169,7 +170,7 @@ fn text_of(text: &str, lines: &[Line]) -> Option<CardText> {
     let raw = first.content.start..last.content.end;
     let len = value.len();
     Some(CardText {
-        value,
+        value: value.into(),
         map: map.finish(raw, Style::Verbatim, len),
     })
 }
@@ -178,7 +179,7 @@ fn text_of(text: &str, lines: &[Line]) -> Option<CardText> {
 mod tests {
     use super::*;
 
-    fn read_str(text: &str) -> Vec<Card> {
+    fn read_str(text: &str) -> Vec<Card<'_>> {
         let mut cards = Vec::new();
         read(text, &mut |c| cards.push(c));
         cards

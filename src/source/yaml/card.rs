@@ -11,12 +11,13 @@ use super::scalar::scalar_map;
 use crate::source::map::{Style, TextMap};
 use crate::source::{Card, CardText, Face, SourceError};
 use serde_saphyr::Spanned;
+use std::borrow::Cow;
 
 /// Reads the cards of every document in `docs`, in file order.
-pub(super) fn read_documents(
+pub(super) fn read_documents<'t>(
     text: &str,
     docs: &[Spanned<Node>],
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
 ) {
     let mut reader = Reader {
@@ -30,15 +31,15 @@ pub(super) fn read_documents(
     }
 }
 
-struct Reader<'a, 'f> {
+struct Reader<'a, 'f, 't> {
     text: &'a str,
     errors: &'a mut Vec<SourceError>,
-    on_card: &'f mut dyn FnMut(Card),
+    on_card: &'f mut dyn FnMut(Card<'t>),
     /// End of the last card read: allow comments above a card come after it.
     floor: usize,
 }
 
-impl Reader<'_, '_> {
+impl Reader<'_, '_, '_> {
     fn document(&mut self, doc: &Spanned<Node>) {
         match &doc.value {
             Node::Null => {}
@@ -155,8 +156,8 @@ impl Reader<'_, '_> {
         let allows = allows(self.text, start, self.floor, &scalars);
         self.floor = self.floor.max(end);
         (self.on_card)(Card {
-            name,
-            set,
+            name: name.map(Cow::Owned),
+            set: set.map(Cow::Owned),
             span: start..end,
             faces,
             allows,
@@ -165,7 +166,7 @@ impl Reader<'_, '_> {
     }
 
     /// A face of `faces:`, which has its own name.
-    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)]) -> Face {
+    fn face(&mut self, entries: &[(Spanned<Node>, Spanned<Node>)]) -> Face<'static> {
         let name = self.string(entries, &["name"]).map(|(s, _)| s);
         self.face_named(entries, name)
     }
@@ -176,7 +177,7 @@ impl Reader<'_, '_> {
         &mut self,
         entries: &[(Spanned<Node>, Spanned<Node>)],
         name: Option<String>,
-    ) -> Face {
+    ) -> Face<'static> {
         let type_line = self.string(entries, &["type", "type_line"]).map(|(s, _)| s);
         let mana_cost = self.string(entries, &["mana_cost"]).map(|(s, _)| s);
         let text = self.string(entries, TEXT_KEYS).map(|(value, node)| {
@@ -184,12 +185,15 @@ impl Reader<'_, '_> {
                 Some(span) => scalar_map(self.text, span, &value),
                 None => TextMap::whole(0..0, Style::YamlPlain { flow: false }),
             };
-            CardText { value, map }
+            CardText {
+                value: Cow::Owned(value),
+                map,
+            }
         });
         Face {
-            name,
-            type_line,
-            mana_cost,
+            name: name.map(Cow::Owned),
+            type_line: type_line.map(Cow::Owned),
+            mana_cost: mana_cost.map(Cow::Owned),
             text,
         }
     }

@@ -16,17 +16,17 @@ use std::ops::Range;
 pub(crate) fn edited(
     before: &str,
     after: &str,
-    card: &Card,
+    card: &Card<'_>,
     old: Range<usize>,
     new_end: usize,
-) -> Option<Card> {
+) -> Option<Card<'static>> {
     let removed = before.get(old.clone())?;
     let added = after.get(old.start..new_end)?;
     if !removed.chars().chain(added.chars()).all(keeps_structure) || has_alias(before) {
         return None;
     }
     let by = new_end.wrapping_sub(old.end);
-    let mut edited = card.clone();
+    let mut edited = card.clone().into_owned();
     edited.moved_from(old.end, by);
     let (face, text) = card.faces.iter().enumerate().find_map(|(i, face)| {
         let text = face.text.as_ref()?;
@@ -42,7 +42,7 @@ pub(crate) fn edited(
     };
     let map = scalar_map(after, raw, value);
     edited.faces[face].text = Some(CardText {
-        value: value.clone(),
+        value: value.clone().into(),
         map,
     });
     Some(edited)

@@ -24,9 +24,9 @@ use node::Node;
 
 /// Read every document of `text`; a file none of whose documents holds a card is not read (a
 /// note says so).
-pub(super) fn read(
+pub(super) fn read<'t>(
     text: &str,
-    on_card: &mut dyn FnMut(Card),
+    on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
     notes: &mut Vec<SourceNote>,
 ) {

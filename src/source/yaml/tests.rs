@@ -3,12 +3,12 @@
 use super::read;
 use crate::source::{Card, Field, NoteKind, SourceError, SourceNote};
 
-fn read_str(text: &str) -> (Vec<Card>, Vec<SourceError>) {
+fn read_str(text: &str) -> (Vec<Card<'_>>, Vec<SourceError>) {
     let (cards, errors, _) = read_noting(text);
     (cards, errors)
 }
 
-fn read_noting(text: &str) -> (Vec<Card>, Vec<SourceError>, Vec<SourceNote>) {
+fn read_noting(text: &str) -> (Vec<Card<'_>>, Vec<SourceError>, Vec<SourceNote>) {
     let mut cards = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
@@ -198,7 +198,7 @@ fn faces_and_names() {
     assert_eq!(card.faces[0].type_line.as_deref(), Some("Instant"));
     assert_eq!(card.faces[0].mana_cost.as_deref(), Some("{1}{R}"));
     assert_eq!(
-        card.faces[1].text.as_ref().map(|t| t.value.as_str()),
+        card.faces[1].text.as_ref().map(|t| t.value.as_ref()),
         Some("Draw a card.")
     );
     assert_eq!(card.span, 0..text.trim_end().len());
