@@ -135,13 +135,15 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
         });
         match read {
             Ok(phrases) => {
-                let (silent, words) = silent_words(
+                let first_word = found.timing_words.len();
+                let silent = silent_words(
                     line,
                     ability,
                     offset,
                     &phrases,
                     timing_words_from(line, scan.and_then(Scan::first_words)),
                     room + 1,
+                    &mut found.timing_words,
                 );
                 let mut phrases = merge(phrases, silent);
                 if !reading.is_line() {
@@ -150,13 +152,14 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
                 let past = phrases.get(room).map(|phrase| phrase.span);
                 phrases.truncate(room);
                 found.phrases.extend(phrases);
+                // The line's words, in bytes of the text, up to where reading stops.
                 let read_to = past.map_or(usize::MAX, |span| span.start);
-                found.timing_words.extend(
-                    words
-                        .iter()
-                        .map(|word| Span::new(back(offset + word.start), back(offset + word.end)))
-                        .take_while(|word| word.start < read_to),
-                );
+                let words = &mut found.timing_words[first_word..];
+                for word in words.iter_mut() {
+                    *word = Span::new(back(offset + word.start), back(offset + word.end));
+                }
+                let read = words.partition_point(|word| word.start < read_to);
+                found.timing_words.truncate(first_word + read);
                 if let Some(span) = past {
                     found.errors.push(FindError {
                         span,
@@ -179,9 +182,9 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
 /// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
-/// So no timing word is passed over in silence, whatever the grammar misses. Also the timing
-/// words taken from `words`, in bytes of the line: those up to where `enough` phrases (these and
-/// `phrases`) start, for the line is not read past them.
+/// So no timing word is passed over in silence, whatever the grammar misses. The timing words
+/// taken from `words` go to `taken`, in bytes of the line: those up to where `enough` phrases
+/// (these and `phrases`) start, for the line is not read past them.
 ///
 /// The words are in text order, and one sweep goes through them, the phrases and the brackets of
 /// the line together, each once: a line of 10 MB with a phrase every few words costs its length,
@@ -193,11 +196,11 @@ fn silent_words(
     phrases: &[Phrase],
     words: impl Iterator<Item = Span>,
     enough: usize,
-) -> (Vec<Phrase>, Vec<Span>) {
+    taken: &mut Vec<Span>,
+) -> Vec<Phrase> {
     let mut sweep = Sweep::new(phrases, offset);
     let mut brackets = Brackets::default();
     let mut silent = Vec::new();
-    let mut taken = Vec::new();
     let mut words = words.peekable();
     while let Some(word) = words.next() {
         let start = offset + word.start;
@@ -226,26 +229,49 @@ fn silent_words(
             template: Template::TimingWord,
         });
     }
-    (silent, taken)
+    silent
 }
 
 /// The phrases of a line by their starts, passed in order as the sweep goes forward.
-struct Sweep {
-    /// (start, end) of each phrase, by start.
-    spans: Vec<(usize, usize)>,
+struct Sweep<'p> {
+    spans: ByStart<'p>,
     /// The phrases before this one start at or before the sweep.
     next: usize,
     /// The furthest end of those phrases.
     reach: usize,
 }
 
-impl Sweep {
-    fn new(phrases: &[Phrase], offset: usize) -> Self {
-        let mut spans: Vec<(usize, usize)> = phrases
-            .iter()
-            .map(|phrase| (phrase.span.start, phrase.span.end))
-            .collect();
-        spans.sort_unstable();
+/// The spans of a line's phrases by start: the phrases themselves when they are in that order,
+/// as the walk and `merge` give them, else a sorted copy. The order of phrases that start
+/// together does not matter to the sweep, which passes them all at once.
+enum ByStart<'p> {
+    Phrases(&'p [Phrase]),
+    Sorted(Vec<(usize, usize)>),
+}
+
+impl ByStart<'_> {
+    fn get(&self, index: usize) -> Option<(usize, usize)> {
+        match self {
+            ByStart::Phrases(phrases) => phrases
+                .get(index)
+                .map(|phrase| (phrase.span.start, phrase.span.end)),
+            ByStart::Sorted(spans) => spans.get(index).copied(),
+        }
+    }
+}
+
+impl<'p> Sweep<'p> {
+    fn new(phrases: &'p [Phrase], offset: usize) -> Self {
+        let spans = if phrases.is_sorted_by_key(|phrase| phrase.span.start) {
+            ByStart::Phrases(phrases)
+        } else {
+            let mut spans: Vec<(usize, usize)> = phrases
+                .iter()
+                .map(|phrase| (phrase.span.start, phrase.span.end))
+                .collect();
+            spans.sort_unstable();
+            ByStart::Sorted(spans)
+        };
         Sweep {
             spans,
             next: 0,
@@ -255,7 +281,7 @@ impl Sweep {
 
     /// Goes forward to `at`, which is never before the last place passed.
     fn pass(&mut self, at: usize) {
-        while let Some(&(start, end)) = self.spans.get(self.next) {
+        while let Some((start, end)) = self.spans.get(self.next) {
             if start > at {
                 break;
             }
@@ -271,7 +297,7 @@ impl Sweep {
 
     /// Where the first phrase after the last place passed starts.
     fn next_start(&self) -> Option<usize> {
-        self.spans.get(self.next).map(|&(start, _)| start)
+        self.spans.get(self.next).map(|(start, _)| start)
     }
 }
 
@@ -492,21 +518,38 @@ mod tests {
             .expect("the line reads");
             let words = crate::phrase::timing_words::timing_words(line);
             assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
+            let mut taken = Vec::new();
+            let silent = silent_words(
+                line,
+                ability,
+                offset,
+                &phrases,
+                words.iter().copied(),
+                MAX_PHRASES,
+                &mut taken,
+            );
             assert_eq!(
-                silent_words(
-                    line,
-                    ability,
-                    offset,
-                    &phrases,
-                    words.iter().copied(),
-                    MAX_PHRASES
-                ),
+                (&silent, &taken),
                 (
-                    silent_words_by_rescanning(line, ability, offset, &phrases, &words),
-                    words.clone()
+                    &silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                    &words
                 ),
                 "{line}"
             );
+            // Phrases out of order are swept as in order.
+            let mut reversed = phrases.clone();
+            reversed.reverse();
+            let mut taken_again = Vec::new();
+            let again = silent_words(
+                line,
+                ability,
+                offset,
+                &reversed,
+                words.iter().copied(),
+                MAX_PHRASES,
+                &mut taken_again,
+            );
+            assert_eq!((again, taken_again), (silent, taken), "{line}");
         }
     }
 

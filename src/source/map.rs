@@ -57,13 +57,64 @@ impl Segment {
     }
 }
 
+/// The segments of a map. A value without escapes is one run, kept in place: most texts of a
+/// JSON or YAML file cost their map no allocation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+enum Segments {
+    #[default]
+    None,
+    One(Segment),
+    /// Two or more.
+    Many(Vec<Segment>),
+}
+
+/// The first allocation of a map of several runs: a text with up to three escapes (most Oracle
+/// texts of several lines: a run, a `\n`, a run, ...) fits without growing.
+const FIRST_SEGMENTS: usize = 8;
+
+impl Segments {
+    fn push(&mut self, segment: Segment) {
+        match self {
+            Segments::None => *self = Segments::One(segment),
+            Segments::One(first) => {
+                let mut many = Vec::with_capacity(FIRST_SEGMENTS);
+                many.extend([*first, segment]);
+                *self = Segments::Many(many);
+            }
+            Segments::Many(many) => many.push(segment),
+        }
+    }
+}
+
+impl std::ops::Deref for Segments {
+    type Target = [Segment];
+
+    fn deref(&self) -> &[Segment] {
+        match self {
+            Segments::None => &[],
+            Segments::One(segment) => std::slice::from_ref(segment),
+            Segments::Many(many) => many,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Segments {
+    fn deref_mut(&mut self) -> &mut [Segment] {
+        match self {
+            Segments::None => &mut [],
+            Segments::One(segment) => std::slice::from_mut(segment),
+            Segments::Many(many) => many,
+        }
+    }
+}
+
 /// Where each byte of a decoded text value came from in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextMap {
     raw: Range<usize>,
     style: Style,
     /// Empty when the map is not exact ("whole"): then only `raw` is known.
-    segments: Vec<Segment>,
+    segments: Segments,
     decoded_len: usize,
 }
 
@@ -73,7 +124,7 @@ impl TextMap {
         TextMap {
             raw,
             style,
-            segments: Vec::new(),
+            segments: Segments::None,
             decoded_len: 0,
         }
     }
@@ -88,7 +139,7 @@ impl TextMap {
     /// The same map with every place in the file at or after `from` moved `by` bytes (wrapping).
     pub(crate) fn moved_from(&mut self, from: usize, by: usize) {
         self.raw = crate::diagnostic::moved_from(&self.raw, from, by);
-        for segment in &mut self.segments {
+        for segment in self.segments.iter_mut() {
             segment.file = crate::diagnostic::moved_at(segment.file, from, by);
         }
     }
@@ -337,7 +388,7 @@ pub(crate) const MAX_SEGMENTS: usize = 1024;
 /// Collects segments in order, merging adjacent byte-for-byte runs, up to `MAX_SEGMENTS`.
 #[derive(Debug, Default)]
 pub(crate) struct MapBuilder {
-    segments: Vec<Segment>,
+    segments: Segments,
     /// More segments were pushed than a map holds: the map is whole.
     overflowed: bool,
 }
@@ -366,7 +417,7 @@ impl MapBuilder {
         }
         if self.segments.len() == MAX_SEGMENTS {
             self.overflowed = true;
-            self.segments = Vec::new();
+            self.segments = Segments::None;
             return;
         }
         self.segments.push(seg);
@@ -380,7 +431,7 @@ impl MapBuilder {
         }
         let mut dec = 0;
         let mut file = raw.start;
-        for seg in &self.segments {
+        for seg in self.segments.iter() {
             if seg.dec != dec || seg.file < file {
                 return TextMap::whole(raw, style);
             }
@@ -436,6 +487,23 @@ mod tests {
         assert!(!map(&[(0, 1, 3, 1), (1, 1, 2, 1)], 0..5, 2).is_exact());
         assert!(!map(&[(0, 1, 1, 1)], 0..5, 2).is_exact());
         assert_eq!(map(&[(0, 1, 1, 1)], 0..5, 2).to_file(0..1), None);
+    }
+
+    /// A value of one run (adjacent plain runs merge) keeps it in the map, with no vector; one of
+    /// several runs holds them all, in order.
+    #[test]
+    fn one_run_is_kept_in_place() {
+        let plain = map(&[(0, 2, 1, 2), (2, 3, 3, 3)], 0..7, 5);
+        assert!(matches!(plain.segments, Segments::One(_)));
+        assert_eq!(plain, TextMap::identity(0..7, 1..6, Style::Json));
+        assert_eq!(plain.to_file(1..4), Some(2..5));
+        assert_eq!(plain.to_file(5..5), Some(6..6));
+        // `a\nb`: a run, an escape, a run.
+        let escaped = map(&[(0, 1, 1, 1), (1, 1, 2, 2), (2, 1, 4, 1)], 0..6, 3);
+        assert!(matches!(&escaped.segments, Segments::Many(runs) if runs.len() == 3));
+        assert_eq!(escaped.to_file(1..2), Some(2..4));
+        assert_eq!(escaped.to_file(0..3), Some(1..5));
+        assert!(matches!(MapBuilder::default().segments, Segments::None));
     }
 
     #[test]
