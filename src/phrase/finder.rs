@@ -518,38 +518,32 @@ mod tests {
             .expect("the line reads");
             let words = crate::phrase::timing_words::timing_words(line);
             assert!(!words.is_empty() && !phrases.is_empty(), "{line}");
-            let mut taken = Vec::new();
-            let silent = silent_words(
-                line,
-                ability,
-                offset,
-                &phrases,
-                words.iter().copied(),
-                MAX_PHRASES,
-                &mut taken,
-            );
+            let sweep = |phrases: &[Phrase]| {
+                let mut taken = Vec::new();
+                let silent = silent_words(
+                    line,
+                    ability,
+                    offset,
+                    phrases,
+                    words.iter().copied(),
+                    MAX_PHRASES,
+                    &mut taken,
+                );
+                (silent, taken)
+            };
+            let swept = sweep(&phrases);
             assert_eq!(
-                (&silent, &taken),
+                swept,
                 (
-                    &silent_words_by_rescanning(line, ability, offset, &phrases, &words),
-                    &words
+                    silent_words_by_rescanning(line, ability, offset, &phrases, &words),
+                    words.clone()
                 ),
                 "{line}"
             );
             // Phrases out of order are swept as in order.
             let mut reversed = phrases.clone();
             reversed.reverse();
-            let mut taken_again = Vec::new();
-            let again = silent_words(
-                line,
-                ability,
-                offset,
-                &reversed,
-                words.iter().copied(),
-                MAX_PHRASES,
-                &mut taken_again,
-            );
-            assert_eq!((again, taken_again), (silent, taken), "{line}");
+            assert_eq!(sweep(&reversed), swept, "{line}");
         }
     }
 
