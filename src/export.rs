@@ -166,7 +166,7 @@ mod tests {
         assert_eq!((face.card.as_deref(), face.line), (Some("Old Bell"), 3));
         let placed = &face.findings[0];
         assert_eq!(
-            placed.finding.canonical,
+            placed.finding.canonical(),
             "triggers begin(upkeep, next, you)"
         );
         assert_eq!((placed.line, placed.column), (Some(3), Some(19)));

@@ -279,33 +279,76 @@ pub struct Caveat {
     pub message: String,
 }
 
-/// What one phrase means on the turn timeline: the contract's JSON shape.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// What one phrase means on the turn timeline: the contract's JSON shape, with its `canonical`
+/// form written from `timing` (`Finding::canonical`) where it is serialised, so it is never out of
+/// step with the points and a check that prints no finding never builds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     pub phrase: String,
     pub span: Span,
     pub kind: Kind,
     pub timing: Vec<TimingPoint>,
     pub conditions: Vec<Condition>,
-    pub canonical: String,
     pub rules: Vec<&'static str>,
     pub caveats: Vec<Caveat>,
     /// The phrase that named the turn or combat of a `that` occurrence.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub antecedent: Option<Span>,
+}
+
+impl Finding {
+    /// The canonical form of its timing points (`""` for none), as the contract writes it.
+    pub fn canonical(&self) -> String {
+        Canonical(&self.timing).to_string()
+    }
+}
+
+/// The contract's fields in the contract's order; `antecedent` only when there is one.
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let fields = if self.antecedent.is_some() { 9 } else { 8 };
+        let mut finding = serializer.serialize_struct("Finding", fields)?;
+        finding.serialize_field("phrase", &self.phrase)?;
+        finding.serialize_field("span", &self.span)?;
+        finding.serialize_field("kind", &self.kind)?;
+        finding.serialize_field("timing", &self.timing)?;
+        finding.serialize_field("conditions", &self.conditions)?;
+        finding.serialize_field("canonical", &Canonical(&self.timing))?;
+        finding.serialize_field("rules", &self.rules)?;
+        finding.serialize_field("caveats", &self.caveats)?;
+        match &self.antecedent {
+            Some(antecedent) => finding.serialize_field("antecedent", antecedent)?,
+            None => finding.skip_field("antecedent")?,
+        }
+        finding.end()
+    }
+}
+
+/// A list of points in its canonical form, joined by `; ` as the contract says: written where it
+/// is displayed or serialised, without a string of its own.
+struct Canonical<'p>(&'p [TimingPoint]);
+
+impl fmt::Display for Canonical<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, point) in self.0.iter().enumerate() {
+            if index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{point}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Canonical<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// The canonical form of a list of points, joined by `; ` as the contract says.
 pub fn canonical(points: &[TimingPoint]) -> String {
-    // Built in one string: every finding of every card has one.
-    let mut text = String::new();
-    for (index, point) in points.iter().enumerate() {
-        if index > 0 {
-            text.push_str("; ");
-        }
-        text.extend(point.canonical_pieces());
-    }
-    text
+    Canonical(points).to_string()
 }
 
 #[cfg(test)]
@@ -322,6 +365,59 @@ mod tests {
             Owner::Any,
         );
         assert_eq!(canonical(&[point]), "expires end(combat, this, any)");
+    }
+
+    /// A finding is written with the contract's keys in the contract's order, its canonical form
+    /// from its points (joined by `; `, empty for none), `antecedent` only when it has one.
+    #[test]
+    fn a_finding_is_written_in_the_contracts_shape() {
+        let point =
+            |role, unit| TimingPoint::new(role, Edge::End, unit, Occurrence::This, Owner::Any);
+        let mut finding = Finding {
+            phrase: "until end of combat".to_string(),
+            span: Span::new(3, 22),
+            kind: Kind::Duration,
+            timing: vec![
+                point(Role::Expires, Unit::Combat),
+                point(Role::Expires, Unit::Turn),
+            ],
+            conditions: Vec::new(),
+            rules: vec!["514.2"],
+            caveats: Vec::new(),
+            antecedent: None,
+        };
+        // The keys as written, in order.
+        let keys = |finding: &Finding| -> Vec<String> {
+            let text = serde_json::to_string(finding).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let mut keys: Vec<String> = json.as_object().unwrap().keys().cloned().collect();
+            keys.sort_by_key(|key| text.find(&format!("\"{key}\":")));
+            keys
+        };
+        let contract = [
+            "phrase",
+            "span",
+            "kind",
+            "timing",
+            "conditions",
+            "canonical",
+            "rules",
+            "caveats",
+        ];
+        assert_eq!(keys(&finding), contract);
+        let json = serde_json::to_value(&finding).unwrap();
+        assert_eq!(
+            json["canonical"],
+            "expires end(combat, this, any); expires end(turn, this, any)"
+        );
+        assert_eq!(json["canonical"], finding.canonical());
+        finding.antecedent = Some(Span::new(0, 2));
+        finding.timing.clear();
+        assert_eq!(
+            keys(&finding).last().map(String::as_str),
+            Some("antecedent")
+        );
+        assert_eq!(serde_json::to_value(&finding).unwrap()["canonical"], "");
     }
 
     #[test]

@@ -57,10 +57,11 @@ fn problems(row: &Row, finding: &Finding) -> Vec<String> {
     if finding.kind.as_str() != row.kind {
         problems.push(format!("kind {} (expected {})", finding.kind, row.kind));
     }
-    if finding.canonical != row.canonical {
+    if finding.canonical() != row.canonical {
         problems.push(format!(
             "timing {:?} (expected {:?})",
-            finding.canonical, row.canonical
+            finding.canonical(),
+            row.canonical
         ));
     }
     for rule in &row.rules {
@@ -118,7 +119,7 @@ fn every_version_2_mapping_holds() {
         }
         let matching: Vec<usize> = (0..findings.len())
             .filter(|&i| {
-                findings[i].kind.as_str() == row.kind && findings[i].canonical == row.canonical
+                findings[i].kind.as_str() == row.kind && findings[i].canonical() == row.canonical
             })
             .collect();
         // A keyword with its reminder text ("Phasing (This phases in or out ...)") gives the
@@ -140,7 +141,7 @@ fn a_that_occurrence_carries_its_antecedent() {
     let (findings, _) = find_and_resolve(text);
     let that = findings
         .iter()
-        .find(|f| f.canonical == "triggers begin(end, that, you)")
+        .find(|f| f.canonical() == "triggers begin(end, that, you)")
         .expect("the that-turn trigger");
     let antecedent = that.antecedent.expect("an antecedent");
     assert_eq!(antecedent.of(text), "Take an extra turn after this one");

@@ -161,8 +161,8 @@ fn table_row(keyword: &Keyword) -> (String, String, String) {
     let kinds: Vec<String> = findings.iter().map(|(_, f)| f.kind.to_string()).collect();
     let points: Vec<String> = findings
         .iter()
-        .filter(|(_, f)| !f.canonical.is_empty())
-        .map(|(_, f)| f.canonical.clone())
+        .filter(|(_, f)| !f.timing.is_empty())
+        .map(|(_, f)| f.canonical())
         .collect();
     let points = if points.is_empty() {
         "(none)".to_string()
@@ -341,7 +341,11 @@ fn a_granted_keyword_is_its_holders_and_a_named_one_is_none() {
     for row in &rows {
         let got: Vec<String> = keyword_findings(row.text)
             .iter()
-            .map(|(_, f)| format!("{}: {}", f.phrase, f.canonical).trim().to_string())
+            .map(|(_, f)| {
+                format!("{}: {}", f.phrase, f.canonical())
+                    .trim()
+                    .to_string()
+            })
             .collect();
         if got != row.cells {
             failures.push(format!(

@@ -28,7 +28,7 @@ fn every_phrase_in_the_table_resolves_as_written() {
         assert!(errors.is_empty(), "line {}: {errors:?}", row.line);
         let got: Vec<String> = findings
             .iter()
-            .map(|f| format!("{}: {}", f.kind, f.canonical))
+            .map(|f| format!("{}: {}", f.kind, f.canonical()))
             .collect();
         let meaningless = findings
             .iter()
@@ -133,7 +133,7 @@ fn a_trigger_with_a_stated_duration_is_delayed() {
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert_eq!(findings[0].kind, Kind::DelayedTrigger);
     assert_eq!(
-        findings[0].canonical,
+        findings[0].canonical(),
         "triggers begin(beginning-of-combat, each, any)"
     );
     assert!(

@@ -62,7 +62,7 @@ fn said(row: &Row) -> Result<String, String> {
             let found: Vec<String> = explanation
                 .explained
                 .iter()
-                .map(|e| format!("{} {}", e.finding.kind, e.finding.canonical))
+                .map(|e| format!("{} {}", e.finding.kind, e.finding.canonical()))
                 .collect();
             format!(
                 "no {} {} {} finding: {found:?}",

@@ -499,7 +499,6 @@ mod tests {
                             kind,
                             timing: vec![point],
                             conditions: Vec::new(),
-                            canonical: point.to_string(),
                             rules: Vec::new(),
                             caveats: Vec::new(),
                             antecedent: None,

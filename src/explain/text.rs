@@ -97,8 +97,8 @@ fn finding(out: &mut String, number: usize, explained: &Explained, game: &Game, 
 /// each with its label, where the finding has them.
 pub(super) fn facts(finding: &Finding, edition: Edition) -> Vec<(&'static str, String)> {
     let mut facts = Vec::new();
-    if !finding.canonical.is_empty() {
-        facts.push(("timing", finding.canonical.clone()));
+    if !finding.timing.is_empty() {
+        facts.push(("timing", finding.canonical()));
     }
     if !finding.conditions.is_empty() {
         let conditions: Vec<&str> = finding.conditions.iter().map(|c| c.as_str()).collect();

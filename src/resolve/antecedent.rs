@@ -57,7 +57,6 @@ pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
                         point.owner = whose;
                     }
                 }
-                finding.canonical = crate::model::canonical(&finding.timing);
                 if !finding.rules.contains(&rule) {
                     finding.rules.insert(0, rule);
                 }
@@ -125,7 +124,6 @@ pub fn link_skipped_turns(phrases: &[Phrase], findings: &mut [Finding]) {
             for point in &mut finding.timing {
                 point.owner = whose;
             }
-            finding.canonical = crate::model::canonical(&finding.timing);
         }
     }
 }
@@ -134,7 +132,6 @@ pub fn link_skipped_turns(phrases: &[Phrase], findings: &mut [Finding]) {
 fn unknown(finding: &mut Finding) {
     finding.kind = Kind::Unknown;
     finding.timing = Vec::<TimingPoint>::new();
-    finding.canonical = String::new();
     finding.conditions.clear();
     finding.rules.clear();
     finding.caveats.clear();

@@ -3,9 +3,7 @@
 
 use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
 use super::{trigger, turn_change, window};
-use crate::model::{
-    Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit, canonical,
-};
+use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{Form, Phrase};
 
 /// Resolves one phrase found in `text` into its finding.
@@ -17,7 +15,6 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
         phrase: phrase.span.of(text).to_string(),
         span: phrase.span,
         kind: meaning.kind,
-        canonical: canonical(&meaning.timing),
         timing: meaning.timing,
         conditions: meaning.conditions,
         rules: meaning.rules,
