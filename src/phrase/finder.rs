@@ -158,6 +158,9 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
                 for word in words.iter_mut() {
                     *word = Span::new(back(offset + word.start), back(offset + word.end));
                 }
+                // Words from the first phrase not kept on are not read. Only a word no template
+                // covers could lie there, and `unknown_timing` covers the bare timing words tried:
+                // a safeguard.
                 let read = words.partition_point(|word| word.start < read_to);
                 found.timing_words.truncate(first_word + read);
                 if let Some(span) = past {
@@ -566,6 +569,27 @@ mod tests {
         assert_eq!(found, find_by_whole_lines_named(&crowded, &name));
         assert_eq!(found.phrases.len(), MAX_PHRASES);
         assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+    }
+
+    /// A face's timing words are placed in bytes of its text: on a later line, after the card's
+    /// name (read as `~`) and a no-break space.
+    #[test]
+    fn timing_words_are_placed_in_the_text() {
+        let name = "Azun, Sheriff of Daisite";
+        let text = format!("Flying\n{name}\u{a0}gains haste until end of turn.");
+        let found = find_named(&text, &CardName::new(name));
+        let until = text.find("until").expect("in the text");
+        let words: Vec<(usize, &str)> = found
+            .timing_words
+            .iter()
+            .map(|word| (word.start, word.of(&text)))
+            .collect();
+        assert!(words.contains(&(until, "until")), "{words:?}");
+        assert!(
+            words
+                .iter()
+                .all(|&(start, word)| text[start..].starts_with(word))
+        );
     }
 
     #[test]

@@ -32,9 +32,10 @@ pub struct CardName {
     len: usize,
 }
 
-/// The strings a thread keeps for the next face's names ([`CardName::with_face`]): a card has
-/// up to 8 (two faces, each whole and short, each with either apostrophe); a hostile name of
-/// many faces does not keep its thousands.
+/// The strings a thread keeps for the next face's names ([`CardName::with_face`]): a card of two
+/// faces has up to 8 (each face whole and short, each with either apostrophe), one of five up to
+/// 20; after a hostile name of many faces the thread keeps neither its thousands of strings nor
+/// room for them.
 const KEPT_NAMES: usize = 16;
 
 impl CardName {
@@ -72,6 +73,7 @@ impl CardName {
                 name.fill(card, face);
                 let result = f(&name);
                 name.names.truncate(KEPT_NAMES);
+                name.names.shrink_to(KEPT_NAMES);
                 result
             }
             // Asked again inside `f`: a name of its own.
@@ -88,6 +90,7 @@ impl CardName {
     /// name whole and short, with either apostrophe, as `card // face` would give them.
     fn fill(&mut self, card: Option<&str>, face: Option<&str>) {
         self.len = 0;
+        // A face named as its card adds nothing (its names would be repeats): not read twice.
         let other_face = face.filter(|&face| card.is_some_and(|card| card != face));
         for name in card.or(face).into_iter().chain(other_face) {
             for face in faces(name) {
@@ -411,10 +414,24 @@ mod tests {
                 "{card:?} {face:?}"
             );
         }
-        assert_eq!(
-            CardName::of_face(Some("A/"), Some("/B")).names(),
-            CardName::new("A/ // /B").names()
-        );
+        let joined = [
+            ("A/", "/B"),
+            ("A //", "// B"),
+            (" Fire ", "\u{a0}Ice\u{2009}"),
+            ("", "Ice"),
+            ("Fire", ""),
+            ("Urza's, Tower", "Urza’s Mine"),
+            ("Fire // Ice", "Ice"),
+            ("Who // What", "When, Where // Why"),
+        ];
+        let long = "x".repeat(MAX_NAME + 1);
+        for (card, face) in joined.into_iter().chain([(long.as_str(), "Bell")]) {
+            assert_eq!(
+                CardName::of_face(Some(card), Some(face)).names(),
+                CardName::new(&format!("{card} // {face}")).names(),
+                "{card:?} {face:?}"
+            );
+        }
     }
 
     /// A name made in the strings a thread kept is the name made afresh, whatever names came

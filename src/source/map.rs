@@ -58,8 +58,8 @@ impl Segment {
 }
 
 /// The segments of a map. A value without escapes is one run, kept in place: most texts of a
-/// JSON or YAML file cost their map no allocation.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// JSON or YAML file cost their map no allocation. Equal when their runs are.
+#[derive(Debug, Clone, Default)]
 enum Segments {
     #[default]
     None,
@@ -85,6 +85,14 @@ impl Segments {
         }
     }
 }
+
+impl PartialEq for Segments {
+    fn eq(&self, other: &Segments) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Segments {}
 
 impl std::ops::Deref for Segments {
     type Target = [Segment];

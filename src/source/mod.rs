@@ -218,9 +218,10 @@ pub enum NoteKind {
     NotACardFile,
 }
 
-/// One card of the file text `'t`: its names and texts are the file's own words where the format
-/// wrote them without escapes, and copies where it did not (or where its reader decodes the file
-/// into strings of its own), so that most cards of a JSON file cost no string of their own.
+/// One card of the file text `'t`: the JSON readers give its names and texts as the file's own
+/// words where the file wrote them without escapes (and the text reader its names, type lines and
+/// costs), copies where it did not; the other readers decode into strings of their own. So most
+/// cards of a JSON file cost no string of their own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card<'t> {
     /// Card name (`A // B` for a multi-face card).
