@@ -346,11 +346,6 @@ impl Serialize for Canonical<'_> {
     }
 }
 
-/// The canonical form of a list of points, joined by `; ` as the contract says.
-pub fn canonical(points: &[TimingPoint]) -> String {
-    Canonical(points).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,7 +359,10 @@ mod tests {
             Occurrence::This,
             Owner::Any,
         );
-        assert_eq!(canonical(&[point]), "expires end(combat, this, any)");
+        assert_eq!(
+            Canonical(&[point]).to_string(),
+            "expires end(combat, this, any)"
+        );
     }
 
     /// A finding is written with the contract's keys in the contract's order, its canonical form

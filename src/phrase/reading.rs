@@ -105,12 +105,11 @@ impl CardName {
                         self.push(|name| name.push_str(form));
                         continue;
                     }
-                    self.push(|name| {
-                        name.extend(form.chars().map(|c| if c == '’' { '\'' } else { c }))
-                    });
-                    self.push(|name| {
-                        name.extend(form.chars().map(|c| if c == '\'' { '’' } else { c }))
-                    });
+                    for (from, to) in [('’', '\''), ('\'', '’')] {
+                        self.push(|name| {
+                            name.extend(form.chars().map(|c| if c == from { to } else { c }))
+                        });
+                    }
                 }
             }
         }
