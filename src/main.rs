@@ -3,7 +3,7 @@
 //! Architecture invariant: the binary's root holds no logic of its own: the subcommands are
 //! `cli`'s, the pipeline the library's.
 
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 mod cli;
 mod server;
 
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
         phaselint::write::remove_temp_files();
         std::process::exit(130);
     });
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     let (output, outcome) = match &cli.command {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),

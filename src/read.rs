@@ -245,10 +245,9 @@ fn open_regular(path: &Path, max: u64) -> Result<(std::fs::File, u64), ReadError
     // Asked before opening: opening a FIFO blocks until a writer comes, and a device never ends.
     let metadata = std::fs::metadata(path).map_err(io_error)?;
     if !metadata.is_file() {
-        return Err(ReadError::at_start(format!(
-            "not a regular file ({}): only files and standard input are read",
-            kind_of(&metadata.file_type())
-        )));
+        return Err(ReadError::at_start(not_regular(kind_of(
+            &metadata.file_type(),
+        ))));
     }
     if metadata.len() > max {
         return Err(too_large(Some(metadata.len()), max));
@@ -407,7 +406,13 @@ fn too_large(size: Option<u64>, max: u64) -> ReadError {
     })
 }
 
-fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+/// Why a file of this kind ([`kind_of`]) is not read.
+pub(crate) fn not_regular(kind: &str) -> String {
+    format!("not a regular file ({kind}): only files and standard input are read")
+}
+
+/// What a file that is not a regular one is, for [`not_regular`]: `a FIFO`, `a device`, ...
+pub(crate) fn kind_of(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -81,7 +81,7 @@ fn root_of(named: &Path) -> PathBuf {
         if in_a_tree && is_link(&prefix) {
             break;
         }
-        if prefix.join(".git").symlink_metadata().is_ok() {
+        if is_repository(&prefix) {
             repository = Some(prefix.clone());
         }
         if prefix.join(CONFIG_FILE_NAME).symlink_metadata().is_ok() {
@@ -96,6 +96,12 @@ fn root_of(named: &Path) -> PathBuf {
                 .filter(|cwd| dir.starts_with(cwd))
         })
         .unwrap_or_else(|| dir.to_path_buf())
+}
+
+/// Whether `dir` is the root of a repository: it holds `.git` (a directory, or the file of a
+/// worktree or submodule).
+pub(crate) fn is_repository(dir: &Path) -> bool {
+    dir.join(".git").symlink_metadata().is_ok()
 }
 
 fn is_link(path: &Path) -> bool {

@@ -4,10 +4,11 @@
 //!   exclude globs say. `-` stands for standard input and is passed through.
 //! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
 //!   and directories named `target` below it are skipped, and so are symlinks: they are not
-//!   followed, to a file or a directory. A file is kept when its extension is one of a card
-//!   format ([`crate::source::format_from_extension`]), it is a Magic Set Editor set (a
-//!   `.mse-set` zip, or the `set` file of a `.mse-set` folder, whose card files are read through
-//!   it) or it matches a `[files] include` glob of its config, and it does not match an
+//!   followed, to a file or a directory. An entry that is neither a file nor a directory (a FIFO,
+//!   a socket, a device) is left out without being opened. A file is kept when its extension is
+//!   one of a card format ([`crate::source::format_from_extension`]), it is a Magic Set Editor
+//!   set (a `.mse-set` zip, or the `set` file of a `.mse-set` folder, whose card files are read
+//!   through it) or it matches a `[files] include` glob of its config, and it does not match an
 //!   `--exclude` glob or a `[files] exclude` glob, and it is not named `phaselint.toml`. An
 //!   excluded directory is not entered. What each directory named on the command line held is
 //!   kept ([`WalkedDir`]): its card files, the files skipped for not being card files, and how
@@ -37,6 +38,7 @@ use crate::read::{
     FileText, ReadError, io_message, read_bytes, read_file, read_text, read_walked_file,
 };
 use crate::source::mse_zip::EXTENSION as MSE_EXTENSION;
+use std::borrow::Cow;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -125,14 +127,19 @@ pub enum LeftOut {
     NotACardFile,
     /// A file of a Magic Set Editor set folder: read through the set's `set` file.
     InMseSet,
+    /// A file of a Magic Set Editor set folder that has no `set` file: no set reads it.
+    InMseSetWithoutSetFile,
     /// The config file.
     Config,
+    /// Neither a regular file nor a directory: a FIFO, a socket, a device (its kind, as
+    /// [`crate::read`] names it). It is not opened: a FIFO would block, a device never end.
+    NotRegular(&'static str),
 }
 
 impl LeftOut {
     /// Lower case, without the path.
-    pub fn reason(self) -> &'static str {
-        match self {
+    pub fn reason(self) -> Cow<'static, str> {
+        let reason = match self {
             LeftOut::Hidden => "hidden",
             LeftOut::BuildOutput => "a build output directory (target)",
             LeftOut::Link(Some(refusal)) => refusal.message(),
@@ -141,8 +148,13 @@ impl LeftOut {
             LeftOut::ExcludedByConfig => "excluded by `[files] exclude` of its phaselint.toml",
             LeftOut::NotACardFile => "not a card file: no card format's extension",
             LeftOut::InMseSet => "part of a Magic Set Editor set: read through its set file",
+            LeftOut::InMseSetWithoutSetFile => {
+                "in a Magic Set Editor set folder that has no `set` file: not read"
+            }
             LeftOut::Config => "the config file",
-        }
+            LeftOut::NotRegular(kind) => return Cow::Owned(crate::read::not_regular(kind)),
+        };
+        Cow::Borrowed(reason)
     }
 }
 
@@ -253,7 +265,15 @@ fn walk_from(
                                     .push((without_dot(entry.into_path()), LeftOut::Link(refusal)));
                                 continue;
                             }
+                            if entry.file_type().is_dir() {
+                                continue;
+                            }
                             if !entry.file_type().is_file() {
+                                let kind = crate::read::kind_of(&entry.file_type());
+                                passed.borrow_mut().push((
+                                    without_dot(entry.into_path()),
+                                    LeftOut::NotRegular(kind),
+                                ));
                                 continue;
                             }
                             if is_checked_file(entry.path(), filter) {
@@ -265,7 +285,14 @@ fn walk_from(
                                 dir.files.push(index);
                             } else {
                                 let why = if in_mse_set(entry.path()) {
-                                    LeftOut::InMseSet
+                                    let set = entry.path().with_file_name("set");
+                                    if std::fs::symlink_metadata(&set)
+                                        .is_ok_and(|meta| meta.is_file())
+                                    {
+                                        LeftOut::InMseSet
+                                    } else {
+                                        LeftOut::InMseSetWithoutSetFile
+                                    }
                                 } else if is_config(entry.path()) {
                                     LeftOut::Config
                                 } else {
@@ -404,6 +431,35 @@ mod tests {
     fn run(root: &Path, excludes: &[&str], config: &dyn Filter) -> Walked {
         let excludes: Vec<String> = excludes.iter().map(|s| s.to_string()).collect();
         walk_from(root, &[root.to_path_buf()], &excludes, config).unwrap()
+    }
+
+    #[test]
+    fn a_set_folder_without_a_set_file_is_said_to_have_none() {
+        // Issue 38 §17: its files were "read through its set file", which it does not have.
+        let dir = tree(&["a.mse-set/set", "a.mse-set/card A", "b.mse-set/card B"]);
+        let walked = run(dir.path(), &[], &discovered());
+        assert_eq!(names(dir.path(), &walked), ["a.mse-set/set"]);
+        let reasons: Vec<_> = walked
+            .left_out
+            .iter()
+            .map(|(path, why)| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, why.reason().into_owned())
+            })
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                (
+                    "card A".to_string(),
+                    "part of a Magic Set Editor set: read through its set file".to_string()
+                ),
+                (
+                    "card B".to_string(),
+                    "in a Magic Set Editor set folder that has no `set` file: not read".to_string()
+                )
+            ]
+        );
     }
 
     #[test]

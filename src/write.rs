@@ -49,6 +49,15 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
     Ok(())
 }
 
+/// Why [`replace_file`] would refuse the file at `path`, as far as its metadata tells before it is
+/// fixed: a read-only file, a file with other hard links. `None` where it may be written, or cannot
+/// be asked; what only the write finds (an owner that cannot be kept, a change under it) is not
+/// foreseen.
+pub fn refusal(path: &Path) -> Option<String> {
+    let metadata = std::fs::metadata(path).ok()?;
+    refuse_what_a_rename_would_break(&metadata).err()
+}
+
 /// Writes `contents` to a new file at `path` (a report, `--output-file`): through a temporary
 /// file in the same directory, renamed over the path, so that a symbolic link at the path is
 /// replaced, never written through (a pull request's `phaselint.sarif -> ../victim`), and a

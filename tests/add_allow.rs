@@ -72,11 +72,14 @@ fn on_the_fixtures_check_passes_after_and_a_second_run_changes_nothing() {
         ),
         "{drafts}"
     );
-    // Idempotent: the second run writes nothing.
+    // Idempotent: the second run writes nothing, and says what it leaves.
     let written = snapshot(dir.path());
     let again = dir.run(&["check", "--add-allow", "."]);
     assert_exit(&again, 0);
-    assert_eq!(stdout(&again), "no finding to allow\n");
+    assert_eq!(
+        stdout(&again),
+        "left 2 notes on allow comments in set/drafts.yaml: an allow comment is mended, not silenced\n"
+    );
     assert_eq!(snapshot(dir.path()), written);
     // A zip is never written: its cards are ignored in the config.
     assert_eq!(dir.read_bytes("formats/mse/dawn.mse-set"), zip);
@@ -135,7 +138,12 @@ fn a_note_about_a_whole_file_is_ignored_by_its_path_in_the_governing_config() {
         ),
     ]);
     let output = dir.run(&["check", "--add-allow", "ci"]);
-    assert_exit(&output, 0);
+    // As `check ci`: a directory in which no card was read fails the run (PL905).
+    assert_exit(&output, 2);
+    assert_eq!(
+        stdout(&output),
+        "added 1 ignore entry to phaselint.toml\nleft 1 input problem in ci: an allow silences no input problem\n"
+    );
     assert_eq!(
         dir.read("phaselint.toml"),
         "[rules]\nPL001 = \"error\"\n\n[[ignore]]\npath = \"/ci/work[[]1[]].yml\"\nrules = [\"PL802\"]\n"
@@ -205,5 +213,167 @@ fn a_comment_written_and_then_extended_by_the_run_is_reported_once_as_added() {
         "- name: Clockwork Archivist\n  type: Artifact Creature\n  text: \"{2}{U}: Draw a card. Activate this ability only any time you could cast a sorcery.\"\n",
         "added 1 allow comment to cards.yaml\n",
         "# phaselint: allow(PL104, PL105)\n- name: Clockwork Archivist\n",
+    );
+}
+
+/// Issue 38 §11: of the cards that share a line (YAML flow style), the first takes the comment
+/// above the line and the others, which no comment line can be above, get ignore entries by name.
+#[test]
+fn cards_that_share_a_line_are_allowed_each() {
+    let dir = Project::with(&[(
+        "cards.yaml",
+        "[{name: A, type: Artifact, text: \"At end of turn, untap it.\"}, {name: B, type: Artifact, text: \"Untap it during your upkeep phase.\"}]\n",
+    )]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "added 1 allow comment to cards.yaml\nadded 1 ignore entry to phaselint.toml (created)\n"
+    );
+    assert!(
+        dir.read("cards.yaml")
+            .starts_with("# phaselint: allow(PL101)\n[{name: A,")
+    );
+    assert!(
+        dir.read("phaselint.toml")
+            .ends_with("\n[[ignore]]\ncard = \"B\"\nrules = [\"PL103\"]\n")
+    );
+    assert_exit(&dir.run(&["check", "--deny-warnings", "."]), 0);
+    assert_eq!(
+        stdout(&dir.run(&["check", "--add-allow", "."])),
+        "no finding to allow\n"
+    );
+}
+
+/// Issue 38 §11: a file that did not read whole takes no comment, but its cards' findings get
+/// ignore entries by name; its input problem is left, and said, and the run fails as `check`'s.
+#[test]
+fn the_findings_of_a_file_with_an_input_error_are_allowed_and_the_error_is_said() {
+    let dir = Project::with(&[
+        (
+            "cards.csv",
+            "name,type,text\n\"Bad\"Row,Artifact,x\nOld Bell,Artifact,\"At end of turn, untap it.\"\n",
+        ),
+        (
+            "cards.xml",
+            "<?xml version=\"1.0\"?>\n<cockatrice_carddatabase version=\"4\"><cards><card><name>Ember</name><type>Artifact</type><text>At end of turn, untap it. &nbsp;</text></card></cards></cockatrice_carddatabase>\n",
+        ),
+    ]);
+    for _ in 0..2 {
+        let output = dir.run(&["check", "--add-allow", "."]);
+        assert_exit(&output, 2);
+        let report = stdout(&output);
+        assert!(
+            report.contains(
+                "left 1 input problem in cards.csv: an allow silences no input problem\nleft 1 input problem in cards.xml: an allow silences no input problem\n"
+            ),
+            "{report}"
+        );
+        assert!(!report.contains("no finding to allow"), "{report}");
+    }
+    let config = dir.read("phaselint.toml");
+    for card in ["Old Bell", "Ember"] {
+        assert!(
+            config.contains(&format!("card = \"{card}\"\nrules = [\"PL101\"]\n")),
+            "{config}"
+        );
+    }
+    let check = stdout(&dir.run(&["check", "--format", "short", "."]));
+    assert!(!check.contains("[PL101]"), "{check}");
+}
+
+/// Issue 38 §12: a card without a name gets no ignore entry by its file's path, which would
+/// silence every card of the file: its findings are left, and said.
+#[test]
+fn the_findings_of_a_card_without_a_name_are_left_not_its_whole_file() {
+    let dir = Project::with(&[
+        (
+            "cards.csv",
+            "name,type,text\n,Artifact,\"At end of turn, untap it.\"\nOld Bell,Artifact,\"At end of turn, untap it.\"\n",
+        ),
+        (
+            "cards.xml",
+            "<?xml version=\"1.0\"?>\n<cockatrice_carddatabase version=\"4\"><cards><card><type>Artifact</type><text>At end of turn, untap it.</text></card></cards></cockatrice_carddatabase>\n",
+        ),
+        // A YAML card needs no name: the comment above it goes by place.
+        (
+            "cards.yaml",
+            "- type: Artifact\n  text: \"At end of turn, untap it.\"\n",
+        ),
+    ]);
+    let output = dir.run(&["check", "--add-allow", "."]);
+    assert_exit(&output, 1);
+    let why = "an ignore entry names a card, and one by path would silence the whole file";
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "added 1 allow comment to cards.yaml\nadded 1 ignore entry to phaselint.toml (created)\n\
+             left 1 finding on a card without a name in cards.csv: {why}\n\
+             left 1 finding on a card without a name in cards.xml: {why}\n"
+        )
+    );
+    let config = dir.read("phaselint.toml");
+    assert!(!config.contains("path ="), "{config}");
+    let check = stdout(&dir.run(&["check", "--format", "short", "."]));
+    assert_eq!(check.matches("[PL101]").count(), 2, "{check}");
+    assert_eq!(
+        stdout(&dir.run(&["check", "--add-allow", "."])),
+        format!(
+            "left 1 finding on a card without a name in cards.csv: {why}\n\
+             left 1 finding on a card without a name in cards.xml: {why}\n"
+        )
+    );
+}
+
+/// Issue 38 §13: config discovery stops at the root of the repository, so a phaselint.toml above
+/// it is neither read nor written; from above the repository, a new config in the current
+/// directory would not govern its files, and none is created.
+#[test]
+fn a_config_above_the_repository_is_neither_read_nor_written() {
+    let above = "[rules]\nPL103 = \"off\"\n";
+    let card = "Old Bell\nArtifact\nUntap it during your upkeep phase.\n";
+    let dir = Project::with(&[
+        ("phaselint.toml", above),
+        ("repo/.git/HEAD", "ref: refs/heads/main\n"),
+        ("repo/set/bell.txt", card),
+    ]);
+    let check = dir.run_in("repo", &["check", "--format", "short", "set"]);
+    assert_exit(&check, 1);
+    assert!(stdout(&check).contains("[PL103]"), "{}", stdout(&check));
+    let output = dir.run(&["check", "--add-allow", "repo/set"]);
+    assert_exit(&output, 2);
+    assert!(
+        stdout(&output).contains("error repo/set/bell.txt: no phaselint.toml governs it"),
+        "{}",
+        stdout(&output)
+    );
+    let output = dir.run_in("repo", &["check", "--add-allow", "set"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        "added 1 ignore entry to phaselint.toml (created)\n"
+    );
+    assert_eq!(dir.read("phaselint.toml"), above);
+    assert!(
+        dir.read("repo/phaselint.toml")
+            .ends_with("card = \"Old Bell\"\nrules = [\"PL103\"]\n")
+    );
+    assert_exit(&dir.run_in("repo", &["check", "set"]), 0);
+}
+
+/// Issue 38 §17e: standard input cannot take an allow: a usage error that says so.
+#[test]
+fn standard_input_is_refused_with_a_reason() {
+    let dir = Project::empty();
+    let output = dir.run_with_stdin(
+        &["check", "--add-allow", "-"],
+        b"Old Bell\nArtifact\nUntap it during your upkeep phase.\n",
+    );
+    assert_exit(&output, 2);
+    assert_eq!(stdout(&output), "");
+    assert!(
+        support::stderr(&output).contains("standard input is no file"),
+        "{}",
+        support::stderr(&output)
     );
 }

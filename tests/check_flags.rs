@@ -177,6 +177,38 @@ fn statistics_count_each_rule() {
 }
 
 #[test]
+fn statistics_is_text_or_json_and_a_usage_error_in_any_other_format() {
+    let dir = with_card();
+    let table = "1  PL101  obsolete-end-of-turn\n1  PL201  window-in-untap-step\n";
+    for format in ["human", "short"] {
+        let output = run(
+            dir.path(),
+            &["check", "--statistics", "--format", format, "set"],
+        );
+        assert_eq!(output.status.code(), Some(1), "{format}");
+        assert_eq!(stdout(&output), table, "{format}");
+    }
+    // A CI system that reads SARIF, JUnit or annotations would take the table for a broken
+    // report: clap's usage error instead, and nothing on stdout.
+    for format in ["sarif", "gitlab", "junit", "checkstyle", "github"] {
+        let output = run(
+            dir.path(),
+            &["check", "--statistics", "--output-format", format, "set"],
+        );
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert_eq!(stdout(&output), "", "{format}");
+        let stderr = support::stderr(&output);
+        assert!(
+            stderr.starts_with(&format!(
+                "error: the argument '--statistics' cannot be used with '--format {format}'\n"
+            )) && stderr.contains("\nUsage: phaselint check ")
+                && stderr.contains("For more information, try '--help'."),
+            "{format}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn output_file_takes_the_report() {
     let dir = with_card();
     let output = run(

@@ -189,3 +189,89 @@ fn show_files_gives_the_reason_for_links_binaries_excludes_and_sizes() {
     assert_exit(&output, 2);
     assert_eq!(stdout(&output), "error nope: no such file or directory\n");
 }
+
+/// Characters that act on a terminal (ESC, BEL, C1, a bidirectional override), or that XML 1.0
+/// cannot hold: none of them is printed raw.
+fn acts_on_a_terminal(c: char) -> bool {
+    (c.is_control() && c != '\n') || matches!(c, '\u{202e}' | '\u{fffe}')
+}
+
+#[test]
+fn show_settings_shows_a_configs_control_characters_visibly() {
+    // A repository's config is a stranger's text: its globs, ignores and field names.
+    let dir = Project::with(&[
+        ("cards.yaml", "- name: A\n  text: Draw a card.\n"),
+        (
+            "phaselint.toml",
+            "[files]\ninclude = [\"\\u001b]0;PWNED\\u0007*.cards\", \"\\u202ex\"]\n\
+             exclude = [\"\\u009b2J\"]\n\
+             [[ignore]]\ncard = \"Evil\\u001b[2J\"\nrules = [\"PL102\"]\n\
+             [[ignore]]\npath = \"\\u202e*.yaml\\u0007\"\nrules = [\"PL103\"]\n\
+             [fields]\ntext = [\"Rules\\u001b[31mText\"]\n",
+        ),
+    ]);
+    let output = dir.run(&["check", "--show-settings", "cards.yaml"]);
+    assert_exit(&output, 0);
+    let text = stdout(&output);
+    assert!(!text.chars().any(acts_on_a_terminal), "{text:?}");
+    assert_eq!(
+        line(&text, "files.include:"),
+        "files.include: ␛]0;PWNED␇*.cards, \\u{202e}x"
+    );
+    assert_eq!(line(&text, "files.exclude:"), "files.exclude: \\u{9b}2J");
+    assert!(
+        text.contains("ignore: card \"Evil␛[2J\": PL102\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ignore: path \"\\u{202e}*.yaml␇\": PL103\n"),
+        "{text}"
+    );
+    // JSON keeps every character, escaped: the same strings to a program.
+    let output = dir.run(&["check", "--show-settings", "--format", "json", "cards.yaml"]);
+    let json = stdout(&output);
+    assert!(!json.chars().any(acts_on_a_terminal), "{json:?}");
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json[0]["include"][0], "\u{1b}]0;PWNED\u{7}*.cards");
+    assert_eq!(json[0]["exclude"][0], "\u{9b}2J");
+}
+
+/// Makes a FIFO at `path` with `mkfifo`.
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn show_files_names_a_fifo_it_does_not_read_and_shows_names_visibly() {
+    let dir = Project::with(&[
+        ("cards/a.yaml", "- name: A\n  text: Draw a card.\n"),
+        ("cards/\u{1b}]0;PWNED\u{7}.yaml", "- name: B\n"),
+    ]);
+    mkfifo(&dir.join("cards/pipe.yaml"));
+    mkfifo(&dir.join("cards/notes"));
+    let fifo = "not a regular file (a FIFO): only files and standard input are read";
+    let output = dir.run(&["check", "--show-files", "."]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "cards/␛]0;PWNED␇.yaml\n\
+             cards/a.yaml\n\
+             skipped cards/notes: {fifo}\n\
+             skipped cards/pipe.yaml: {fifo}\n"
+        )
+    );
+    // Named on the command line, it is left out for the same reason.
+    let output = dir.run(&["check", "--show-files", "cards/pipe.yaml"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stdout(&output),
+        format!("skipped cards/pipe.yaml: {fifo}\n")
+    );
+}

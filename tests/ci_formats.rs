@@ -13,9 +13,11 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-/// A card whose name holds every character XML escapes: in every message that names the card.
+/// A card whose name holds every character XML escapes, and characters XML 1.0 cannot hold at
+/// all (C0 controls and the noncharacters U+FFFE and U+FFFF): in every message that names the
+/// card.
 const MARKUP_CARD: &str = "\
-- name: 'Fish & <Chips> \"Deluxe\" Golem'
+- name: \"Fish & <Chips> \\\"Deluxe\\\" \\e]0;x\\a\\uFFFE\\uFFFF Golem\"
   type: Artifact Creature — Golem
   text: At end of turn, sacrifice this creature.
 ";
@@ -48,9 +50,27 @@ fn json_diagnostics(dir: &Path, paths: &[&str]) -> Vec<Value> {
         .clone()
 }
 
+/// Whether XML 1.0 can hold `c` (its production `Char`), raw or as a character reference.
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}')
+        || c >= '\u{10000}'
+}
+
+/// The name's characters that XML 1.0 cannot hold, as the XML formats show them.
+fn shown(text: &str) -> String {
+    text.replace('\u{1b}', "␛")
+        .replace('\u{7}', "␇")
+        .replace('\u{fffe}', "\\u{fffe}")
+        .replace('\u{ffff}', "\\u{ffff}")
+}
+
 /// Each element of an XML document, in order: its name and its attributes, unescaped. Panics
-/// where the document is not well-formed (a tag left open or closed twice, a bad escape).
+/// where the document is not well-formed (a tag left open or closed twice, a bad escape, a
+/// character XML 1.0 cannot hold).
 fn elements(xml: &str) -> Vec<(String, BTreeMap<String, String>)> {
+    if let Some(bad) = xml.chars().find(|&c| !xml_char(c)) {
+        panic!("well-formed XML holds no {bad:?}\n{xml}");
+    }
     let mut reader = Reader::from_str(xml);
     let mut found = Vec::new();
     let mut depth = 0usize;
@@ -160,7 +180,8 @@ fn gitlab_escapes_what_json_must() {
         serde_json::from_str(&report(project.path(), "gitlab", &["."])).expect("JSON");
     assert_eq!(
         issues[0]["description"],
-        "error[PL101] \"At end of turn\" is obsolete wording (card: Fish & <Chips> \"Deluxe\" Golem)"
+        "error[PL101] \"At end of turn\" is obsolete wording (card: Fish & <Chips> \"Deluxe\" \
+         ␛]0;x␇\\u{fffe}\\u{ffff} Golem)"
     );
 }
 
@@ -187,7 +208,7 @@ fn junit_has_a_failure_per_diagnostic_and_a_suite_per_file() {
         let failures = named(&elements, "failure");
         assert_eq!(failures.len(), diagnostics.len(), "{xml}");
         for (failure, diagnostic) in failures.iter().zip(diagnostics) {
-            assert_eq!(failure["message"], headline(diagnostic));
+            assert_eq!(failure["message"], shown(&headline(diagnostic)));
             assert_eq!(Some(failure["type"].as_str()), diagnostic["code"].as_str());
         }
         let suites = named(&elements, "testsuite");
@@ -236,7 +257,7 @@ fn checkstyle_has_an_error_per_diagnostic_under_its_file() {
         assert_eq!(errors.len(), diagnostics.len(), "{xml}");
         for ((file, error), diagnostic) in errors.iter().zip(diagnostics) {
             assert_eq!(file.as_deref(), diagnostic["file"].as_str());
-            assert_eq!(error["message"], headline(diagnostic));
+            assert_eq!(error["message"], shown(&headline(diagnostic)));
             assert_eq!(error["line"], diagnostic["line"].to_string());
             assert_eq!(error["column"], diagnostic["column"].to_string());
             let severity = diagnostic["severity"].as_str().unwrap_or("");

@@ -114,6 +114,11 @@ fn broken_zips_are_refused_with_their_reason() {
             "the zip member `set` claims about 66 MiB, more than the 64 MiB phaselint reads from a zip, in all",
         ),
         (
+            "mse-repeated-name.mse-set",
+            ZipErrorKind::Refused,
+            "an entry's name is repeated in the zip (its directory lists it twice, or under two spellings): the zip is not read",
+        ),
+        (
             "mse-huge-claim.mse-set",
             ZipErrorKind::Refused,
             "the zip member `set` claims 2 GiB, more than the 64 MiB phaselint reads from a zip, in all",
@@ -196,4 +201,131 @@ fn a_cut_or_flipped_zip_never_panics() {
             }
         }
     }
+}
+
+/// A zip of `members`, written by the zip crate.
+fn zip_of(members: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in members {
+        zip.start_file(*name, zip::write::SimpleFileOptions::default())
+            .expect("a member");
+        zip.write_all(text.as_bytes()).expect("written");
+    }
+    zip.finish().expect("a zip").into_inner()
+}
+
+/// `bytes` with every `from` replaced by `to`, of the same length.
+fn renamed(mut bytes: Vec<u8>, from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let places: Vec<usize> = bytes
+        .windows(from.len())
+        .enumerate()
+        .filter(|(_, window)| *window == from)
+        .map(|(at, _)| at)
+        .collect();
+    assert!(!places.is_empty());
+    for at in places {
+        bytes[at..at + to.len()].copy_from_slice(to);
+    }
+    bytes
+}
+
+#[test]
+fn a_zip_with_a_repeated_name_is_refused() {
+    // Issue 38 §16: of two `set` members, one was never checked.
+    let set = "mse_version: 2.0.2\ncard:\n\tname: A\n\trule_text: Tap it until end of turn.\n";
+    let bytes = renamed(zip_of(&[("set", set), ("seX", set)]), b"seX", b"set");
+    let error = read_mse_zip(&bytes, &ZipLimits::default()).expect_err("refused");
+    assert_eq!(error.kind, ZipErrorKind::Refused);
+    assert_eq!(
+        error.message,
+        "an entry's name is repeated in the zip (its directory lists it twice, or under two spellings): the zip is not read"
+    );
+}
+
+#[test]
+fn a_zip_with_a_name_repeated_under_any_disguise_is_refused() {
+    // The review of issue 38: 70,000 bytes after the end record hid it from a search of the last
+    // 64 KiB, which the zip library does not stop at; `./set` is `set` to a tool that unzips.
+    let set = "mse_version: 2.0.2\ncard:\n\tname: A\n\trule_text: Tap it.\n";
+    let mut trailed = renamed(zip_of(&[("set", set), ("seX", set)]), b"seX", b"set");
+    trailed.extend(std::iter::repeat_n(0, 70_000));
+    let spelled = zip_of(&[("set", set), ("./set", set)]);
+    for bytes in [trailed, spelled] {
+        let error = read_mse_zip(&bytes, &ZipLimits::default()).expect_err("refused");
+        assert_eq!(
+            (error.kind, error.message.as_str()),
+            (
+                ZipErrorKind::Refused,
+                "an entry's name is repeated in the zip (its directory lists it twice, or under two spellings): the zip is not read"
+            )
+        );
+    }
+}
+
+#[test]
+fn a_zip_is_refused_by_the_count_of_its_end_record_before_its_directory_is_read() {
+    // Issue 38 §9: the limit was applied after the whole directory was parsed (4,000,000 entries
+    // named `x`: 1.3 GB). A count of 60,000 over a directory of 3 is refused by the count; read,
+    // the directory would be found cut short.
+    let mut bytes = std::fs::read(ZIP).expect("the zip");
+    let end = bytes
+        .windows(4)
+        .rposition(|window| window == b"PK\x05\x06")
+        .expect("an end record");
+    for field in [end + 8, end + 10] {
+        bytes[field..field + 2].copy_from_slice(&60_000u16.to_le_bytes());
+    }
+    let limits = ZipLimits {
+        max_entries: 1_000,
+        ..ZipLimits::default()
+    };
+    let error = read_mse_zip(&bytes, &limits).expect_err("refused");
+    assert_eq!(
+        (error.kind, error.message.as_str()),
+        (
+            ZipErrorKind::Refused,
+            "the zip lists 60000 entries, more than the 1000 phaselint reads"
+        )
+    );
+}
+
+#[test]
+fn a_zip_reads_each_included_member_once() {
+    // Issue 38 §2 and §8: one member under three spellings is read once, by a hash set.
+    let set = "mse_version: 2.0.2\ninclude_file: card A\ninclude_file: ./card A\ninclude_file: .//card A\ninclude_file: set\n";
+    let card = "card:\n\tname: A\n\trule_text: Tap it.\n";
+    let bytes = zip_of(&[("set", set), ("card A", card)]);
+    let members = read_mse_zip(&bytes, &ZipLimits::default()).expect("read");
+    let names: Vec<_> = members.iter().map(|member| member.name.as_str()).collect();
+    assert_eq!(names, ["set", "card A"]);
+}
+
+#[test]
+fn an_unpacked_set_reads_each_included_file_once() {
+    // Issue 38 §2: 16,000 includes of one card file read it 16,000 times, and `--diff` printed a
+    // hunk for each.
+    let dir = tempfile::tempdir().expect("a folder");
+    let set_dir = dir.path().join("s.mse-set");
+    std::fs::create_dir(&set_dir).expect("the set's folder");
+    std::fs::write(
+        set_dir.join("card A"),
+        "card:\n\tname: A\n\trule_text: Tap it until the end of turn.\n",
+    )
+    .expect("written");
+    let includes = "include_file: card A\ninclude_file: ./card A\ninclude_file: .//card A \n";
+    std::fs::write(
+        set_dir.join("set"),
+        format!("mse_version: 2.0.2\n{}", includes.repeat(100)),
+    )
+    .expect("written");
+    let checked = check_paths(&[set_dir.join("set")], &CheckOptions::default(), &|_| {})
+        .expect("checked")
+        .files;
+    let paths: Vec<_> = checked
+        .iter()
+        .map(|file| Path::new(&file.path).file_name().unwrap().to_owned())
+        .collect();
+    assert_eq!(paths, ["set", "card A"]);
 }

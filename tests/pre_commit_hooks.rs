@@ -1,6 +1,11 @@
 //! The pre-commit hooks take card files only (issue 24 §3): a hook of `.pre-commit-hooks.yaml`,
 //! or the local hook docs/ci.md shows, never runs on `.pre-commit-config.yaml`, a workflow or an
-//! `action.yml`, each of which is YAML and would be noted as no card file on every commit.
+//! `action.yml`, each of which is YAML and would be noted as no card file on every commit. And
+//! each entry ends with `--` (issue 38 §3): pre-commit appends the file names to it, and a
+//! committed `--output-file=cards.yaml` is a file to check, not an option.
+
+#[path = "support/cli.rs"]
+mod support;
 
 use regex::Regex;
 use serde::Deserialize;
@@ -10,6 +15,7 @@ use std::path::Path;
 #[derive(Debug, Deserialize)]
 struct Hook {
     id: String,
+    entry: String,
     #[serde(default)]
     files: Option<String>,
     #[serde(default)]
@@ -110,6 +116,7 @@ const CARDS: &[&str] = &[
 fn check(hooks: &[Hook], from: &str) {
     assert!(!hooks.is_empty(), "{from} has hooks");
     for hook in hooks {
+        takes_file_names_as_files(hook, from);
         for path in NOT_CARDS {
             assert!(!takes(hook, path), "{from}: hook {} takes {path}", hook.id);
         }
@@ -160,4 +167,73 @@ fn the_documented_local_hooks_take_card_files_only() {
             hook.id
         );
     }
+}
+
+/// A file whose name is an option of `check`, as a stranger may commit it.
+const OPTION_NAMED: &str = "--output-file=cards.yaml";
+
+/// The hook's entry ends the options, and run as pre-commit runs it (the file names appended), it
+/// reads a file named as an option as a card file and writes nothing over `cards.yaml`.
+fn takes_file_names_as_files(hook: &Hook, from: &str) {
+    assert!(takes(hook, OPTION_NAMED), "{from}: hook {}", hook.id);
+    let project = support::Project::with(&[
+        (OPTION_NAMED, support::WARNING_CARD),
+        ("cards.yaml", support::WARNING_CARD),
+    ]);
+    let mut words = hook.entry.split_whitespace();
+    assert_eq!(words.next(), Some("phaselint"), "{from}: hook {}", hook.id);
+    let args: Vec<&str> = words.chain([OPTION_NAMED, "cards.yaml"]).collect();
+    let output = project.run(&args);
+    let fixes = hook.entry.contains("--fix");
+    let report = support::stdout(&output);
+    // The check hook names both files' findings; the fix hook fixes both, and says so.
+    let read_both = if fixes {
+        report.contains("in 2 files")
+    } else {
+        report.contains(&format!("{OPTION_NAMED}:")) && report.contains("\ncards.yaml:")
+    };
+    assert!(
+        read_both,
+        "{from}: hook {} reads both files as card files:\n{report}{}",
+        hook.id,
+        support::stderr(&output)
+    );
+    // Neither is written over with a report.
+    let fixed = project.read("cards.yaml");
+    assert_eq!(
+        fixed,
+        project.read(OPTION_NAMED),
+        "{from}: hook {} treats both files alike",
+        hook.id
+    );
+    assert_eq!(
+        fixed == support::WARNING_CARD,
+        !fixes,
+        "{from}: hook {}",
+        hook.id
+    );
+    assert!(
+        hook.entry.ends_with(" --"),
+        "{from}: hook {}'s entry ends the options with `--`: {}",
+        hook.id,
+        hook.entry
+    );
+}
+
+#[test]
+fn options_after_the_entrys_end_are_said_to_be_file_names() {
+    // The review of issue 38: pre-commit puts a hook's `args` after its entry, so after its `--`:
+    // `--select PL1` is then two files, and the error says where options go.
+    let project = support::Project::with(&[("cards.yaml", support::WARNING_CARD)]);
+    let output = project.run(&["check", "--format", "short", "--", "--select", "cards.yaml"]);
+    support::assert_exit(&output, 2);
+    let report = support::stdout(&output);
+    assert!(
+        report.contains(
+            "--select:1:1: error[PL900] no such file or directory: a name that starts with `-` \
+             after `--` is a file name; options go before `--` (with pre-commit, in the hook's \
+             `entry`, not its `args`)"
+        ),
+        "{report}"
+    );
 }

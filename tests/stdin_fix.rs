@@ -135,3 +135,28 @@ fn a_text_that_cannot_be_read_gives_nothing_on_stdout() {
     assert_eq!(output.stdout, b"");
     assert!(stderr(&output).contains("not UTF-8"), "{}", stderr(&output));
 }
+
+#[test]
+fn a_set_on_stdin_writes_none_of_the_files_it_includes() {
+    // Issue 38 §4: a set piped in had its includes read from the current directory, and
+    // `--fix -` rewrote them.
+    let card = "card:\n\tname: A\n\trule_text: Tap it until the end of turn.\n";
+    let project = Project::with(&[("card A", card), ("sets/s.mse-set/card A", card)]);
+    let set = "mse_version: 2.0.2\ninclude_file: card A\n";
+    for filename in ["sets/s.mse-set/set", "set"] {
+        let output = project.run_with_stdin(
+            &["check", "--fix", "--stdin-filename", filename, "-"],
+            set.as_bytes(),
+        );
+        assert_eq!(stdout(&output), set, "{}", stderr(&output));
+        assert!(
+            stderr(&output).contains(
+                "no card in this set: the card files it includes are not read from standard input"
+            ),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(project.read("card A"), card);
+        assert_eq!(project.read("sets/s.mse-set/card A"), card);
+    }
+}

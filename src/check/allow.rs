@@ -1,22 +1,27 @@
 //! `--add-allow`: silencing every finding of a set as it is, to adopt phaselint on an old set
 //! (ruff's `--add-noqa`). A YAML card with findings gets one `# phaselint: allow(...)` comment
 //! line above it naming all their codes, sorted; a finding that no comment can hold (a card of a
-//! format without comments, a note about a whole file) gets an `[[ignore]]` entry in the config
-//! that governs its file, or in a new `phaselint.toml` in the current directory when none does.
-//! A second run finds nothing to silence and writes nothing. Files are written as `--fix` writes
-//! them ([`crate::write`]): atomically, under the same lock, never out of their tree, never a
-//! zip; a config is written only when its new text still reads as a valid config.
+//! format without comments, a YAML card that starts on the line of another, a file that did not
+//! read whole, a note about a whole file) gets an `[[ignore]]` entry, by card name or by path, in
+//! the config that governs its file, or in a new `phaselint.toml` in the current directory when
+//! none does and that one would. A finding nothing can silence without silencing more (on a card
+//! without a name, an input problem, a note on an allow comment) is left, and counted with the
+//! reason. A second run finds nothing to silence and writes nothing. Files are written as `--fix`
+//! writes them ([`crate::write`]): atomically, under the same lock, never out of their tree,
+//! never a zip; a config is written only when its new text still reads as a valid config.
 
 use super::{CheckOptions, CheckedFile, Configs, FixMode, check_paths};
-use crate::config::{Config, FILE_NAME};
-use crate::diagnostic::Diagnostic;
-use crate::rules::{self, allowed_by_comment};
+use crate::config::{Config, FILE_NAME, search_dirs};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::read::FileText;
+use crate::rules;
 use crate::source::{self, Format};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// What `--add-allow` wrote, and what it could not.
+/// What `--add-allow` wrote, what it left, and what it could not write.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AddedAllows {
     /// Each card file written: how many allow comments were added to it, and how many it held
@@ -24,8 +29,68 @@ pub struct AddedAllows {
     pub comments: Vec<(PathBuf, Comments)>,
     /// Each config written, how many `[[ignore]]` entries it got, and whether it was created.
     pub ignores: Vec<(PathBuf, usize, bool)>,
+    /// The findings left as they are, by file and reason, in the order of the files' paths.
+    pub left: Vec<Left>,
     /// Files whose findings could not be silenced, and why (lower case).
     pub problems: Vec<(PathBuf, String)>,
+    /// A file could not be read whole: as `check`, the run fails.
+    pub failed: bool,
+}
+
+/// Findings of one file that `--add-allow` left as they are, for one reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Left {
+    /// The file, as a report names it.
+    pub path: String,
+    pub why: Why,
+    pub findings: usize,
+    /// How many of the findings are errors.
+    pub errors: usize,
+}
+
+/// Why `--add-allow` left a finding as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Why {
+    /// An input problem (PL9xx): what the file holds past it was not checked.
+    InputProblem,
+    /// A note on an allow comment (PL801, PL804), which asks for the comment to be mended.
+    AllowNote,
+    /// A finding on a card without a name in a file that takes no allow comment: an ignore entry
+    /// names a card, and one by path would silence the whole file.
+    NoName,
+    /// A finding in a file whose name is not UTF-8, which no config entry can name.
+    FileName,
+    /// A finding still there after the last round: each round's allows can uncover findings the
+    /// ones they silence covered, and a report shows at most 10,000 findings a file.
+    Rounds,
+}
+
+impl Why {
+    /// What was left, in the singular and the plural: "left 2 input problems in cards.csv".
+    pub fn noun(self) -> (&'static str, &'static str) {
+        match self {
+            Why::InputProblem => ("input problem", "input problems"),
+            Why::AllowNote => ("note on an allow comment", "notes on allow comments"),
+            Why::NoName => (
+                "finding on a card without a name",
+                "findings on cards without a name",
+            ),
+            Why::FileName | Why::Rounds => ("finding", "findings"),
+        }
+    }
+
+    /// Why, lower case, to follow the file's name.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Why::InputProblem => "an allow silences no input problem",
+            Why::AllowNote => "an allow comment is mended, not silenced",
+            Why::NoName => {
+                "an ignore entry names a card, and one by path would silence the whole file"
+            }
+            Why::FileName => "the file's name is not UTF-8, and no ignore entry can name it",
+            Why::Rounds => "found after the last round of allows: run `--add-allow` again",
+        }
+    }
 }
 
 /// The allow comments written to one card file, by the index of the card each is above: the
@@ -58,41 +123,44 @@ impl Comments {
 }
 
 /// Checks `paths` as `check` does and silences every finding that an allow comment or an
-/// `[[ignore]]` entry can silence (see the module docs). Input problems (PL9xx) are left as
-/// they are: a file that was not read whole was not checked whole.
+/// `[[ignore]]` entry can silence (see the module docs); the rest are counted in
+/// [`AddedAllows::left`]. Standard input is refused: nothing can be written into it.
 pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
+    if paths.iter().any(|path| path.as_os_str() == "-") {
+        return Err(
+            "`--add-allow` writes into the files it checks, and standard input is no file: name the file instead of `-`"
+                .to_string(),
+        );
+    }
     let options = round_options(options);
     let mut added = AddedAllows::default();
-    // A finding that covered another one hid it (`crate::lint`): silenced, it shows the other,
-    // which the next round silences.
-    for _ in 0..ROUNDS {
-        let round = add_round(paths, &options)?;
-        let done = round.comments.is_empty() && round.ignores.is_empty();
-        for (path, count) in round.comments {
-            match added.comments.iter_mut().find(|(known, _)| *known == path) {
-                Some((_, total)) => total.merge(count),
-                None => added.comments.push((path, count)),
+    // Card files and configs a write failed for: their problem is said once, and no later round
+    // tries them again.
+    let mut unwritable = BTreeSet::new();
+    // A finding that covered another one hid it (`crate::lint`), and a report shows the first
+    // 10,000 findings of a file: silenced, they show the others, which the next round silences.
+    // The round after the last write only counts what is left.
+    for round in 0..=ROUNDS {
+        let plan = plan_round(paths, &options, &unwritable)?;
+        let nothing_to_write = plan.comments.is_empty() && plan.entries.is_empty();
+        if nothing_to_write || round == ROUNDS {
+            added.problems.extend(plan.problems);
+            added.left = plan.left;
+            if !nothing_to_write {
+                added.left.extend(plan.silenced);
             }
-        }
-        for (path, count, created) in round.ignores {
-            match added
-                .ignores
-                .iter_mut()
-                .find(|(known, _, _)| *known == path)
-            {
-                Some((_, total, _)) => *total += count,
-                None => added.ignores.push((path, count, created)),
-            }
-        }
-        added.problems.extend(round.problems);
-        if done || !added.problems.is_empty() {
+            added.failed = plan.failed;
             break;
         }
+        write_round(plan, &mut added, &mut unwritable);
     }
+    added
+        .left
+        .sort_by(|a, b| (&a.path, a.why).cmp(&(&b.path, b.why)));
     Ok(added)
 }
 
-/// How many times `--add-allow` checks and silences: one finding hides at most one other.
+/// How many rounds `--add-allow` writes in, each after a check.
 const ROUNDS: usize = 4;
 
 /// The options of each round's check: `options` reporting, never fixing, and reading copies: the
@@ -106,8 +174,53 @@ fn round_options(options: &CheckOptions) -> CheckOptions {
     }
 }
 
+/// What one round writes, and what it leaves.
+#[derive(Default)]
+struct Plan {
+    /// Each YAML file to take allow comments: its text as the check read it, its text with them,
+    /// and which they are.
+    comments: Vec<(PathBuf, Arc<FileText>, String, Comments)>,
+    /// The `[[ignore]]` entries for each config file, in the order of the configs' paths.
+    entries: BTreeMap<PathBuf, Vec<String>>,
+    /// Files whose findings cannot be silenced, and why.
+    problems: Vec<(PathBuf, String)>,
+    /// The findings left, for a reason.
+    left: Vec<Left>,
+    /// The findings the comments and entries silence, by file: left ([`Why::Rounds`]) when this
+    /// round writes nothing.
+    silenced: Vec<Left>,
+    failed: bool,
+}
+
+/// How many findings, and how many of them errors.
+#[derive(Debug, Clone, Copy, Default)]
+struct Count {
+    findings: usize,
+    errors: usize,
+}
+
+impl Count {
+    fn add(&mut self, diagnostic: &Diagnostic) {
+        self.findings += 1;
+        self.errors += usize::from(diagnostic.severity == Severity::Error);
+    }
+
+    fn left(self, path: &str, why: Why) -> Left {
+        Left {
+            path: path.to_string(),
+            why,
+            findings: self.findings,
+            errors: self.errors,
+        }
+    }
+}
+
 /// One check of `paths` and the allows that silence what it found.
-fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, String> {
+fn plan_round(
+    paths: &[PathBuf],
+    options: &CheckOptions,
+    unwritable: &BTreeSet<PathBuf>,
+) -> Result<Plan, String> {
     let checked = check_paths(paths, options, &|_| {})?;
     // Under a broken config its files take the defaults: entries added elsewhere would not
     // govern them, and the config itself cannot take any.
@@ -123,220 +236,272 @@ fn add_round(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllows, S
         ));
     }
     let configs = options.configs();
-    let mut added = AddedAllows::default();
-    // Entries by config file, in the order of the config files' paths.
-    let mut entries: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    let mut plan = Plan::default();
     for file in &checked.files {
-        if file.raw_path.is_some() || file.path == "-" || file.failed {
-            continue;
-        }
-        let path = PathBuf::from(&file.path);
-        let format = source::format_of(&path, &file.source);
-        let (by_card, whole_file) = if format == Format::Yaml && file.rewritable {
-            match comment(file, &path, &configs, options) {
-                Ok(Some(count)) => added.comments.push((path.clone(), count)),
-                Ok(None) => {}
-                Err(message) => added.problems.push((path.clone(), message)),
-            }
-            (BTreeMap::new(), file_level(file))
-        } else {
-            by_card_name(file)
-        };
-        if by_card.is_empty() && whole_file.is_empty() {
-            continue;
-        }
-        let config = configs.for_path(&path);
-        let target = match governing_config(&config, &path) {
-            Ok(target) => target,
-            Err(message) => {
-                added.problems.push((path, message));
-                continue;
-            }
-        };
-        let base = target.parent().unwrap_or(Path::new(""));
-        let list = entries.entry(target.clone()).or_default();
-        for (card, codes) in by_card {
-            list.push(ignore_entry("card", &card, &codes));
-        }
-        if !whole_file.is_empty() {
-            let absolute = crate::tree::absolute(&path);
-            match absolute.strip_prefix(crate::tree::absolute(base)) {
-                Ok(relative) => {
-                    // Anchored at the config's directory, every glob character taken literally.
-                    let glob = format!(
-                        "/{}",
-                        globset::escape(&relative.to_string_lossy().replace('\\', "/"))
-                    );
-                    list.push(ignore_entry("path", &glob, &whole_file));
-                }
-                Err(_) => added.problems.push((
-                    path,
-                    format!(
-                        "it lies outside the directory of {}: no ignore entry by path was written for it",
-                        crate::file_name::shown(&target)
-                    ),
-                )),
-            }
+        plan.failed |= file.failed;
+        if !unwritable.contains(Path::new(&file.path)) {
+            plan_file(file, options, &configs, unwritable, &mut plan);
         }
     }
-    for (config, list) in entries {
-        match append_ignores(&config, &list) {
-            Ok(created) => added.ignores.push((config, list.len(), created)),
-            Err(message) => added.problems.push((config, message)),
-        }
+    Ok(plan)
+}
+
+/// Why a finding of `rule` is left as it is whatever file it is in, or `None` when an allow
+/// silences it.
+fn left_for(rule: Option<&rules::RuleInfo>) -> Option<Why> {
+    match rule {
+        Some(rule) if rules::allowed_by_comment(rule) => None,
+        // The note that a file holds no card: an `[[ignore]]` by path takes it.
+        Some(rule) if rule.code == rules::NOT_A_CARD_FILE.code => None,
+        Some(rule) if !rules::is_input_problem(rule) => Some(Why::AllowNote),
+        _ => Some(Why::InputProblem),
     }
-    Ok(added)
 }
 
-/// Whether a diagnostic is one this adds an allow for: one an allow comment turns off, or the
-/// note that a file holds no card (an `[[ignore]]` by path takes it). Not an input problem, nor a
-/// note about an allow comment (silencing it would hide a comment that needs mending).
-fn to_silence(diagnostic: &Diagnostic) -> bool {
-    rules::lookup(diagnostic.code).is_some_and(|rule| {
-        rules::allowed_by_comment(rule) || rule.code == rules::NOT_A_CARD_FILE.code
-    })
-}
-
-/// The codes of the findings of `file` that are about no card: a config entry by path holds them.
-fn file_level(file: &CheckedFile) -> BTreeSet<&'static str> {
-    file.diagnostics
-        .iter()
-        .filter(|d| d.card.is_none() && to_silence(d))
-        .map(|d| d.code)
-        .collect()
-}
-
-/// The codes of each named card's findings, and those of the findings about no card (or a card
-/// with no name), for a file that takes no comment.
-type ByCard = (
-    BTreeMap<String, BTreeSet<&'static str>>,
-    BTreeSet<&'static str>,
-);
-
-fn by_card_name(file: &CheckedFile) -> ByCard {
-    let mut by_card: BTreeMap<String, BTreeSet<&'static str>> = BTreeMap::new();
-    let mut whole_file = BTreeSet::new();
-    for diagnostic in file.diagnostics.iter().filter(|d| to_silence(d)) {
-        match &diagnostic.card {
-            Some(card) => {
-                by_card
-                    .entry(card.clone())
-                    .or_default()
-                    .insert(diagnostic.code);
-            }
-            None => {
-                whole_file.insert(diagnostic.code);
-            }
-        }
-    }
-    (by_card, whole_file)
-}
-
-/// Writes an allow comment above each card of a YAML file that has findings an allow comment
-/// turns off; how many, or `None` when there were none.
-fn comment(
+/// Plans the allows for the findings of one file.
+fn plan_file(
     file: &CheckedFile,
-    path: &Path,
-    configs: &Configs,
     options: &CheckOptions,
-) -> Result<Option<Comments>, String> {
-    let text = file.source.as_str();
-    let read = source::read(
-        Format::Yaml,
-        text,
-        &configs.read_options(path, &options.read),
-    );
-    let mut cards: Vec<(usize, usize)> = read
-        .cards
-        .iter()
-        .map(|card| (card.span.start, card.span.end))
-        .collect();
-    cards.sort_unstable();
-    // The codes for each card, by the start of its first line.
+    configs: &Configs,
+    unwritable: &BTreeSet<PathBuf>,
+    plan: &mut Plan,
+) {
+    let path = PathBuf::from(&file.path);
+    let named = file.raw_path.is_none();
+    let format = source::format_of(&path, &file.source);
+    // A YAML file that read whole takes comments above its cards.
+    let cards = (named && format == Format::Yaml && file.rewritable)
+        .then(|| Commentable::read(file, &path, configs, options));
+    let mut left: BTreeMap<Why, Count> = BTreeMap::new();
+    // The codes for each commented card, by the start of its first line, and the findings.
     let mut lines: BTreeMap<usize, (usize, BTreeSet<&'static str>)> = BTreeMap::new();
+    let mut commented = Count::default();
+    let mut by_card: BTreeMap<&str, BTreeSet<&'static str>> = BTreeMap::new();
+    let mut whole_file = BTreeSet::new();
+    let mut entered = Count::default();
     for diagnostic in &file.diagnostics {
-        let allowed = rules::lookup(diagnostic.code).is_some_and(allowed_by_comment);
-        if !allowed || diagnostic.card.is_none() {
+        let why =
+            left_for(rules::lookup(diagnostic.code)).or_else(|| (!named).then_some(Why::FileName));
+        if let Some(why) = why {
+            left.entry(why).or_default().add(diagnostic);
             continue;
         }
-        let at = diagnostic.span.start;
-        let index = cards.partition_point(|&(start, _)| start <= at);
-        let Some(card) = index.checked_sub(1) else {
-            continue;
-        };
-        let Some(&(start, end)) = cards.get(card) else {
-            continue;
-        };
-        if at < end {
+        let line = cards.as_ref().and_then(|cards| cards.line(diagnostic));
+        if diagnostic.code == rules::NOT_A_CARD_FILE.code {
+            whole_file.insert(diagnostic.code);
+            entered.add(diagnostic);
+        } else if let Some((card, at)) = line {
             lines
-                .entry(line_start(text, start))
+                .entry(at)
                 .or_insert_with(|| (card, BTreeSet::new()))
                 .1
                 .insert(diagnostic.code);
+            commented.add(diagnostic);
+        } else if let Some(name) = &diagnostic.card {
+            by_card.entry(name).or_default().insert(diagnostic.code);
+            entered.add(diagnostic);
+        } else {
+            left.entry(Why::NoName).or_default().add(diagnostic);
         }
     }
-    if lines.is_empty() {
-        return Ok(None);
+    for (why, count) in left {
+        plan.left.push(count.left(&file.path, why));
     }
-    // The allow comments on a line of their own, by where their line ends: the start of the
-    // line below, which a card's comment written there would take.
-    let mut above: HashMap<usize, (Range<usize>, Vec<String>)> = HashMap::new();
-    for allow in read.cards.iter().flat_map(|card| &card.allows) {
-        let (_, names) = above
-            .entry(allow.comment.end)
-            .or_insert_with(|| (allow.list.clone(), Vec::new()));
-        names.push(allow.rule.clone());
+    if let Some(cards) = &cards
+        && let Some((new, count)) = cards.comment(&file.source, &lines)
+    {
+        plan.comments
+            .push((path.clone(), Arc::clone(&file.source), new, count));
+        plan.silenced.push(commented.left(&file.path, Why::Rounds));
     }
-    let mut edits = Vec::new();
-    let mut count = Comments::default();
-    for (&at, (card, codes)) in &lines {
-        let codes: Vec<&str> = codes.iter().copied().collect();
-        match above.remove(&at) {
-            // One comment a card: the allow line written above it (by a run before, or by this
-            // run's last round) takes the new codes.
-            Some((list, written)) => {
-                let new: Vec<&str> = codes
-                    .into_iter()
-                    .filter(|code| !written.iter().any(|w| w.eq_ignore_ascii_case(code)))
-                    .collect();
-                if !new.is_empty() {
-                    let mut all = written;
-                    all.extend(new.into_iter().map(str::to_string));
-                    edits.push((list, all.join(", ")));
-                    count.extended.insert(*card);
+    if by_card.is_empty() && whole_file.is_empty() {
+        return;
+    }
+    let target = match governing_config(&configs.for_path(&path), &path) {
+        Ok(target) if unwritable.contains(&target) => return,
+        Ok(target) => target,
+        Err(message) => {
+            plan.problems.push((path, message));
+            return;
+        }
+    };
+    let base = target.parent().unwrap_or(Path::new(""));
+    let mut list = Vec::new();
+    for (card, codes) in by_card {
+        list.push(ignore_entry("card", card, &codes));
+    }
+    if !whole_file.is_empty() {
+        let absolute = crate::tree::absolute(&path);
+        match absolute.strip_prefix(crate::tree::absolute(base)) {
+            Ok(relative) => {
+                // Anchored at the config's directory, every glob character taken literally.
+                let glob = format!(
+                    "/{}",
+                    globset::escape(&relative.to_string_lossy().replace('\\', "/"))
+                );
+                list.push(ignore_entry("path", &glob, &whole_file));
+            }
+            Err(_) => plan.problems.push((
+                path,
+                format!(
+                    "it lies outside the directory of {}: no ignore entry by path was written for it",
+                    crate::file_name::shown(&target)
+                ),
+            )),
+        }
+    }
+    plan.entries.entry(target).or_default().extend(list);
+    plan.silenced.push(entered.left(&file.path, Why::Rounds));
+}
+
+/// Writes what `plan` holds, adding it to `added`; a file or config that could not be written is
+/// a problem, and goes into `unwritable`.
+fn write_round(plan: Plan, added: &mut AddedAllows, unwritable: &mut BTreeSet<PathBuf>) {
+    for (path, old, new, count) in plan.comments {
+        let written = {
+            let _lock = crate::write::lock_for_fix(&path);
+            crate::write::replace_file(&path, &old, &new)
+        };
+        match written {
+            Ok(()) => match added.comments.iter_mut().find(|(known, _)| *known == path) {
+                Some((_, total)) => total.merge(count),
+                None => added.comments.push((path, count)),
+            },
+            Err(message) => {
+                let message = format!("could not write the allow comments: {message}");
+                added.problems.push((path.clone(), message));
+                unwritable.insert(path);
+            }
+        }
+    }
+    for (config, list) in plan.entries {
+        match append_ignores(&config, &list) {
+            Ok(created) => match added
+                .ignores
+                .iter_mut()
+                .find(|(known, _, _)| *known == config)
+            {
+                Some((_, total, _)) => *total += list.len(),
+                None => added.ignores.push((config, list.len(), created)),
+            },
+            Err(message) => {
+                added.problems.push((config.clone(), message));
+                unwritable.insert(config);
+            }
+        }
+    }
+}
+
+/// The cards of a YAML file, each with the start of its first line when an allow comment written
+/// above that line would be the card's: when no card before it reaches that line (the second card
+/// of `[{name: A}, {name: B}]` starts on the line of the first).
+struct Commentable {
+    /// Each card's span and the start of its line, sorted.
+    cards: Vec<(Range<usize>, Option<usize>)>,
+    /// The allow comments on lines of their own, by where their line ends: the start of the line
+    /// below, which a card's comment written there would take.
+    above: HashMap<usize, (Range<usize>, Vec<String>)>,
+}
+
+impl Commentable {
+    fn read(file: &CheckedFile, path: &Path, configs: &Configs, options: &CheckOptions) -> Self {
+        let text = file.source.as_str();
+        let read = source::read(
+            Format::Yaml,
+            text,
+            &configs.read_options(path, &options.read),
+        );
+        let mut spans: Vec<Range<usize>> =
+            read.cards.iter().map(|card| card.span.clone()).collect();
+        spans.sort_unstable_by_key(|span| (span.start, span.end));
+        let mut floor = 0;
+        let cards = spans
+            .into_iter()
+            .map(|span| {
+                let line = line_start(text, span.start);
+                let own = (line >= floor).then_some(line);
+                floor = floor.max(span.end);
+                (span, own)
+            })
+            .collect();
+        let mut above: HashMap<usize, (Range<usize>, Vec<String>)> = HashMap::new();
+        for allow in read.cards.iter().flat_map(|card| &card.allows) {
+            let (_, names) = above
+                .entry(allow.comment.end)
+                .or_insert_with(|| (allow.list.clone(), Vec::new()));
+            names.push(allow.rule.clone());
+        }
+        Commentable { cards, above }
+    }
+
+    /// The card `diagnostic` is about and the start of its line, when a comment can silence it.
+    fn line(&self, diagnostic: &Diagnostic) -> Option<(usize, usize)> {
+        rules::lookup(diagnostic.code).filter(|rule| rules::allowed_by_comment(rule))?;
+        let at = diagnostic.span.start;
+        let card = self
+            .cards
+            .partition_point(|(span, _)| span.start <= at)
+            .checked_sub(1)?;
+        let (span, line) = self.cards.get(card)?;
+        (at < span.end).then_some((card, (*line)?))
+    }
+
+    /// `text` with the comments that silence the codes of `lines` (the card of each and its
+    /// codes, by the start of its line), and which they are; `None` when every comment holds
+    /// its codes already.
+    fn comment(
+        &self,
+        text: &str,
+        lines: &BTreeMap<usize, (usize, BTreeSet<&'static str>)>,
+    ) -> Option<(String, Comments)> {
+        let mut edits = Vec::new();
+        let mut count = Comments::default();
+        for (&at, (card, codes)) in lines {
+            let codes: Vec<&str> = codes.iter().copied().collect();
+            match self.above.get(&at) {
+                // One comment a card: the allow line written above it (by a run before, or by
+                // this run's last round) takes the new codes.
+                Some((list, written)) => {
+                    let new: Vec<&str> = codes
+                        .into_iter()
+                        .filter(|code| !written.iter().any(|w| w.eq_ignore_ascii_case(code)))
+                        .collect();
+                    if !new.is_empty() {
+                        let mut all = written.clone();
+                        all.extend(new.into_iter().map(str::to_string));
+                        edits.push((list.clone(), all.join(", ")));
+                        count.extended.insert(*card);
+                    }
+                }
+                None => {
+                    let line = &text[at..];
+                    let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                    let eol = if line.split('\n').next().is_some_and(|l| l.ends_with('\r')) {
+                        "\r\n"
+                    } else {
+                        "\n"
+                    };
+                    edits.push((
+                        at..at,
+                        format!("{indent}# phaselint: allow({}){eol}", codes.join(", ")),
+                    ));
+                    count.added.insert(*card);
                 }
             }
-            None => {
-                let line = &text[at..];
-                let indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
-                let eol = if line.split('\n').next().is_some_and(|l| l.ends_with('\r')) {
-                    "\r\n"
-                } else {
-                    "\n"
-                };
-                edits.push((
-                    at..at,
-                    format!("{indent}# phaselint: allow({}){eol}", codes.join(", ")),
-                ));
-                count.added.insert(*card);
-            }
         }
+        if edits.is_empty() {
+            return None;
+        }
+        let mut new = String::with_capacity(text.len() + 40 * edits.len());
+        let mut copied = 0;
+        for (range, replacement) in &edits {
+            new.push_str(&text[copied..range.start]);
+            new.push_str(replacement);
+            copied = range.end;
+        }
+        new.push_str(&text[copied..]);
+        Some((new, count))
     }
-    if edits.is_empty() {
-        return Ok(None);
-    }
-    let mut new = String::with_capacity(text.len() + 40 * edits.len());
-    let mut copied = 0;
-    for (range, replacement) in &edits {
-        new.push_str(&text[copied..range.start]);
-        new.push_str(replacement);
-        copied = range.end;
-    }
-    new.push_str(&text[copied..]);
-    let _lock = crate::write::lock_for_fix(path);
-    crate::write::replace_file(path, text, &new)
-        .map_err(|message| format!("could not write the allow comments: {message}"))?;
-    Ok(Some(count))
 }
 
 /// The start of the line that holds byte `at`, after a byte order mark.
@@ -350,17 +515,20 @@ fn line_start(text: &str, at: usize) -> usize {
 }
 
 /// The config file to add entries to for `path`: the one that governs it, or a new
-/// `phaselint.toml` in the current directory when the path lies under it.
+/// `phaselint.toml` in the current directory when that one would govern it: the path lies under
+/// the current directory, in no repository below it ([`search_dirs`]).
 fn governing_config(config: &Config, path: &Path) -> Result<PathBuf, String> {
     if let Some(file) = &config.file {
         return Ok(file.clone());
     }
     let cwd = std::env::current_dir().map_err(|error| crate::read::io_message(&error))?;
-    if crate::tree::absolute(path).starts_with(&cwd) {
+    let absolute = crate::tree::absolute(path);
+    let dir = absolute.parent().unwrap_or(&absolute);
+    if search_dirs(dir).any(|dir| dir == cwd) {
         Ok(PathBuf::from(FILE_NAME))
     } else {
         Err(format!(
-            "no {FILE_NAME} governs it and it is outside the current directory: no ignore entry was written for it"
+            "no {FILE_NAME} governs it and it is outside the current directory, or in a repository below it: no ignore entry was written for it"
         ))
     }
 }

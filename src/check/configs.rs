@@ -1,10 +1,10 @@
 //! Which `phaselint.toml` applies to each file: the one named with `--config` for every file, or
-//! else the nearest one upward from the file's directory (as ruff finds `pyproject.toml`), or
-//! the defaults. A nearer config replaces a farther one whole; nothing is inherited. A broken
-//! config is a problem reported once, and the files it would govern are checked with the
-//! defaults: one bad file in a pull request does not turn the check off.
+//! else the nearest one upward from the file's directory, up to the root of its repository (as
+//! ruff finds `pyproject.toml`), or the defaults. A nearer config replaces a farther one whole;
+//! nothing is inherited. A broken config is a problem reported once, and the files it would govern
+//! are checked with the defaults: one bad file in a pull request does not turn the check off.
 
-use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry};
+use crate::config::{Config, ConfigError, FILE_NAME, is_config_entry, search_dirs};
 use crate::edition::Edition;
 use crate::selection::RuleSelection;
 use crate::source::ReadOptions;
@@ -108,19 +108,26 @@ impl Configs {
         self.problems.borrow().clone()
     }
 
+    /// The config of `dir`'s files: the nearest in [`search_dirs`], each directory asked once.
     fn nearest_config(&self, dir: &Path) -> Option<PathBuf> {
-        if let Some(found) = self.nearest.borrow().get(dir) {
-            return found.clone();
+        let mut searched = Vec::new();
+        let mut found = None;
+        for dir in search_dirs(dir) {
+            if let Some(known) = self.nearest.borrow().get(dir) {
+                found = known.clone();
+                break;
+            }
+            searched.push(dir);
+            let candidate = dir.join(FILE_NAME);
+            if is_config_entry(&candidate) {
+                found = Some(candidate);
+                break;
+            }
         }
-        let candidate = dir.join(FILE_NAME);
-        let found = if is_config_entry(&candidate) {
-            Some(candidate)
-        } else {
-            dir.parent().and_then(|parent| self.nearest_config(parent))
-        };
-        self.nearest
-            .borrow_mut()
-            .insert(dir.to_path_buf(), found.clone());
+        let mut nearest = self.nearest.borrow_mut();
+        for dir in searched {
+            nearest.insert(dir.to_path_buf(), found.clone());
+        }
         found
     }
 

@@ -61,33 +61,70 @@ pub fn zip_members(walked: &Walked, path: &Path, max: u64) -> Zip {
 }
 
 /// The card files that `text`, the contents of `path`, includes when it is a Magic Set Editor
-/// `set` file: the files beside it that its `include_file:` lines name, but those `walked` lists
-/// already (named on the command line too). A name that would lead out of the set's folder is a
-/// problem at its place in `text`, and is not read.
+/// `set` file: the files beside it that its `include_file:` lines name, each once, but those
+/// `walked` lists already (named on the command line too), and at most as many bytes in all as a
+/// zip's members may hold. A name that would lead out of the set's folder is a problem at its
+/// place in `text`, and is not read; so are the files past the bound. Standard input includes
+/// nothing: its folder is not known, and `--fix -` writes no file.
 pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, Vec<SourceError>) {
     let (mut files, mut problems) = (Vec::new(), Vec::new());
-    if source::format_of(path, text) != Format::Mse {
+    if path.as_os_str() == "-" || source::format_of(path, text) != Format::Mse {
         return (files, problems);
     }
     let dir = path.parent().unwrap_or(Path::new(""));
+    let mut budget = ZipLimits::default().max_total;
     for include in source::mse_includes(text) {
-        match mse_zip::unsafe_name(&include.file) {
-            Some(why) => problems.push(SourceError::new(
+        if let Some(why) = mse_zip::unsafe_name(&include.file) {
+            problems.push(SourceError::new(
                 include.span,
                 format!(
                     "`include_file: {}` names a file that {why}: it is not read",
                     include.file
                 ),
-            )),
-            None => {
-                let file = dir.join(&include.file);
-                if !walked.lists(&file) {
-                    files.push(file);
-                }
-            }
+            ));
+            continue;
         }
+        let file = dir.join(&include.file);
+        if walked.lists(&file) {
+            continue;
+        }
+        // A file that cannot be measured is read, to say why it cannot.
+        let size = std::fs::metadata(&file).map_or(0, |meta| meta.len());
+        if size > budget {
+            problems.push(SourceError::new(
+                include.span,
+                format!(
+                    "`include_file: {}` is not read, nor any file after it: the set's card files \
+                     hold more than the {} phaselint reads of a set",
+                    include.file,
+                    mse_zip::in_words(ZipLimits::default().max_total)
+                ),
+            ));
+            break;
+        }
+        budget -= size;
+        files.push(file);
     }
     (files, problems)
+}
+
+/// The note for a `set` file read from standard input whose `include_file:` lines name card
+/// files: [`set_includes`] reads none of them. At the first such line.
+pub fn unread_includes_of_stdin(path: &Path, text: &str) -> Option<source::SourceNote> {
+    if path.as_os_str() != "-" || source::format_of(path, text) != Format::Mse {
+        return None;
+    }
+    let first = source::mse_includes(text).into_iter().next()?;
+    Some(source::SourceNote {
+        kind: source::NoteKind::NotACardFile,
+        span: first.span,
+        message: "no card in this set: the card files it includes are not read from standard input"
+            .to_string(),
+        help: Some(
+            "check the set's folder (`phaselint check NAME.mse-set`) to check its card files"
+                .to_string(),
+        ),
+    })
 }
 
 /// Each text one of `walked`'s files holds, as [`crate::check::check_paths`] reads them for a run

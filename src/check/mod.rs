@@ -13,7 +13,7 @@ mod paths;
 mod show;
 mod text;
 
-pub use allow::{AddedAllows, Comments, add_allows};
+pub use allow::{AddedAllows, Comments, Left, Why, add_allows};
 pub use cache::CardCache;
 pub use configs::Configs;
 pub use paths::check_paths;
@@ -172,6 +172,13 @@ impl CheckedFile {
         self.failed = true;
     }
 
+    /// Adds `note` (at the level `config` gives its rule), `path` the file it is of.
+    fn add_note(&mut self, note: &source::SourceNote, path: &Path, config: &crate::config::Config) {
+        self.diagnostics
+            .extend(crate::lint::source_note(note, path, config));
+        self.diagnostics.sort_by(crate::lint::in_file_order);
+    }
+
     /// A file that holds no card, said in a note (PL802, at the level `config` gives it) at its
     /// start: a zip with no `set` file.
     fn noted(path: &Path, message: String, config: &crate::config::Config) -> CheckedFile {
@@ -233,11 +240,22 @@ pub fn config_problem(error: &ConfigError) -> CheckedFile {
 
 /// A file that could not be read, with the part that could be (blanked) as its source.
 pub fn unreadable(path: &Path, error: &ReadError) -> CheckedFile {
+    let mut message = error.message.clone();
+    // An option written after `--`, as pre-commit puts a hook's `args` after its entry.
+    let option_like = path
+        .to_str()
+        .is_some_and(|name| name.starts_with('-') && name != "-");
+    if option_like && path.symlink_metadata().is_err() {
+        message.push_str(
+            ": a name that starts with `-` after `--` is a file name; options go before `--` \
+             (with pre-commit, in the hook's `entry`, not its `args`)",
+        );
+    }
     CheckedFile::problem(
         path,
         error.readable.clone(),
         &UNREADABLE_FILE,
         error.at..error.at,
-        error.message.clone(),
+        message,
     )
 }

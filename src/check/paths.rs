@@ -186,6 +186,14 @@ fn check_path(
     for problem in problems {
         files[0].add_input_problem(problem.span, problem.message);
     }
+    // PL802, for a set on standard input that holds no card but in the files it includes.
+    let unread = files[0]
+        .cards_text()
+        .filter(|_| files[0].cards == 0)
+        .and_then(|text| inputs::unread_includes_of_stdin(path, text));
+    if let Some(note) = unread {
+        files[0].add_note(&note, shown, config);
+    }
     for card_file in included {
         let read =
             |path: &Path| crate::read::read_file(path, options.max_file_size).map(FileText::from);
@@ -245,6 +253,17 @@ fn fix_file(
     let format = source::format_of(shown, &text);
     let mut checked = check_text_on(shown, text, format, &options.read, config, threads, None);
     checked.rewritable = !checked.failed && options.may_rewrite(format);
+    if options.fix == FixMode::Report && checked.rewritable && path.as_os_str() != "-" {
+        // A fix is offered only where `--fix` would write it.
+        let refused = if offers_fixes(&checked) {
+            crate::write::refusal(path)
+        } else {
+            None
+        };
+        if let Some(reason) = refused {
+            offer_no_fixes(&mut checked, &reason);
+        }
+    }
     if options.fix == FixMode::Report || !checked.rewritable {
         return checked;
     }
@@ -281,6 +300,7 @@ fn fix_file(
         // Nothing was written: the report is of the file as it is, with no fix counted.
         Err(message) => {
             let mut unchanged = checked;
+            offer_no_fixes(&mut unchanged, &message);
             unchanged.diagnostics.push(input_problem(
                 &UNREADABLE_FILE,
                 0..0,
@@ -290,6 +310,29 @@ fn fix_file(
             unchanged.failed = true;
             unchanged
         }
+    }
+}
+
+/// Whether a finding of `checked` has a fix `--fix` may apply.
+fn offers_fixes(checked: &CheckedFile) -> bool {
+    checked.diagnostics.iter().any(|diagnostic| {
+        diagnostic
+            .fix
+            .as_ref()
+            .is_some_and(|fix| fix.applicability != Applicability::DisplayOnly)
+    })
+}
+
+/// The fixes of a file `--fix` does not write (`reason`), shown but applied by nothing: each is
+/// display-only, and says why. The reports then offer no fix the run would refuse.
+fn offer_no_fixes(checked: &mut CheckedFile, reason: &str) {
+    let fixes = checked
+        .diagnostics
+        .iter_mut()
+        .filter_map(|diagnostic| diagnostic.fix.as_mut());
+    for fix in fixes.filter(|fix| fix.applicability != Applicability::DisplayOnly) {
+        fix.applicability = Applicability::DisplayOnly;
+        fix.message = format!("{}; --fix does not write this file: {reason}", fix.message);
     }
 }
 

@@ -4,7 +4,7 @@
 use super::CheckedFile;
 use super::cache::CardCache;
 use crate::config::Config;
-use crate::diagnostic::Applicability;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::fix;
 use crate::lint::{Capped, FileLevels, MAX_PER_FILE, check_card_in, input_problem, source_note};
 use crate::parallel;
@@ -76,6 +76,12 @@ pub fn fix_text(
 }
 
 /// [`fix_text`] from a first check already made, with `threads` for each re-check.
+///
+/// The fixes applied are those of the findings the first check found, the ones past the
+/// report's cap ([`MAX_PER_FILE`]) too: a check that reached the cap stops at the card of its
+/// first finding left out, and the text from that card on, which no fix has touched, is checked
+/// again for the next window of findings. So a file is fixed whole in one run, and no check holds
+/// more than the cap. A finding that a fix itself brought about is reported, never fixed unseen.
 pub(super) fn fix_rounds(
     path: &Path,
     checked: CheckedFile,
@@ -88,42 +94,111 @@ pub(super) fn fix_rounds(
     if checked.failed {
         return checked;
     }
-    let mut fixed = checked;
-    let mut fixes = 0;
-    // The first round applies the fixes of the check that was reported; each later one only those
-    // left out for overlapping, found again where they moved to. A finding that a fix itself
-    // brought about is reported, never fixed unseen.
-    let mut eligible = fixed.diagnostics.clone();
-    for _ in 0..FIX_ROUNDS {
-        let applied = fix::apply(&fixed.source, &eligible, min);
-        if applied.applied == 0 || *fixed.source == applied.text {
-            break;
-        }
-        fixes += applied.applied;
-        fixed = check_text_on(
+    let check_from = |text: &Arc<FileText>, from: usize| {
+        check_cards(
             path,
-            applied.text.into(),
+            Arc::clone(text),
             format,
             read,
             config,
             threads,
-            None,
-        );
-        eligible = fixed
-            .diagnostics
-            .iter()
-            .filter(|diagnostic| {
-                applied
-                    .left_for_later
-                    .iter()
-                    .any(|(code, span)| *code == diagnostic.code && *span == diagnostic.span)
-            })
-            .cloned()
-            .collect();
+            Cards::From(from),
+        )
+    };
+    let read = &with_fields(read, config);
+    let mut text = Arc::clone(&checked.source);
+    let mut fixes = 0;
+    // Each window starts at `from` with a check of the cards from there on (the first check, of
+    // the whole text, for the first), and ends before the card where that check's cap left
+    // findings out.
+    let mut from = 0;
+    let mut window = None;
+    loop {
+        let seen = window.as_ref().unwrap_or(&checked);
+        let mut end = past_the_cap(seen, format, read, from);
+        let mut eligible = seen.diagnostics.clone();
+        for _ in 0..FIX_ROUNDS {
+            if let Some(end) = end {
+                eligible.retain(|diagnostic| before(diagnostic, end));
+            }
+            let applied = fix::apply(&text, &eligible, min);
+            if applied.applied == 0 || **text == applied.text {
+                break;
+            }
+            fixes += applied.applied;
+            // Every edit lies before the window's end: the text after it only moves.
+            end = end.and_then(|end| (end + applied.text.len()).checked_sub(text.len()));
+            text = Arc::new(applied.text.into());
+            if applied.left_for_later.is_empty() {
+                break;
+            }
+            // The next round applies only the fixes left out for overlapping, found again where
+            // they moved to.
+            eligible = check_from(&text, from)
+                .diagnostics
+                .into_iter()
+                .filter(|diagnostic| {
+                    applied
+                        .left_for_later
+                        .iter()
+                        .any(|(code, span)| *code == diagnostic.code && *span == diagnostic.span)
+                })
+                .collect();
+        }
+        let Some(end) = end else { break };
+        from = end;
+        window = Some(check_from(&text, from));
     }
+    // The report: the whole text, as it is after its fixes.
+    let mut fixed = if fixes == 0 {
+        checked
+    } else {
+        check_from(&text, 0)
+    };
     fixed.fixed = fixes;
     fixed.rewritable = true;
     fixed
+}
+
+/// Where the findings of `checked` (a check of its text from `from` on) that the file's cap left
+/// out begin: the start of the card of the first one left out, when the cap was reached and that
+/// card starts past `from`.
+fn past_the_cap(
+    checked: &CheckedFile,
+    format: source::Format,
+    read: &ReadOptions,
+    from: usize,
+) -> Option<usize> {
+    if checked.diagnostics.len() <= MAX_PER_FILE {
+        return None;
+    }
+    // The cap's own finding comes last, at the first one left out.
+    let at = checked.diagnostics.last()?.span.start;
+    let mut start = None;
+    source::read_each(format, &checked.source, read, &mut |card| {
+        if card.span.start <= at {
+            start = start.max(Some(card.span.start));
+        }
+    });
+    start.filter(|&start| start > from)
+}
+
+/// `read` with the team's own card fields, which `config` names.
+fn with_fields(read: &ReadOptions, config: &Config) -> ReadOptions {
+    ReadOptions {
+        fields: config.fields.clone(),
+        ..read.clone()
+    }
+}
+
+/// Whether every edit of the fix of `diagnostic` lies before `end` (an insertion at `end` does
+/// not: it would go into the card that starts there).
+fn before(diagnostic: &Diagnostic, end: usize) -> bool {
+    diagnostic.fix.as_ref().is_none_or(|fix| {
+        fix.edits
+            .iter()
+            .all(|edit| edit.start < end && edit.end <= end)
+    })
 }
 
 /// [`check_text`] with the cards of a large text checked on `threads` threads beside the one
@@ -138,6 +213,40 @@ pub(super) fn check_text_on(
     threads: usize,
     cache: Option<&mut CardCache>,
 ) -> CheckedFile {
+    check_cards(
+        path,
+        Arc::new(text),
+        format,
+        read,
+        config,
+        threads,
+        Cards::All(cache),
+    )
+}
+
+/// Which cards of a text a check lints.
+enum Cards<'c> {
+    /// Every card, taking those that did not change from the cache when there is one.
+    All(Option<&'c mut CardCache>),
+    /// The cards that reach past this byte, without a cache: what [`fix_rounds`] reads again of
+    /// a text it fixed.
+    From(usize),
+}
+
+/// [`check_text_on`] of `text` held where the result keeps it, of the cards `linted` says.
+fn check_cards(
+    path: &Path,
+    text: Arc<FileText>,
+    format: source::Format,
+    read: &ReadOptions,
+    config: &Config,
+    threads: usize,
+    linted: Cards<'_>,
+) -> CheckedFile {
+    let (cache, from) = match linted {
+        Cards::All(cache) => (cache, 0),
+        Cards::From(from) => (None, from),
+    };
     let cache = cache.map(|cache| {
         cache.begin(path, config);
         Mutex::new(cache)
@@ -148,11 +257,7 @@ pub(super) fn check_text_on(
     let threads = threads_for(text.len(), threads);
     let mut cards = 0;
     let mut notes = Vec::new();
-    // The config names the team's own card fields.
-    let read = &ReadOptions {
-        fields: config.fields.clone(),
-        ..read.clone()
-    };
+    let read = &with_fields(read, config);
     // The first findings of the file in its order, whichever thread checked them: the cap acts
     // as they are made, so a file that floods the report costs no memory.
     let kept = Mutex::new(Capped::new(MAX_PER_FILE));
@@ -180,7 +285,7 @@ pub(super) fn check_text_on(
         },
         |batch: Vec<Card>, _: &mut Vec<()>| {
             let mut diagnostics = Vec::new();
-            for card in &batch {
+            for card in batch.iter().filter(|card| card.span.end > from) {
                 match &cache {
                     Some(cache) => cache
                         .lock()
@@ -195,7 +300,7 @@ pub(super) fn check_text_on(
             }
         },
     );
-    let source = Arc::new(text);
+    let source = text;
     if let Some(cache) = cache {
         let clean = errors.is_empty() && notes.is_empty();
         cache

@@ -7,8 +7,9 @@ use phaselint::file_name::shown;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// `--add-allow`: a line for each file written, and for each that could not be; a file that could
-/// not be written fails the run.
+/// `--add-allow`: a line for each file written, for the findings of each file left and why, and for
+/// each file that could not be written. A file that could not be written or read whole fails the
+/// run; an error left exits 1, as `check` would.
 pub fn run(
     paths: &[PathBuf],
     options: Result<CheckOptions, String>,
@@ -42,16 +43,29 @@ pub fn run(
             if *created { " (created)" } else { "" }
         );
     }
+    for left in &added.left {
+        let (one, many) = left.why.noun();
+        let _ = writeln!(
+            out,
+            "left {} in {}: {}",
+            counted(left.findings, one, many),
+            left.path,
+            left.why.reason()
+        );
+    }
     for (path, message) in &added.problems {
         let _ = writeln!(out, "error {}: {message}", shown(path));
     }
     if out.is_empty() {
         out.push_str("no finding to allow\n");
     }
-    let outcome = if added.problems.is_empty() {
-        Outcome::Clean
-    } else {
+    // As `check` would exit after the run.
+    let outcome = if !added.problems.is_empty() || added.failed {
         Outcome::Failed
+    } else if added.left.iter().any(|left| left.errors > 0) {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
     };
     (Ok(out), outcome)
 }

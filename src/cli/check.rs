@@ -81,7 +81,7 @@ pub struct CheckArgs {
     pub ignore: Vec<String>,
 
     /// Print how many times each rule fired instead of the findings (a JSON array with
-    /// `--format json`: code, name, count, fixable).
+    /// `--format json`: code, name, count, fixable); only with the human, short and json formats.
     #[arg(long, conflicts_with = "diff")]
     pub statistics: bool,
 
@@ -121,9 +121,22 @@ pub struct CheckArgs {
 
     /// Silence every finding as it is, to adopt phaselint on an old set: a `# phaselint:
     /// allow(...)` comment above each YAML card with findings, and `[[ignore]]` entries in the
-    /// config for the rest.
+    /// config for the rest; the findings it leaves are counted, with why.
     #[arg(long, conflicts_with_all = ["fix", "diff", "statistics", "show_settings", "show_files"])]
     pub add_allow: bool,
+}
+
+/// What clap cannot refuse by itself, for it to refuse as it refuses two conflicting flags (a
+/// usage error, exit 2): `--statistics` is a text table or, with `--format json`, a JSON array,
+/// and no format of a CI system (SARIF, JUnit, annotations) can hold it.
+pub fn conflict(args: &CheckArgs) -> Option<String> {
+    let counts = matches!(args.format, Format::Human | Format::Short | Format::Json);
+    (args.statistics && !counts).then(|| {
+        format!(
+            "the argument '--statistics' cannot be used with '--format {}'",
+            args.format.name()
+        )
+    })
 }
 
 /// The library's options for these arguments.

@@ -16,7 +16,8 @@ pub mod server;
 mod show;
 pub mod stats;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Timing and duration phrases of Magic: The Gathering cards, checked against the turn model of
 /// the Comprehensive Rules (CR 500-514).
@@ -25,6 +26,26 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The command line, parsed by clap; a combination of arguments it cannot refuse by itself
+    /// ([`check::conflict`]) ends the process as its own usage errors do.
+    pub fn parse_args() -> Cli {
+        let cli = Cli::parse();
+        let conflict = match &cli.command {
+            Command::Check(args) => check::conflict(args),
+            _ => None,
+        };
+        if let Some(message) = conflict {
+            let mut command = Cli::command();
+            command.build();
+            if let Some(check) = command.find_subcommand_mut("check") {
+                check.error(ErrorKind::ArgumentConflict, message).exit();
+            }
+        }
+        cli
+    }
 }
 
 #[derive(Debug, Subcommand)]

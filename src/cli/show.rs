@@ -1,13 +1,15 @@
 //! `check --show-settings` and `check --show-files`: what a run would take, rendered; the
-//! library decides it ([`phaselint::check::settings_of`], [`phaselint::check::files_of`]).
+//! library decides it ([`phaselint::check::settings_of`], [`phaselint::check::files_of`]). A
+//! config and the names of a tree are a stranger's text: every string is shown as the reports show
+//! it ([`visible`], [`visible_json`]), never with a control character that acts on a terminal.
 
 use super::outcome::Outcome;
 use phaselint::check::{CheckOptions, files_of, settings_of};
 use phaselint::config::Settings;
 use phaselint::file_name::shown;
-use phaselint::report::Format;
+use phaselint::report::{Format, visible, visible_json};
 use std::fmt::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `--show-settings`: the settings of each path, as text or (with `--format json`) JSON.
 pub fn settings(
@@ -29,12 +31,12 @@ pub fn settings(
                 settings,
             })
             .collect();
-        let mut text = serde_json::to_string_pretty(&entries).unwrap_or_default();
+        let mut text = visible_json(serde_json::to_string_pretty(&entries).unwrap_or_default());
         text.push('\n');
         text
     } else {
         all.iter()
-            .map(|(path, settings)| settings_text(&shown(path), settings))
+            .map(|(path, settings)| settings_text(path, settings))
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -49,22 +51,32 @@ struct Entry<'a> {
     settings: &'a Settings,
 }
 
+/// A path as the text output shows it.
+fn name(path: &Path) -> String {
+    visible(&shown(path)).into_owned()
+}
+
 /// One path's settings, a section of `key: value` lines and a table of the rules.
-fn settings_text(path: &str, settings: &Settings) -> String {
+fn settings_text(path: &Path, settings: &Settings) -> String {
     let mut out = String::new();
     let list = |items: &[String]| {
         if items.is_empty() {
             "(none)".to_string()
         } else {
-            items.join(", ")
+            items
+                .iter()
+                .map(String::as_str)
+                .map(visible)
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     };
-    let _ = writeln!(out, "settings for {path}");
+    let _ = writeln!(out, "settings for {}", name(path));
     let _ = match &settings.file {
-        Some(file) => writeln!(out, "config: {}", shown(file)),
+        Some(file) => writeln!(out, "config: {}", name(file)),
         None => writeln!(out, "config: defaults (no phaselint.toml found)"),
     };
-    let _ = writeln!(out, "root: {}", shown(&settings.root));
+    let _ = writeln!(out, "root: {}", name(&settings.root));
     let _ = writeln!(out, "edition: {}", settings.edition);
     let _ = writeln!(out, "files.include: {}", list(&settings.include));
     let _ = writeln!(out, "files.exclude: {}", list(&settings.exclude));
@@ -76,8 +88,8 @@ fn settings_text(path: &str, settings: &Settings) -> String {
     }
     for ignore in &settings.ignore {
         let target = match (&ignore.path, &ignore.card) {
-            (Some(path), _) => format!("path {path:?}"),
-            (None, Some(card)) => format!("card {card:?}"),
+            (Some(path), _) => format!("path \"{}\"", visible(path)),
+            (None, Some(card)) => format!("card \"{}\"", visible(card)),
             (None, None) => String::new(),
         };
         let _ = writeln!(out, "ignore: {target}: {}", ignore.rules.join(", "));
@@ -117,13 +129,13 @@ pub fn files(
     };
     let mut out = String::new();
     for path in &files.taken {
-        let _ = writeln!(out, "{}", shown(path));
+        let _ = writeln!(out, "{}", name(path));
     }
     for (path, reason) in &files.left_out {
-        let _ = writeln!(out, "skipped {}: {reason}", shown(path));
+        let _ = writeln!(out, "skipped {}: {}", name(path), visible(reason));
     }
     for (path, message) in &files.errors {
-        let _ = writeln!(out, "error {}: {message}", shown(path));
+        let _ = writeln!(out, "error {}: {}", name(path), visible(message));
     }
     let outcome = if files.errors.is_empty() {
         Outcome::Clean

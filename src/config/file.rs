@@ -22,7 +22,8 @@ impl Config {
     }
 
     /// The nearest phaselint.toml in `start` (its directory, when `start` is a file) or a parent
-    /// of it, up to the file-system root. A relative `start` is taken from the current directory.
+    /// of it, up to the root of its repository ([`search_dirs`]). A relative `start` is taken
+    /// from the current directory.
     pub fn find(start: &Path) -> Option<PathBuf> {
         let start = absolute(start);
         let dir = if start.is_file() {
@@ -30,7 +31,7 @@ impl Config {
         } else {
             &start
         };
-        dir.ancestors()
+        search_dirs(dir)
             .map(|dir| dir.join(FILE_NAME))
             .find(|candidate| is_config_entry(candidate))
     }
@@ -44,6 +45,18 @@ impl Config {
             None => Ok(Config::default_for(dir)),
         }
     }
+}
+
+/// The directories whose phaselint.toml may govern the files of `dir`, nearest first: `dir` and
+/// its parents, up to the nearest that holds `.git`. A repository's files are governed by its own
+/// config or the defaults, never by a config above it, which its checkout does not hold.
+pub fn search_dirs(dir: &Path) -> impl Iterator<Item = &Path> {
+    let mut past_the_root = false;
+    dir.ancestors().take_while(move |dir| {
+        let searched = !past_the_root;
+        past_the_root = past_the_root || crate::tree::is_repository(dir);
+        searched
+    })
 }
 
 /// A config larger than this is not read: configs are a few lines.
@@ -105,5 +118,22 @@ mod tests {
         let nearer = deep.join(FILE_NAME);
         std::fs::write(&nearer, "").unwrap();
         assert_eq!(Config::find(&card_file), Some(nearer));
+    }
+
+    #[test]
+    fn find_stops_at_the_root_of_a_repository() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(repo.join("set")).unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), "").unwrap();
+        assert_eq!(Config::find(&repo.join("set")), None);
+        assert_eq!(
+            search_dirs(&repo.join("set")).collect::<Vec<_>>(),
+            [repo.join("set"), repo.clone()]
+        );
+        // The repository's own config, at its root, is found.
+        std::fs::write(repo.join(FILE_NAME), "").unwrap();
+        assert_eq!(Config::find(&repo.join("set")), Some(repo.join(FILE_NAME)));
     }
 }

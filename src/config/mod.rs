@@ -36,7 +36,7 @@ mod schema;
 mod show;
 
 pub use crate::tree::CONFIG_FILE_NAME as FILE_NAME;
-pub use file::{MAX_CONFIG_BYTES, is_config_entry};
+pub use file::{MAX_CONFIG_BYTES, is_config_entry, search_dirs};
 pub(crate) use globs::PathGlobs;
 pub use schema::json_schema;
 pub use show::{FieldNamesOf, IgnoreEntry, RuleLevel, Settings};

@@ -14,6 +14,10 @@
 //! - The line and paragraph separators (U+2028, U+2029), which some viewers and log parsers take
 //!   as line breaks, become Rust escapes too.
 //!
+//! - So do the noncharacters U+FFFE and U+FFFF: with the C0 controls, they are the characters an
+//!   XML 1.0 document cannot hold (surrogates cannot be in a `str`), and the junit and checkstyle
+//!   formats are made of this text.
+//!
 //! Within a snippet of the file, line breaks and tabs are the text's own layout and are kept;
 //! within one line of a report (a message, a name, a path) they are replaced too. JSON output
 //! keeps every character, escaped as JSON escapes it (`\u009b`): what a program decodes is the
@@ -72,7 +76,8 @@ fn replace_with(text: &str, shown: impl Fn(char) -> Option<String>) -> Cow<'_, s
 pub fn extra_bytes(text: &str) -> usize {
     // Every character that is replaced starts with one of these bytes: most stretches of card
     // text hold none, and are passed over at the speed of a byte scan.
-    let suspect = |&byte: &u8| byte < 0x20 || byte == 0x7f || matches!(byte, 0xc2 | 0xd8 | 0xe2);
+    let suspect =
+        |&byte: &u8| byte < 0x20 || byte == 0x7f || matches!(byte, 0xc2 | 0xd8 | 0xe2 | 0xef);
     if !text.as_bytes().iter().any(suspect) {
         return 0;
     }
@@ -108,7 +113,9 @@ fn stand_in(c: char, layout: bool) -> Option<StandIn> {
         | '\u{202a}'..='\u{202e}'
         | '\u{2028}'
         | '\u{2029}'
-        | '\u{2066}'..='\u{2069}' => Some(StandIn::Escape),
+        | '\u{2066}'..='\u{2069}'
+        | '\u{fffe}'
+        | '\u{ffff}' => Some(StandIn::Escape),
         _ => None,
     }
 }
@@ -126,6 +133,10 @@ mod tests {
         assert_eq!(visible("a\u{0}b\u{7f}c"), "a␀b␡c");
         assert_eq!(visible("\u{9b}31m \u{9d}0;x"), "\\u{9b}31m \\u{9d}0;x");
         assert_eq!(visible("abc\u{202e}fed"), "abc\\u{202e}fed");
+        assert_eq!(
+            visible("a\u{fffe}b\u{ffff}\u{fffd}"),
+            "a\\u{fffe}b\\u{ffff}\u{fffd}"
+        );
     }
 
     #[test]
@@ -158,6 +169,7 @@ mod tests {
             "\u{1b}]0;x\u{7}",
             "a\u{9b}b\u{202e}c\u{7f}\n\t",
             "—\u{0}’",
+            "\u{feff}\u{fffe}\u{ffff}",
             "",
         ] {
             assert_eq!(

@@ -1,7 +1,7 @@
 //! What the XML formats (junit, checkstyle) share: their documents' declaration and text made safe
-//! for them: what XML 1.0 cannot hold at all (C0 controls, even as character references) shown
-//! visibly, then the five markup characters escaped, quotes included so that a value may sit in an
-//! attribute.
+//! for them: what XML 1.0 cannot hold at all (C0 controls, even as character references, and the
+//! noncharacters U+FFFE and U+FFFF) shown visibly, then the five markup characters escaped, quotes
+//! included so that a value may sit in an attribute.
 
 use super::visible::{visible, visible_lines};
 
@@ -36,5 +36,6 @@ mod tests {
             "a &lt; b &amp; &quot;c&quot; &apos;d&apos; &gt;␊␛"
         );
         assert_eq!(text("x<y\n\ty\u{0}"), "x&lt;y\n\ty␀");
+        assert_eq!(text("x\u{fffe}\u{ffff}"), "x\\u{fffe}\\u{ffff}");
     }
 }

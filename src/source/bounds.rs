@@ -4,9 +4,15 @@
 //! otherwise cost many times its size.
 
 use super::SourceError;
+use std::ops::Range;
 
 /// Errors a reader reports of one file before it stops.
 pub(super) const MAX_ERRORS: usize = 1_000;
+
+/// Faces a reader gives one card (a Magic Set Editor card's levels, a Forge script's `ALTERNATE`
+/// faces, a JSON card's `card_faces` or AtomicCards faces): real cards have at most a handful; past this, a reader reports one error and reads no
+/// more faces of that card, so a card of a million empty faces costs no more than a card.
+pub(super) const MAX_FACES: usize = 16;
 
 /// Whether `errors` is full; when it has just filled, the error that says reading stops at `at`
 /// is added.
@@ -21,6 +27,26 @@ pub(super) fn full(errors: &mut Vec<SourceError>, text: &str, at: usize) -> bool
         ));
     }
     errors.len() > MAX_ERRORS
+}
+
+/// Adds `error`, unless `errors` is full: then the error that says reading stops is added at its
+/// place instead, and false says to stop.
+pub(super) fn report(errors: &mut Vec<SourceError>, text: &str, error: SourceError) -> bool {
+    if full(errors, text, error.span.start) {
+        return false;
+    }
+    errors.push(error);
+    true
+}
+
+/// The error at the first face of a card past [`MAX_FACES`], at `span`.
+pub(super) fn too_many_faces(span: Range<usize>) -> SourceError {
+    SourceError::new(
+        span,
+        format!(
+            "more than {MAX_FACES} faces in one card: phaselint reads none after the {MAX_FACES}th"
+        ),
+    )
 }
 
 #[cfg(test)]

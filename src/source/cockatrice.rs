@@ -4,7 +4,8 @@
 //! Each `<card>` under `<cards>` is one [`Card`] with one face, tokens (`<token>1</token>`)
 //! included: `<name>`, `<text>` (the rules text), `<set>` (the first one), and `<type>` and
 //! `<manacost>` directly under `<card>` (version 3) or inside its `<prop>` (version 4). A
-//! double-faced card is two `<card>`s in Cockatrice, and so two cards here.
+//! double-faced card is two `<card>`s in Cockatrice, and so two cards here. A `<card>` anywhere
+//! else is not read, as Cockatrice does not read it: one error at the first says how many.
 //!
 //! The text is decoded as XML reads it, through the map: an entity (`&amp;`, `&#x2014;`) is one
 //! character standing for its raw bytes, a line break `\r\n` one `\n`, a CDATA section its
@@ -43,6 +44,8 @@ pub(super) fn read<'c>(
         seen_root: false,
         card: None,
         field: None,
+        stray_cards: 0,
+        stray_error: None,
         on_card,
         errors,
         notes,
@@ -57,14 +60,15 @@ pub(super) fn read<'c>(
                 database
                     .errors
                     .push(SourceError::at(text, at, format!("malformed XML: {error}")));
-                return;
+                break;
             }
         };
         let end = position(reader.buffer_position()).min(text.len());
         if database.event(event, start..end) == Flow::Stop {
-            return;
+            break;
         }
     }
+    database.count_stray_cards();
 }
 
 /// Whether to read on.
@@ -148,6 +152,10 @@ struct Database<'t, 'f, 'c> {
     seen_root: bool,
     card: Option<OpenCard>,
     field: Option<OpenField>,
+    /// `<card>` elements met outside `<cards>`.
+    stray_cards: usize,
+    /// The index in `errors` of the error at the first of them.
+    stray_error: Option<usize>,
     on_card: &'f mut dyn FnMut(Card<'c>),
     errors: &'f mut Vec<SourceError>,
     notes: &'f mut Vec<SourceNote>,
@@ -223,6 +231,12 @@ impl Database<'_, '_, '_> {
                 Tag::Card
             }
             Some(Tag::Card) if name == b"prop" => Tag::Prop,
+            Some(Tag::Root | Tag::Card | Tag::Prop | Tag::Other) if name == b"card" => {
+                if self.stray_card(span.clone()) == Flow::Stop {
+                    return Flow::Stop;
+                }
+                Tag::Other
+            }
             Some(parent @ (Tag::Card | Tag::Prop)) => FieldKind::of(name, parent == Tag::Prop)
                 .map_or(Tag::Other, |kind| {
                     self.field = Some(OpenField {
@@ -352,6 +366,30 @@ impl Database<'_, '_, '_> {
         Flow::Go
     }
 
+    /// A `<card>` at `span` outside `<cards>`: the first is an error, the rest are counted.
+    fn stray_card(&mut self, span: Range<usize>) -> Flow {
+        self.stray_cards += 1;
+        if self.stray_cards > 1 {
+            return Flow::Go;
+        }
+        if !bounds::report(
+            self.errors,
+            self.text,
+            SourceError::new(span, stray_cards(1)),
+        ) {
+            return Flow::Stop;
+        }
+        self.stray_error = Some(self.errors.len() - 1);
+        Flow::Go
+    }
+
+    /// The error at the first `<card>` outside `<cards>` says how many there are.
+    fn count_stray_cards(&mut self) {
+        if let Some(error) = self.stray_error.and_then(|at| self.errors.get_mut(at)) {
+            error.message = stray_cards(self.stray_cards);
+        }
+    }
+
     fn outside_root(&mut self, at: usize) -> Flow {
         let message = if self.seen_root {
             "text after the end of the card database"
@@ -391,6 +429,15 @@ impl Database<'_, '_, '_> {
         };
         self.errors.push(SourceError::new(end..end, message));
     }
+}
+
+/// The message of the error at the first of `count` `<card>` elements outside `<cards>`.
+fn stray_cards(count: usize) -> String {
+    let what = match count {
+        1 => "a <card> outside <cards>".to_string(),
+        _ => format!("{count} <card> elements outside <cards>, the first here"),
+    };
+    format!("{what}, which neither Cockatrice nor phaselint reads")
 }
 
 impl OpenCard {

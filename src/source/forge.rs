@@ -9,9 +9,11 @@
 //! `Front // Back`. `CARDNAME` and `NICKNAME`, which stand for the card's name in Forge, are kept
 //! as written. A second `Name:` in one face starts another card, so scripts pasted into one file
 //! are read each once. Forge gives every face an `Oracle:` line (empty for a vanilla creature): a
-//! face without one is an error, most likely a file cut short.
+//! face without one is an error, most likely a file cut short. A card is read up to
+//! [`MAX_FACES`] faces: the first face past them is an error, and the lines after it, up to the
+//! next card, are read as no face; reading stops after [`bounds::MAX_ERRORS`] errors.
 
-use super::bounds;
+use super::bounds::{self, MAX_FACES};
 use super::decoded::Decoded;
 use super::forge_shape::{ALTERNATE, key};
 use super::map::Style;
@@ -38,6 +40,11 @@ struct ScriptFace {
 struct Script {
     faces: Vec<ScriptFace>,
     span: Option<Range<usize>>,
+    /// The first line of the first face past [`MAX_FACES`], when the card has more.
+    too_many_faces: Option<Range<usize>>,
+    /// The face past [`MAX_FACES`] being passed over has a name (so a `Name:` starts the next
+    /// card).
+    passed_face_named: bool,
 }
 
 /// Read a script.
@@ -56,9 +63,7 @@ pub(super) fn read<'c>(
             continue;
         }
         if trimmed == ALTERNATE {
-            script
-                .faces
-                .push(ScriptFace::starting(line.content.clone()));
+            script.start_face(line.content.clone());
             script.extend(line.content);
             continue;
         }
@@ -67,13 +72,14 @@ pub(super) fn read<'c>(
         };
         let value_start = line.content.start + content.find(':').map_or(0, |i| i + 1);
         let value = text.get(value_start..line.content.end).unwrap_or("");
-        if key == "Name" && script.faces.last().is_some_and(|face| face.name.is_some()) {
-            script.emit(on_card, errors);
-            if bounds::full(errors, text, line.content.start) {
-                return;
-            }
+        if key == "Name" && script.named() && !script.emit(text, on_card, errors) {
+            return;
         }
         script.extend(line.content.clone());
+        if script.too_many_faces.is_some() {
+            script.passed_face_named |= key == "Name";
+            continue;
+        }
         if script.faces.is_empty() {
             script
                 .faces
@@ -94,7 +100,7 @@ pub(super) fn read<'c>(
             _ => {}
         }
     }
-    script.emit(on_card, errors);
+    script.emit(text, on_card, errors);
 }
 
 impl ScriptFace {
@@ -112,21 +118,57 @@ impl Script {
         self.span = Some(start..line.end);
     }
 
+    /// A face starts at `first_line` (`ALTERNATE`): read, or passed over past [`MAX_FACES`].
+    fn start_face(&mut self, first_line: Range<usize>) {
+        if self.faces.len() < MAX_FACES {
+            self.faces.push(ScriptFace::starting(first_line));
+        } else {
+            self.too_many_faces.get_or_insert(first_line);
+            self.passed_face_named = false;
+        }
+    }
+
+    /// The face being read, or passed over, has a name.
+    fn named(&self) -> bool {
+        match self.too_many_faces {
+            Some(_) => self.passed_face_named,
+            None => self.faces.last().is_some_and(|face| face.name.is_some()),
+        }
+    }
+
     /// The card read so far, if it has a name or a text, and an error for each face without an
-    /// `Oracle:` line; the script starts anew.
-    fn emit<'c>(&mut self, on_card: &mut dyn FnMut(Card<'c>), errors: &mut Vec<SourceError>) {
-        let Script { faces, span } = std::mem::take(self);
-        for face in faces.iter().filter(|face| !face.oracle) {
-            errors.push(SourceError::new(
+    /// `Oracle:` line and for faces past [`MAX_FACES`]; the script starts anew. False when the
+    /// file's errors are full: the card is not given, and reading stops.
+    fn emit<'c>(
+        &mut self,
+        text: &str,
+        on_card: &mut dyn FnMut(Card<'c>),
+        errors: &mut Vec<SourceError>,
+    ) -> bool {
+        let Script {
+            faces,
+            span,
+            too_many_faces,
+            ..
+        } = std::mem::take(self);
+        let problems = faces
+            .iter()
+            .filter(|face| !face.oracle)
+            .map(|face| SourceError::new(
                 face.first_line.clone(),
                 "no `Oracle:` line for this face: Forge scripts give the card's text there, so none was read (is the file cut short?)",
-            ));
+            ))
+            .chain(too_many_faces.map(bounds::too_many_faces));
+        for problem in problems {
+            if !bounds::report(errors, text, problem) {
+                return false;
+            }
         }
         let readable = faces
             .iter()
             .any(|face| face.name.is_some() || face.text.is_some());
         let Some(span) = span.filter(|_| readable) else {
-            return;
+            return true;
         };
         let names: Vec<&str> = faces
             .iter()
@@ -149,6 +191,7 @@ impl Script {
             allows: Vec::new(),
             unread: Vec::new(),
         });
+        true
     }
 }
 
@@ -278,6 +321,75 @@ mod tests {
         assert_eq!(errors.len(), MAX_ERRORS + 1);
         assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
         assert_eq!(cards, MAX_ERRORS);
+    }
+
+    /// Issue 38 §7: the faces of a card whose errors fill the bound count one by one, so the
+    /// last error is the one that says reading stopped, at the face it stopped at.
+    #[test]
+    fn the_bound_counts_each_face_without_text() {
+        use crate::source::bounds::MAX_ERRORS;
+        // One error, then cards of two: the bound falls between the faces of a card.
+        let text = format!(
+            "Name:W\nTypes:Instant\n{}",
+            "Name:X\nALTERNATE\nName:Y\n".repeat(MAX_ERRORS)
+        );
+        let mut cards = 0;
+        let mut errors = Vec::new();
+        read(&text, &mut |_| cards += 1, &mut errors);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
+        assert_eq!(&text[errors[MAX_ERRORS].span.clone()], "A");
+        assert_eq!(cards, MAX_ERRORS / 2);
+    }
+
+    /// Issue 38 §7: a card of a million `ALTERNATE` lines is read up to its 16th face, with one
+    /// error at the first face past them; the lines after it are no faces, up to the next card.
+    #[test]
+    fn faces_past_the_bound_are_not_read() {
+        use crate::source::bounds::MAX_FACES;
+        let text = format!(
+            "Name:A\nTypes:Instant\nOracle:x\n{}",
+            "ALTERNATE\n".repeat(5_000)
+        );
+        let mut cards = Vec::new();
+        let mut errors = Vec::new();
+        read(&text, &mut |card| cards.push(card), &mut errors);
+        assert_eq!(cards.len(), 1);
+        assert_eq!(cards[0].faces.len(), MAX_FACES);
+        assert_eq!(&text[cards[0].span.clone()], text.trim_end());
+        let (last, faces) = errors.split_last().unwrap();
+        assert_eq!(faces.len(), MAX_FACES - 1);
+        assert!(
+            faces
+                .iter()
+                .all(|e| e.message.starts_with("no `Oracle:` line"))
+        );
+        // The first face is the one `Name:` starts.
+        let first_past =
+            "Name:A\nTypes:Instant\nOracle:x\n".len() + "ALTERNATE\n".len() * (MAX_FACES - 1);
+        assert_eq!(last.span, first_past..first_past + "ALTERNATE".len());
+        assert_eq!(
+            last.message,
+            format!(
+                "more than {MAX_FACES} faces in one card: phaselint reads none after the {MAX_FACES}th"
+            )
+        );
+        // A named face past the bound is passed over as a face: its `Name:` names it, and the
+        // next `Name:` starts the next card.
+        let text = format!(
+            "Name:A\nOracle:x\n{}Name:B\nOracle:y\n",
+            "ALTERNATE\nName:Z\nOracle:z\n".repeat(MAX_FACES + 2)
+        );
+        let cards = {
+            let mut cards = Vec::new();
+            errors.clear();
+            read(&text, &mut |card| cards.push(card), &mut errors);
+            cards
+        };
+        let names: Vec<_> = cards.iter().map(|card| card.faces.len()).collect();
+        assert_eq!(names, [MAX_FACES, 1]);
+        assert_eq!(cards[1].name.as_deref(), Some("B"));
+        assert_eq!(errors.len(), 1, "{errors:?}");
     }
 
     #[test]

@@ -17,7 +17,12 @@
 //!
 //! Under `data`, a key starting with a lower-case letter is a field of a set (`cards`, `code`,
 //! `tokens`, `booster`, …); any other key is a set code (object value) or a card name (array value).
+//!
+//! A key repeated in a card or face object is read at its last value, as JavaScript and Python
+//! read it. A card is read up to [`MAX_FACES`] faces, and reading stops after
+//! [`bounds::MAX_ERRORS`] errors.
 
+use super::bounds::{self, MAX_FACES};
 use super::json_cursor::{Cursor, Key, Kind, Result};
 use super::{Card, CardText, Face, Field, ReadOptions, SourceError};
 use std::borrow::Cow;
@@ -47,8 +52,20 @@ pub(super) fn read<'t>(
             cursor.error("unexpected characters after the json value")
         }
     });
-    if let Err(e) = result {
-        reader.errors.push(SourceError::at(text, e.pos, e.message));
+    if let Err(e) = result
+        && !e.stopped
+    {
+        bounds::report(reader.errors, text, SourceError::at(text, e.pos, e.message));
+    }
+}
+
+/// Records `error`; when the file's errors are full, reading stops (the error that says so is
+/// recorded instead).
+fn report(cursor: &Cursor<'_>, errors: &mut Vec<SourceError>, error: SourceError) -> Result<()> {
+    if bounds::report(errors, cursor.text(), error) {
+        Ok(())
+    } else {
+        cursor.stopped()
     }
 }
 
@@ -101,10 +118,11 @@ impl<'t> Reader<'_, '_, 't> {
         }
         let start = cursor.pos;
         cursor.skip_value()?;
-        self.errors.push(SourceError::new(
+        let error = SourceError::new(
             cursor.since(start),
             format!("expected a card object, not {}", kind.name()),
-        ));
+        );
+        report(cursor, self.errors, error)?;
         Ok(None)
     }
 
@@ -227,14 +245,25 @@ impl<'t> Reader<'_, '_, 't> {
         cursor.begin_array()?;
         let mut faces = Vec::new();
         let mut set = None;
+        let mut past = None;
         let mut first = true;
         while cursor.next_element(&mut first)? {
+            if passed_over(faces.len(), cursor, &mut past)? {
+                continue;
+            }
+            cursor.skip_ws();
+            let at = cursor.pos;
             let Some(card) = self.card_or_skip(cursor)? else {
                 continue;
             };
             set = set.or(card.set);
             faces.extend(card.faces);
+            if faces.len() > MAX_FACES {
+                faces.truncate(MAX_FACES);
+                past.get_or_insert(at);
+            }
         }
+        report_passed_over(cursor, self.errors, past)?;
         if faces.is_empty() {
             faces.push(Face::default());
         }
@@ -410,6 +439,30 @@ struct Fields<'t> {
     second: Option<Box<Fields<'t>>>,
     /// Any card field was present (an object with none is not a card, e.g. a bare `meta`).
     any: bool,
+    /// The fields that MTGJSON's and Scryfall's own keys gave ([`Slot::bit`], [`TEXT_BIT`]): a
+    /// common spelling does not replace them.
+    keyed: u8,
+}
+
+/// The bit of [`Fields::keyed`] for the text.
+const TEXT_BIT: u8 = 1 << 7;
+
+impl Slot {
+    /// Its bit of [`Fields::keyed`].
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The bit of [`Fields::keyed`] for a field read by a common spelling.
+fn keyed_bit(field: Field) -> u8 {
+    match field {
+        Field::Name => Slot::Name.bit(),
+        Field::TypeLine => Slot::TypeLine.bit(),
+        Field::ManaCost => Slot::ManaCost.bit(),
+        Field::Text => TEXT_BIT,
+        Field::Faces => 0,
+    }
 }
 
 impl<'t> Fields<'t> {
@@ -467,7 +520,7 @@ impl<'t> Fields<'t> {
         errors: &mut Vec<SourceError>,
         faces: Option<&mut KeyOrder>,
     ) -> Result<()> {
-        let slot = match wants {
+        let (slot, keyed) = match wants {
             Wants::OtherText => {
                 self.any = true;
                 return cursor.skip_value();
@@ -486,18 +539,21 @@ impl<'t> Fields<'t> {
                         value: s.value,
                         map: s.map,
                     });
+                    self.keyed |= TEXT_BIT;
                 }
                 return Ok(());
             }
-            Wants::SetUnlessSet(_) if self.set.is_none() => Slot::Set,
+            // The set, until a `set` key gives it (`original_text_set` again replaces it).
+            Wants::SetUnlessSet(_) if self.keyed & Slot::Set.bit() == 0 => (Slot::Set, 0),
             Wants::SetUnlessSet(named) | Wants::Named(named) => {
                 return self.read_named(named, key, cursor, errors);
             }
-            Wants::Slot(slot) => slot,
+            Wants::Slot(slot) => (slot, slot.bit()),
         };
         self.any = true;
         if let Some(value) = unmapped_string_value(key, cursor, errors)? {
             *self.slot(slot) = Some(value);
+            self.keyed |= keyed;
         }
         Ok(())
     }
@@ -515,7 +571,8 @@ impl<'t> Fields<'t> {
 
     /// The value of a field found by its common spelling or a config's name (`rulesText`,
     /// `cardName2`), when MTGJSON's and Scryfall's keys did not name it: `named`, the field and
-    /// its face, or `None` (skipped). A field met twice keeps its first value.
+    /// its face, or `None` (skipped). A field met again is read at its last value, as JavaScript
+    /// and Python read a key repeated, unless MTGJSON's or Scryfall's own key gave it.
     fn read_named(
         &mut self,
         named: Option<(Field, usize)>,
@@ -533,10 +590,11 @@ impl<'t> Fields<'t> {
             self.second.get_or_insert_with(Box::default)
         };
         fields.any = true;
+        let keyed = fields.keyed & keyed_bit(field) != 0;
         // Only a text needs the map of its characters to the file.
         if field == Field::Text {
             if let Some(s) = string_value(key, cursor, errors)?
-                && fields.text.is_none()
+                && !keyed
             {
                 fields.text = Some(CardText {
                     value: s.value,
@@ -554,11 +612,14 @@ impl<'t> Fields<'t> {
             Field::ManaCost => &mut fields.mana_cost,
             _ => return Ok(()),
         };
-        slot.get_or_insert(value);
+        if !keyed {
+            *slot = Some(value);
+        }
         Ok(())
     }
 
-    /// `card_faces`: each face object, whose keys are likely those of `order`.
+    /// `card_faces`: each face object, whose keys are likely those of `order`, up to
+    /// [`MAX_FACES`]. A second `card_faces` replaces the first.
     fn read_faces(
         &mut self,
         cursor: &mut Cursor<'t>,
@@ -571,30 +632,37 @@ impl<'t> Fields<'t> {
             let start = cursor.pos;
             cursor.skip_value()?;
             if kind != Kind::Null {
-                errors.push(SourceError::new(
+                let error = SourceError::new(
                     cursor.since(start),
                     format!("`card_faces` should be an array, not {}", kind.name()),
-                ));
+                );
+                report(cursor, errors, error)?;
             }
             return Ok(());
         }
         cursor.begin_array()?;
+        self.faces.clear();
+        let mut past = None;
         let mut first = true;
         while cursor.next_element(&mut first)? {
+            if passed_over(self.faces.len(), cursor, &mut past)? {
+                continue;
+            }
             let start = cursor.pos;
             let kind = cursor.kind()?;
             if kind != Kind::Object {
                 cursor.skip_value()?;
-                errors.push(SourceError::new(
+                let error = SourceError::new(
                     cursor.since(start),
                     format!("expected a face object, not {}", kind.name()),
-                ));
+                );
+                report(cursor, errors, error)?;
                 continue;
             }
             let face = Fields::object(cursor, options, errors, order, None)?;
             self.faces.push(face.into_face());
         }
-        Ok(())
+        report_passed_over(cursor, errors, past)
     }
 
     fn into_face(self) -> Face<'t> {
@@ -666,12 +734,35 @@ fn value_of<'a, T>(
         kind => {
             let start = cursor.pos;
             cursor.skip_value()?;
-            errors.push(SourceError::new(
+            let error = SourceError::new(
                 cursor.since(start),
                 format!("`{key}` should be a string, not {}", kind.name()),
-            ));
-            Ok(None)
+            );
+            report(cursor, errors, error).map(|()| None)
         }
+    }
+}
+
+/// Whether a card with `faces` faces has all it reads: the element at the cursor is then
+/// skipped, and `past` keeps where the first so skipped starts.
+fn passed_over(faces: usize, cursor: &mut Cursor<'_>, past: &mut Option<usize>) -> Result<bool> {
+    if faces < MAX_FACES {
+        return Ok(false);
+    }
+    cursor.skip_ws();
+    past.get_or_insert(cursor.pos);
+    cursor.skip_value().map(|()| true)
+}
+
+/// The error at the first face past [`MAX_FACES`] of a card, if it has one.
+fn report_passed_over(
+    cursor: &Cursor<'_>,
+    errors: &mut Vec<SourceError>,
+    past: Option<usize>,
+) -> Result<()> {
+    match past {
+        Some(at) => report(cursor, errors, bounds::too_many_faces(at..at + 1)),
+        None => Ok(()),
     }
 }
 
@@ -695,6 +786,24 @@ pub(super) const VARIED_OBJECTS: [&str; 11] = [
     r#"{"meta": 1}"#,
     "{\"name\"\t :\t\"L\", \"a_key_of_no_field_long_enough_to_make_a_head_of_more_than_64_bytes\": \"v\", \"text\" :\"w\"}",
 ];
+
+/// A card whose text is of the wrong type.
+#[cfg(test)]
+pub(super) const WRONG_TYPE: &str = r#"{"name": "A", "text": 1}"#;
+
+/// Asserts that `read` reads `text`, a file of [`WRONG_TYPE`] cards, up to the shared bound on
+/// errors and stops with one error that says so, at the value of the card after the last read.
+#[cfg(test)]
+pub(super) fn assert_stops_at_the_bound(read: ReadFn, text: &str) {
+    use super::bounds::MAX_ERRORS;
+    let (cards, errors) = read_with(read, text, false);
+    assert_eq!(errors.len(), MAX_ERRORS + 1);
+    let stop = &errors[MAX_ERRORS];
+    assert!(stop.message.starts_with("too many errors"), "{stop:?}");
+    assert_eq!(cards.len(), MAX_ERRORS);
+    assert_eq!(&text[stop.span.clone()], "1");
+    assert!(stop.span.start > cards[MAX_ERRORS - 1].span.end);
+}
 
 /// The JSON and the JSON Lines readers.
 #[cfg(test)]
@@ -907,6 +1016,87 @@ mod tests {
         );
         assert_eq!(names(&cards), ["C"]);
         assert!(cards[0].faces[0].text.is_some());
+    }
+
+    /// Issue 38 §16: a key repeated in a card object is read at its last value, as JavaScript
+    /// and Python read it, and the text's map is the last one's bytes.
+    #[test]
+    fn a_repeated_key_is_read_at_its_last_value() {
+        let text = r#"[{"cardName": "A", "rulesText": "Draw a card.", "typeLine": "Instant",
+            "rulesText": "Scry 1.", "cardName": "B", "typeLine": "Sorcery",
+            "rulesText2": "x", "rulesText2": "y"}]"#;
+        let (cards, errors) = read_str(text, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        let face = &cards[0].faces[0];
+        assert_eq!(face.name.as_deref(), Some("B"));
+        assert_eq!(face.type_line.as_deref(), Some("Sorcery"));
+        let last = face.text.as_ref().unwrap();
+        assert_eq!(last.value, "Scry 1.");
+        let at = text.find("Scry").unwrap();
+        assert_eq!(last.map.to_file(0..4), Some(at..at + 4));
+        assert_eq!(last.map.raw(), at - 1..at + "Scry 1.\"".len());
+        let back = &cards[0].faces[1];
+        assert_eq!(back.text.as_ref().unwrap().value, "y");
+        // MTGJSON's and Scryfall's own keys stay before a common spelling, wherever it is.
+        for text in [
+            r#"{"oracle_text": "a", "rulesText": "b", "Name": "N", "name": "M", "Name": "O"}"#,
+            r#"{"rulesText": "b", "oracle_text": "a", "name": "M", "Name": "N"}"#,
+        ] {
+            let (cards, _) = read_str(text, false);
+            let face = &cards[0].faces[0];
+            assert_eq!(face.text.as_ref().unwrap().value, "a", "{text}");
+            assert_eq!(face.name.as_deref(), Some("M"), "{text}");
+        }
+        // Repeated faces and sets.
+        let text = r#"{"name": "F", "card_faces": [{"name": "F1"}, {"name": "F2"}],
+            "card_faces": [{"name": "G1"}], "original_text_set": "A", "original_text_set": "B"}"#;
+        let (cards, _) = read_str(text, false);
+        let faces: Vec<_> = cards[0].faces.iter().map(|f| f.name.as_deref()).collect();
+        assert_eq!(faces, [Some("G1")]);
+        assert_eq!(cards[0].set.as_deref(), Some("B"));
+    }
+
+    /// Issue 38 §17f: a file of cards each with a field of the wrong type stops at the shared
+    /// bound, with one error that says so.
+    #[test]
+    fn errors_stop_at_the_bound() {
+        let list = format!("[{}]", vec![WRONG_TYPE; 3 * bounds::MAX_ERRORS].join(","));
+        assert_stops_at_the_bound(read, &list);
+    }
+
+    /// A card of more faces than the bound: one error at the first face past it, and no face
+    /// read after it.
+    #[test]
+    fn faces_past_the_bound_are_not_read() {
+        use crate::source::bounds::MAX_FACES;
+        let faces = vec![r#"{"oracle_text": "t"}"#; MAX_FACES + 5].join(", ");
+        let text = format!(r#"{{"name": "A", "card_faces": [{faces}]}}"#);
+        let atomic = format!(r#"{{"data": {{"A": [{faces}]}}}}"#);
+        for text in [text, atomic] {
+            let (cards, errors) = read_str(&text, false);
+            assert_eq!(cards.len(), 1, "{text}");
+            assert_eq!(cards[0].faces.len(), MAX_FACES);
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            let past = text
+                .match_indices("{\"oracle")
+                .nth(MAX_FACES)
+                .map(|(at, _)| at)
+                .unwrap();
+            assert_eq!(errors[0].span, past..past + 1);
+            assert!(
+                errors[0]
+                    .message
+                    .starts_with("more than 16 faces in one card")
+            );
+        }
+        // An AtomicCards face of two faces that cross the bound: the first is read.
+        let faces = vec![r#"{"text": "t"}"#; MAX_FACES - 1].join(",");
+        let text = format!(r#"{{"data": {{"A": [{faces}, {{"name": "B", "name2": "C"}}]}}}}"#);
+        let (cards, errors) = read_str(&text, false);
+        let last = cards[0].faces.last().and_then(|face| face.name.as_deref());
+        assert_eq!((cards[0].faces.len(), last), (MAX_FACES, Some("B")));
+        let at = text.find(r#"{"name""#).unwrap();
+        assert_eq!(errors[0].span, at..at + 1);
     }
 
     #[test]

@@ -10,11 +10,13 @@ use std::ops::Range;
 /// Deeper nesting than this is reported rather than followed.
 const MAX_DEPTH: usize = 1024;
 
-/// A syntax error: where, and what was expected.
+/// A syntax error: where, and what was expected; or, `stopped`, the end of reading once the
+/// file's errors are full, which the error that says so reports already.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct JsonError {
     pub pos: usize,
     pub message: String,
+    pub stopped: bool,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, JsonError>;
@@ -84,7 +86,22 @@ impl<'a> Cursor<'a> {
         Err(JsonError {
             pos: self.pos,
             message: message.into(),
+            stopped: false,
         })
+    }
+
+    /// Reading stops here: the file's errors are full, and say so.
+    pub(crate) fn stopped<T>(&self) -> Result<T> {
+        Err(JsonError {
+            pos: self.pos,
+            message: String::new(),
+            stopped: true,
+        })
+    }
+
+    /// The whole text the cursor reads a part of.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
     }
 
     fn byte(&self) -> Option<u8> {

@@ -2,6 +2,7 @@
 //! `card_name`, `type_line`, `oracle_text`, `mana_cost`, `card_faces`, `set`). A line that cannot
 //! be read is an error for that line only.
 
+use super::bounds;
 use super::json::{KeyOrders, card_object};
 use super::json_cursor::{Cursor, Kind};
 use super::{Card, ReadOptions, SourceError};
@@ -35,7 +36,12 @@ pub(super) fn read<'t>(
             };
             match result {
                 Ok(card) => on_card(card),
-                Err(e) => errors.push(SourceError::at(text, e.pos, e.message)),
+                Err(e) if e.stopped => return,
+                Err(e) => {
+                    if !bounds::report(errors, text, SourceError::at(text, e.pos, e.message)) {
+                        return;
+                    }
+                }
             }
         }
         start = end + 1;
@@ -50,6 +56,18 @@ mod tests {
     #[test]
     fn a_line_reads_alike_whatever_the_keys_of_the_lines_before_it() {
         super::super::json::assert_each_reads_as_alone(read, |a, b, c| format!("{a}\n{b}\n{c}"), 0);
+    }
+
+    /// Issue 38 §17f: lines with a field of the wrong type, and lines that are no card, stop at
+    /// the shared bound.
+    #[test]
+    fn errors_stop_at_the_bound() {
+        use super::super::bounds::MAX_ERRORS;
+        use super::super::json::{WRONG_TYPE, assert_stops_at_the_bound, read_with};
+        assert_stops_at_the_bound(read, &format!("{WRONG_TYPE}\n").repeat(3 * MAX_ERRORS));
+        let (_, errors) = read_with(read, &"[1]\n".repeat(3 * MAX_ERRORS), false);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
     }
 
     #[test]

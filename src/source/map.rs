@@ -374,6 +374,8 @@ fn encode_mse(s: &str, block_indent: Option<usize>) -> Option<String> {
         match c {
             '<' => out.push_str("&lt;"),
             '&' => out.push_str("&amp;"),
+            // The card, as an atom it reads from (`super::mse_markup`): MSE shows its name there.
+            '~' => out.push_str("<atom-cardname></atom-cardname>"),
             '\n' => {
                 out.push('\n');
                 out.extend(std::iter::repeat_n('\t', block_indent?));
@@ -578,6 +580,11 @@ mod tests {
         );
         assert_eq!(line.encode("a\nb"), None);
         assert_eq!(line.encode("a\rb"), None);
+        // `~` is read from an empty or stale name atom: a fix writes it back as one.
+        assert_eq!(
+            line.encode("At the beginning of ~'s upkeep").as_deref(),
+            Some("At the beginning of <atom-cardname></atom-cardname>'s upkeep")
+        );
         let block = m(Style::MseBlock { indent: 2 });
         assert_eq!(
             block.encode("until end of turn.\nDraw a card.").as_deref(),

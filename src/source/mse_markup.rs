@@ -1,10 +1,13 @@
 //! Magic Set Editor's tagged text, decoded: tags (`<kw-a>`, `<sym>`, `</i>`,
 //! `<error-spelling:en>`, ...) stand for nothing, an entity (`&lt;`, `&amp;`, `&#8212;`) for one
-//! character, and an `<atom-cardname>` element for the card's own name. A card text keeps a map
-//! back to the file through it; names, type lines and costs are decoded to plain strings.
+//! character, and an `<atom-cardname>` element for the card itself: its content where that is the
+//! card's name, else `~`, which the grammar reads as the card, as it reads its name. The name is
+//! never copied into the text, so a card text is never longer than its value in the file. A card
+//! text keeps a map back to the file through it; names, type lines and costs are decoded to plain
+//! strings.
 
 use super::CardText;
-use super::map::{MapBuilder, Style};
+use super::map::{MAX_SEGMENTS, MapBuilder, Style, TextMap};
 use std::ops::Range;
 
 /// A value as MSE reads it, its lines joined with `\n`, each piece placed in the file.
@@ -12,7 +15,13 @@ use std::ops::Range;
 pub(super) struct Joined {
     pub(super) text: String,
     pieces: Vec<Piece>,
+    /// More pieces than a map of the value could keep apart (each line end is one): none are
+    /// kept, and the value is placed as a whole, as a text map past its bound is.
+    overflowed: bool,
 }
+
+/// Pieces a value keeps: a map holds at most [`MAX_SEGMENTS`], and a line is two pieces.
+const MAX_PIECES: usize = 2 * MAX_SEGMENTS + 2;
 
 /// Joined bytes `at..at+len` come from file bytes `file..file+file_len`: verbatim when the lengths
 /// agree, else one `\n` standing for a line's end and the next line's indentation.
@@ -33,7 +42,7 @@ impl Joined {
         if slice.is_empty() {
             return;
         }
-        self.pieces.push(Piece {
+        self.push_piece(Piece {
             at: self.text.len(),
             len: slice.len(),
             file: raw.start,
@@ -42,9 +51,19 @@ impl Joined {
         self.text.push_str(slice);
     }
 
+    fn push_piece(&mut self, piece: Piece) {
+        if self.pieces.len() == MAX_PIECES {
+            self.overflowed = true;
+            self.pieces = Vec::new();
+        }
+        if !self.overflowed {
+            self.pieces.push(piece);
+        }
+    }
+
     /// A line break standing for the file bytes `raw` (all blanks and line ends).
     pub(super) fn push_break(&mut self, raw: Range<usize>) {
-        self.pieces.push(Piece {
+        self.push_piece(Piece {
             at: self.text.len(),
             len: 1,
             file: raw.start,
@@ -137,6 +156,14 @@ pub(super) fn card_text(
     style: Style,
     name: Option<&str>,
 ) -> Option<CardText<'static>> {
+    if joined.overflowed {
+        let mut value = String::with_capacity(joined.text.len());
+        decode(&joined.text, name, &mut value);
+        return (!value.trim().is_empty()).then(|| CardText {
+            map: TextMap::whole(raw, style),
+            value: value.into(),
+        });
+    }
     let mut sink = Mapped {
         joined,
         value: String::with_capacity(joined.text.len()),
@@ -204,10 +231,8 @@ fn decode(text: &str, name: Option<&str>, sink: &mut dyn Sink) {
             last_end.clone_from(&end);
             if let Some(end) = end
                 && !is_name(&text[close + 1..end.start], name)
-                // A run as long as its raw bytes would read as verbatim bytes.
-                && name.len() != end.end - at
             {
-                sink.atomic(name, at..end.end);
+                sink.atomic(CARD_ITSELF, at..end.end);
                 i = end.end;
             }
         }
@@ -224,6 +249,9 @@ fn is_name(content: &str, name: &str) -> bool {
 
 /// The atom MSE keeps the card's own name in, so that renaming the card renames its text.
 const CARD_NAME: &str = "atom-cardname";
+
+/// What a name atom that does not hold the name reads as: the card, as the grammar reads `~`.
+const CARD_ITSELF: &str = "~";
 
 /// Whether the tag (between `<` and `>`) is `name` or one of its kinds (`name-x`, `name:x`).
 fn is_tag(tag: &str, name: &str) -> bool {
@@ -360,14 +388,20 @@ mod tests {
         // A stale or empty atom is the name, standing for the whole element.
         let file =
             "x: When <atom-cardname>Old</atom-cardname> dies, <atom-cardname></atom-cardname>.";
+        // Issue 38: `~`, never a copy of the name, however long.
         let text = line_text(file, Some("New Name"));
-        assert_eq!(text.value, "When New Name dies, New Name.");
+        assert_eq!(text.value, "When ~ dies, ~.");
         assert_eq!(
-            mapped(file, &text, "New Name dies"),
+            mapped(file, &text, "~ dies"),
             "<atom-cardname>Old</atom-cardname> dies"
         );
-        let at = text.value.find("Name").unwrap();
-        assert_eq!(text.map.to_file(at..at + 4), None);
+        assert_eq!(
+            mapped(file, &text, "~."),
+            "<atom-cardname></atom-cardname>."
+        );
+        let long = "N".repeat(100_000);
+        let atoms = format!("x: {}", "<atom-cardname></atom-cardname>".repeat(1_000));
+        assert_eq!(line_text(&atoms, Some(&long)).value, "~".repeat(1_000));
         // Without a name, the content as written.
         let text = line_text(file, None);
         assert_eq!(text.value, "When Old dies, .");

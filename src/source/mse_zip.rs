@@ -3,12 +3,14 @@
 //! for the MSE reader ([`super::Format::Mse`], each member's spans in its own text). Nothing is
 //! written to disk, and what is read is bounded: a zip is a stranger's file.
 //!
-//! A zip is refused whole when its directory lists more entries than [`ZipLimits::max_entries`],
+//! A zip is refused whole when its directory lists more entries than [`ZipLimits::max_entries`]
+//! (counted by its end record, before the directory is read), when two entries have one name,
 //! when any entry's name is absolute or has a `..` component, or is a symbolic link, and when the
 //! members read would hold more than [`ZipLimits::max_total`] bytes, by what they claim or by what
-//! they give. Only stored and deflated members are read.
+//! they give. Only stored and deflated members are read, each once.
 
-use super::mse::includes;
+use super::mse::{includes, normal_path};
+use std::collections::HashSet;
 use std::io::{Cursor, Read};
 
 /// The extension of a set saved by MSE, a zip or a folder.
@@ -71,6 +73,12 @@ fn error(kind: ZipErrorKind, member: Option<&str>, message: String) -> ZipError 
 
 /// Read the `set` file of a `.mse-set` zip and the card files it includes. Never panics.
 pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, ZipError> {
+    // The directory is parsed whole into memory: refused by the count its end records give
+    // first, so a zip of millions of entries costs no more than its bytes.
+    let listed = listed_entries(bytes);
+    if listed > limits.max_entries as u64 {
+        return Err(too_many(listed, limits));
+    }
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
         error(
             ZipErrorKind::Unreadable,
@@ -79,19 +87,30 @@ pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, Zip
         )
     })?;
     if archive.len() > limits.max_entries {
-        return Err(error(
+        return Err(too_many(archive.len() as u64, limits));
+    }
+    // The zip library keeps one entry a name, the last: a set whose `set` is listed twice would
+    // be read by one copy while an unzipping tool takes the other. So would `set` and `./set`.
+    let repeated = || {
+        error(
             ZipErrorKind::Refused,
             None,
-            format!(
-                "the zip lists {} entries, more than the {} phaselint reads",
-                archive.len(),
-                limits.max_entries
-            ),
-        ));
+            "an entry's name is repeated in the zip (its directory lists it twice, or under two \
+             spellings): the zip is not read"
+                .to_string(),
+        )
+    };
+    let start = usize::try_from(archive.central_directory_start()).unwrap_or(usize::MAX);
+    if directory_headers(bytes, start, archive.len() + 1) > archive.len() {
+        return Err(repeated());
     }
+    let mut names = HashSet::with_capacity(archive.len());
     for index in 0..archive.len() {
         let entry = archive.by_index_raw(index).map_err(|e| damaged(None, &e))?;
         let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
+        if !names.insert(normal_path(&name)) {
+            return Err(repeated());
+        }
         if let Some(why) = unsafe_name(&name) {
             return Err(error(
                 ZipErrorKind::Refused,
@@ -117,11 +136,11 @@ pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, Zip
     };
     let set = read("set")?;
     let mut members = vec![];
-    let mut names: Vec<String> = vec![set.name.clone()];
+    // Each file once, under any spelling of its name (the includes come so).
     let wanted = includes(&set.text);
     members.push(set);
     for include in wanted {
-        if names.contains(&include.file) {
+        if include.file == "set" {
             continue;
         }
         if let Some(why) = unsafe_name(&include.file) {
@@ -132,13 +151,88 @@ pub fn read_mse_zip(bytes: &[u8], limits: &ZipLimits) -> Result<Vec<Member>, Zip
             ));
         }
         members.push(read(&include.file)?);
-        names.push(include.file);
     }
     Ok(members)
 }
 
+fn too_many(entries: u64, limits: &ZipLimits) -> ZipError {
+    let message = if entries == u64::MAX {
+        "the zip's ZIP64 directory record is not where its locator says: the zip is not read"
+            .to_string()
+    } else {
+        format!(
+            "the zip lists {entries} entries, more than the {} phaselint reads",
+            limits.max_entries
+        )
+    };
+    error(ZipErrorKind::Refused, None, message)
+}
+
+/// How many central directory headers follow one another from byte `start`, counting at most
+/// `most`: the entries the directory holds, whatever their names.
+fn directory_headers(bytes: &[u8], start: usize, most: usize) -> usize {
+    const HEADER: &[u8] = b"PK\x01\x02";
+    let u16_at = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .map_or(0, |b| u16::from_le_bytes([b[0], b[1]]))
+    };
+    let (mut at, mut count) = (start, 0);
+    while count < most && bytes.get(at..at.saturating_add(4)) == Some(HEADER) {
+        // 46 bytes, then the name, the extra field and the comment, whose lengths it gives.
+        let variable: usize = [28, 30, 32]
+            .iter()
+            .map(|&field| usize::from(u16_at(at + field)))
+            .sum();
+        at = at.saturating_add(46 + variable);
+        count += 1;
+    }
+    count
+}
+
+/// The most entries any end-of-central-directory record in the zip says its directory holds (a
+/// ZIP64 record's count too): whichever record the zip library takes (it searches the whole
+/// file, and takes one with bytes after it), it reads no more entries than this. 0 when there
+/// is none (the library then says the zip is not one).
+fn listed_entries(bytes: &[u8]) -> u64 {
+    const END: &[u8] = b"PK\x05\x06";
+    const END64: &[u8] = b"PK\x06\x06";
+    const LOCATOR: &[u8] = b"PK\x06\x07";
+    let u16_at = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .map_or(0, |b| u16::from_le_bytes([b[0], b[1]]))
+    };
+    let u64_at = |at: usize| {
+        bytes
+            .get(at..at + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let mut most = 0;
+    for end in memchr::memmem::find_iter(bytes, END) {
+        // Entries on this disk, and in all.
+        most = most.max(u64::from(u16_at(end + 8)).max(u64::from(u16_at(end + 10))));
+        // A ZIP64 locator just before it points at a record of 64-bit counts.
+        let Some(locator) = end.checked_sub(20) else {
+            continue;
+        };
+        if bytes.get(locator..locator + 4) != Some(LOCATOR) {
+            continue;
+        }
+        let record = usize::try_from(u64_at(locator + 8)).unwrap_or(usize::MAX);
+        if bytes.get(record..record.saturating_add(4)) == Some(END64) {
+            most = most.max(u64_at(record + 24)).max(u64_at(record + 32));
+        } else {
+            // A record phaselint cannot place: the library may search for it; count it as many.
+            most = u64::MAX;
+        }
+    }
+    most
+}
+
 /// A size as a person reads it: `64 MiB`, `2 GiB`, `1,234 bytes`.
-fn in_words(bytes: u64) -> String {
+pub fn in_words(bytes: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     for (size, unit) in UNITS {
         if bytes >= size && bytes % size == 0 {

@@ -296,3 +296,38 @@ fn a_text_of_unknown_entities_stops_after_the_bound() {
     assert_eq!(&text[parsed.errors[MAX_ERRORS].span.clone()], "&");
     assert!(parsed.cards.is_empty());
 }
+
+/// Issue 38 §17g: a `<card>` outside `<cards>` (under the root, in `<sets>`, in another card) is
+/// not read, as Cockatrice does not read it: one error at the first, with their count.
+#[test]
+fn cards_outside_cards_are_one_error_with_their_count() {
+    let text = "<cockatrice_carddatabase>\n<card><name>Stray</name></card>\n<sets><set><card/></set></sets>\n<cards><card><name>Read</name><card><name>In</name></card></card></cards>\n</cockatrice_carddatabase>";
+    let parsed = parse(text);
+    let names: Vec<_> = parsed.cards.iter().map(|c| c.name.as_deref()).collect();
+    assert_eq!(names, [Some("Read")]);
+    let [error] = &parsed.errors[..] else {
+        panic!("one error: {:?}", parsed.errors);
+    };
+    let first = text.find("<card>").unwrap();
+    assert_eq!(error.span, first..first + "<card>".len());
+    assert_eq!(
+        error.message,
+        "3 <card> elements outside <cards>, the first here, which neither Cockatrice nor phaselint reads"
+    );
+    let one = "<cockatrice_carddatabase><cards/><card/></cockatrice_carddatabase>";
+    let parsed = parse(one);
+    assert_eq!(parsed.errors.len(), 1);
+    assert_eq!(&one[parsed.errors[0].span.clone()], "<card/>");
+    assert_eq!(
+        parsed.errors[0].message,
+        "a <card> outside <cards>, which neither Cockatrice nor phaselint reads"
+    );
+    // Counted to the end of what was read, when reading stops at malformed XML.
+    let cut = "<cockatrice_carddatabase><card/><card/><cards></x>";
+    let parsed = parse(cut);
+    assert!(
+        parsed.errors[0].message.starts_with("2 <card> elements"),
+        "{:?}",
+        parsed.errors
+    );
+}

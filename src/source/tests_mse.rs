@@ -148,13 +148,10 @@ fn a_card_file_of_its_own_is_read_and_included_files_are_listed() {
     assert_eq!(sniff_format(card), Format::Mse);
     let parsed = read_mse(card);
     let text = parsed.cards[0].faces[0].text.as_ref().unwrap();
+    assert_eq!(text.value, "~ can't block until the end of turn.");
+    // A stale name atom is the card, standing for the whole element.
     assert_eq!(
-        text.value,
-        "Lantern Warden can't block until the end of turn."
-    );
-    // A stale name atom is the card's name, standing for the whole element.
-    assert_eq!(
-        in_file(card, text, "Lantern Warden can't"),
+        in_file(card, text, "~ can't"),
         "<atom-cardname>Old Name</atom-cardname> can't"
     );
     let includes = mse_includes(SET);
@@ -232,4 +229,137 @@ fn never_panics_on_cut_or_odd_input() {
     ] {
         let _ = read_mse(odd);
     }
+}
+
+#[test]
+fn a_long_name_is_never_copied_into_its_atoms_or_faces() {
+    // Issue 38 §1: a 100 KB name and 10,000 empty atoms took 1.97 GB.
+    let name = "N".repeat(100_000);
+    let file = format!(
+        "card:\n\tname: {name}\n\trule_text: {}\n\tlevel_1_text: Flying\n\tlevel_2_text: Haste\n",
+        "<atom-cardname></atom-cardname>".repeat(10_000)
+    );
+    let parsed = read_mse(&file);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let card = &parsed.cards[0];
+    let text = card.faces[0].text.as_ref().expect("a text");
+    assert_eq!(text.value, "~".repeat(10_000));
+    // Each face's name is the file's own bytes: one name, shared.
+    assert_eq!(card.faces.len(), 3);
+    for name in card.faces.iter().map(|face| &face.name).chain([&card.name]) {
+        assert!(
+            matches!(name, Some(Cow::Borrowed(name)) if name.len() == 100_000),
+            "a borrowed name"
+        );
+    }
+}
+
+#[test]
+fn a_card_gives_at_most_the_bounded_faces() {
+    // Issue 38 §5: 160,000 levels were found by a search each (44 s).
+    let levels: String = (1..=160_000)
+        .rev()
+        .map(|n| format!("\tlevel_{n}_text: Flying\n"))
+        .collect();
+    let file = format!("card:\n\tname: A\n\trule_text: Haste\n{levels}card:\n\tname: B\n");
+    let parsed = read_mse(&file);
+    let names: Vec<_> = parsed.cards.iter().map(|c| c.name.as_deref()).collect();
+    assert_eq!(names, [Some("A"), Some("B")]);
+    assert_eq!(parsed.cards[0].faces.len(), bounds::MAX_FACES);
+    assert_eq!(parsed.errors.len(), 1, "{:?}", parsed.errors);
+    let error = &parsed.errors[0];
+    assert_eq!(
+        error.message,
+        "more than 16 faces in one card: phaselint reads no more of its levels"
+    );
+    // At the first level past the bound in the file: the 17th.
+    assert_eq!(&file[error.span.clone()], "level_159984_text");
+}
+
+#[test]
+fn errors_stop_at_the_shared_bound() {
+    // Issue 38 §6: 4,000,000 stray lines kept 4,000,000 errors and a record a line.
+    use super::bounds::MAX_ERRORS;
+    for stray in ["a\n", "\ta\n", "\t\t\ta\n", "  a\n"] {
+        let file = format!(
+            "card:\n\tname: A\n{}card:\n\tname: B\n",
+            stray.repeat(5_000)
+        );
+        let parsed = read_mse(&file);
+        assert_eq!(parsed.errors.len(), MAX_ERRORS + 1, "{stray:?}");
+        assert!(
+            parsed.errors[MAX_ERRORS]
+                .message
+                .starts_with("too many errors in this file"),
+            "{stray:?}"
+        );
+        // Card B, after the cut, is not read.
+        assert!(
+            parsed
+                .cards
+                .iter()
+                .all(|card| card.name.as_deref() != Some("B")),
+            "{stray:?}"
+        );
+    }
+}
+
+#[test]
+fn each_included_file_is_listed_once_under_any_spelling() {
+    // Issue 38 §2: `card A`, `./card A` and `.//card A` were read and reported three times.
+    let set = "mse_version: 2.0.2\ninclude_file: card A\ninclude_file: ./card A\ninclude_file: .//card A  \ninclude_file: card B\ninclude_file: card A/\ninclude_file: ../card A\ninclude_file: /card A\n";
+    let includes = mse_includes(set);
+    let files: Vec<_> = includes.iter().map(|i| i.file.as_str()).collect();
+    assert_eq!(files, ["card A", "card B", "../card A", "/card A"]);
+    assert_eq!(&set[includes[0].span.clone()], "card A");
+    assert_eq!(&set[includes[2].span.clone()], "../card A");
+}
+
+#[test]
+fn a_value_of_many_lines_is_placed_whole_past_the_map_bound() {
+    // A line a piece: past the bound of a map, the value keeps none and is placed as a whole.
+    let lines = "\t\tUntil end of turn, it gains flying.\n".repeat(5_000);
+    let file = format!("card:\n\tname: A\n\trule_text:\n{lines}");
+    let parsed = read_mse(&file);
+    let text = parsed.cards[0].faces[0].text.as_ref().expect("a text");
+    assert_eq!(text.value.lines().count(), 5_000);
+    assert!(!text.map.is_exact());
+    assert_eq!(&file[text.map.raw()], lines.trim_start().trim_end());
+}
+
+#[test]
+fn a_name_of_markup_is_copied_into_levels_no_more_than_the_card_holds() {
+    // The review of issue 38: a name or type line with markup is decoded into a string of its
+    // own, which each of 15 levels copied (17 MB for a 1 MB card).
+    let levels: String = (1..=15)
+        .map(|n| format!("\tlevel_{n}_text: Haste\n"))
+        .collect();
+    let name = format!("&amp;{}", "N".repeat(100_000));
+    let file = format!("card:\n\tname: {name}\n\tsuper_type: <b>Creature</b>\n{levels}");
+    let parsed = read_mse(&file);
+    let card = &parsed.cards[0];
+    let copied: usize = card
+        .faces
+        .iter()
+        .flat_map(|face| [&face.name, &face.type_line])
+        .map(|value| value.as_deref().map_or(0, str::len))
+        .sum();
+    assert!(
+        copied <= 2 * file.len(),
+        "{copied} bytes for {}",
+        file.len()
+    );
+    assert_eq!(card.faces.len(), 2);
+    assert_eq!(parsed.errors.len(), 1);
+    assert_eq!(&file[parsed.errors[0].span.clone()], "level_2_text");
+    assert!(
+        parsed.errors[0]
+            .message
+            .starts_with("this card's name and type line")
+    );
+    // A short one, as real cards have, is given to every level.
+    let file = format!("card:\n\tname: Ad &amp; ept\n\tsuper_type: <b>Creature</b>\n{levels}");
+    let parsed = read_mse(&file);
+    assert_eq!(parsed.cards[0].faces.len(), 16);
+    assert!(parsed.errors.is_empty());
 }

@@ -40,6 +40,7 @@ use phaselint::read::read_file;
 use phaselint::report::{self, HumanStyle, Summary};
 use phaselint::resolve::find_and_resolve;
 use phaselint::rules;
+use phaselint::source::mse_zip::{ZipLimits, read_mse_zip};
 use phaselint::source::{self, CardText, Format, ReadOptions};
 use phaselint::turn::Scenario;
 use proptest::prop_assert;
@@ -229,10 +230,11 @@ fn span_in(text: &str, span: Span) -> bool {
 
 /// Whether the file bytes `slice` may stand for the decoded character `c`: itself, an escape
 /// (`\u2014`, `\n`, `\e`, ...), an entity (`&lt;`, `&#8212;`), `''` for `'`, `""` for `"`
-/// (CSV), or blanks and line breaks for a blank or a line break (folding, CRLF, an MSE value's
-/// next line and its tabs).
+/// (CSV), blanks and line breaks for a blank or a line break (folding, CRLF, an MSE value's
+/// next line and its tabs), or an MSE `<atom-cardname>` element for `~`, the card.
 fn stands_for(slice: &str, c: char) -> bool {
     slice == c.encode_utf8(&mut [0; 4])
+        || (c == '~' && slice.starts_with("<atom-cardname") && slice.ends_with('>'))
         || slice.starts_with('\\')
         || (c == '\'' && slice == "''")
         || (c == '"' && slice == "\"\"")
@@ -601,11 +603,34 @@ fn check_read_file(dir: &Path, case: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Faces a card of any format but YAML has at most, and errors a file (`source::bounds`).
+const MAX_FACES: usize = 16;
+const MAX_ERRORS: usize = 1_000;
+
+/// The case's bytes as a set's zip (the fixtures' zips are seeds): read within its limits, each
+/// member once.
+fn check_mse_zip(case: &Case) -> Result<(), TestCaseError> {
+    let limits = ZipLimits {
+        max_total: 1 << 20,
+        max_entries: 1_000,
+    };
+    if let Ok(members) = read_mse_zip(&case.bytes, &limits) {
+        let total: usize = members.iter().map(|member| member.text.len()).sum();
+        prop_assert!(total as u64 <= limits.max_total, "{total} bytes read");
+        let names: std::collections::HashSet<_> =
+            members.iter().map(|member| &member.name).collect();
+        prop_assert!(names.len() == members.len(), "a member read twice");
+        prop_assert!(members.first().is_some_and(|set| set.name == "set"));
+    }
+    Ok(())
+}
+
 #[test]
 fn readers() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     fuzz("readers", 8_000, input::cases(), |case| {
         check_read_file(dir.path(), case)?;
+        check_mse_zip(case)?;
         let text = case.text();
         for format in input::FORMATS {
             for original in [false, true] {
@@ -626,6 +651,12 @@ fn readers() {
                     result = (|| {
                         prop_assert!(in_text(&text, &card.span), "card at {:?}", card.span);
                         prop_assert!(!card.faces.is_empty(), "a card with no face");
+                        // Issue 38: the readers of strangers' formats bound a card's faces.
+                        prop_assert!(
+                            format == Format::Yaml || card.faces.len() <= MAX_FACES,
+                            "{} faces",
+                            card.faces.len()
+                        );
                         for face in &card.faces {
                             if let Some(value) = &face.text {
                                 check_map(&text, value)?;
@@ -648,6 +679,12 @@ fn readers() {
                 prop_assert!(cards <= text.len() + 1, "{format:?}: {cards} cards");
                 prop_assert!(
                     errors.len() <= text.len() + 1,
+                    "{format:?}: {} errors",
+                    errors.len()
+                );
+                // The shared bound on a file's errors, and the one that says reading stopped.
+                prop_assert!(
+                    format == Format::Yaml || errors.len() <= MAX_ERRORS + 1,
                     "{format:?}: {} errors",
                     errors.len()
                 );

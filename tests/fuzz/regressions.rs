@@ -85,17 +85,16 @@ fn a_lone_cr_ends_a_line_for_the_places_of_findings() {
     assert_eq!(lines, [Some(2)]);
 }
 
-/// A card's name standing for an MSE `<atom-cardname>` element whose content is not the name
-/// maps only as a whole: a finding inside the name ("once per turn" of a card named so) is placed
-/// on the whole element, and the `span_maps` target widens such a span to the run before it
-/// checks it.
+/// An MSE `<atom-cardname>` element whose content is not the card's name was read as the name,
+/// which mapped only as a whole (a finding inside it, "once per turn" of a card named so, was
+/// placed on the whole element). Since issue 38 it is `~`, the card, one character standing for
+/// the whole element: the name is never copied into the text.
 #[test]
-fn a_finding_inside_a_name_atom_is_placed_on_the_whole_element() {
+fn a_name_atom_is_the_card_standing_for_the_whole_element() {
     let text = "card:\n\tname:once per turn 3\n\trule_text:<atom-cardname></atom-cardname>";
     let parsed = phaselint::source::read(Format::Mse, text, &ReadOptions::default());
     let value = parsed.cards[0].faces[0].text.as_ref().expect("a text");
-    assert_eq!(value.value, "once per turn 3");
-    assert_eq!(value.map.to_file(0..13), None);
-    let whole = value.map.to_file(0..15).expect("the whole name");
+    assert_eq!(value.value, "~");
+    let whole = value.map.to_file(0..1).expect("the whole element");
     assert_eq!(&text[whole], "<atom-cardname></atom-cardname>");
 }
