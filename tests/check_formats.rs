@@ -16,6 +16,7 @@ const FILES: &[&str] = &[
     "cockatrice/cwd-v4.xml",
     "forge/cinder_courier.txt",
     "forge/dawn_watcher_dusk_stalker.txt",
+    "forge/ember_vigil_commented.txt",
     "forge/quiet_sundial.txt",
     "sheets/cwd.csv",
     "sheets/cwd.tsv",
@@ -93,6 +94,11 @@ fn each_fixture_is_read_in_its_format_card_by_card() {
             Format::Forge,
             &["Dawn Watcher // Dusk Stalker"],
         ),
+        (
+            "forge/ember_vigil_commented.txt",
+            Format::Forge,
+            &["Ember Vigil"],
+        ),
         ("forge/quiet_sundial.txt", Format::Forge, &["Quiet Sundial"]),
         (
             "sheets/cwd.csv",
@@ -140,19 +146,45 @@ fn the_script_lines_of_a_forge_card_are_not_its_text() {
 
 /// A unified diff of what `--fix --unsafe-fixes` writes into each fixture.
 #[test]
+fn a_commented_forge_script_is_one_card_and_its_comments_are_never_fixed() {
+    // Issue 39: a script that starts with `#` comments was read as a text file: its lines became
+    // cards, and `--fix` rewrote timing words inside its comments.
+    let name = "forge/ember_vigil_commented.txt";
+    let (text, format) = fixture(name);
+    assert_eq!(format, Format::Forge);
+    let fixed = fixed(name, &text, format);
+    assert_eq!(fixed.fixed, 1);
+    let comments = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.starts_with('#'))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(comments(&fixed.source), comments(&text));
+    assert_eq!(comments(&text).len(), 5);
+    assert!(fixed.source.contains(
+        "Oracle:At the beginning of your upkeep, target creature gets +1/+0 until end of turn."
+    ));
+}
+
+/// `text`, the fixture `name`, with every fix applied, unsafe ones too.
+fn fixed(name: &str, text: &str, format: Format) -> phaselint::check::CheckedFile {
+    fix_text(
+        Path::new(name),
+        text.to_owned(),
+        format,
+        &ReadOptions::default(),
+        &Config::default_for(".".into()),
+        Applicability::Unsafe,
+    )
+}
+
+#[test]
 fn fixes_are_written_in_each_files_own_syntax() {
-    let config = Config::default_for(".".into());
     let mut out = String::new();
     for name in FILES {
         let (text, format) = fixture(name);
-        let fixed = fix_text(
-            Path::new(name),
-            text.clone(),
-            format,
-            &ReadOptions::default(),
-            &config,
-            Applicability::Unsafe,
-        );
+        let fixed = fixed(name, &text, format);
         assert!(!fixed.failed, "{name}");
         // The fixed file still reads whole, with the same cards.
         let after = parsed(&fixed.source, format);

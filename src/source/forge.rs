@@ -1,4 +1,5 @@
-//! Forge card scripts: one card a file, `Key:Value` lines.
+//! Forge card scripts: one card a file, `Key:Value` lines; `#` lines are comments, which Forge
+//! ignores and so does this reader.
 //!
 //! `Name:` is the face's name, `Types:` its type line (as Forge writes it, without a dash:
 //! `Creature Goblin`), `ManaCost:` its cost (`1 R`, read as `{1}{R}`; `no cost` is none), and
@@ -15,7 +16,7 @@
 
 use super::bounds::{self, MAX_FACES};
 use super::decoded::Decoded;
-use super::forge_shape::{ALTERNATE, key};
+use super::forge_shape::{ALTERNATE, is_comment, key};
 use super::map::Style;
 use super::text::lines;
 use super::{Card, CardText, Face, SourceError};
@@ -59,7 +60,8 @@ pub(super) fn read<'c>(
             continue;
         };
         let trimmed = content.trim();
-        if trimmed.is_empty() {
+        // A comment is never card text (nor a key, whatever follows its `#`).
+        if trimmed.is_empty() || is_comment(trimmed) {
             continue;
         }
         if trimmed == ALTERNATE {

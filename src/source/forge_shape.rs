@@ -1,16 +1,18 @@
 //! Whether a text is shaped as a Forge card script, for telling a script from a text card file
 //! (both `.txt`): apart from the reader, so that choosing a format needs nothing of cards.
 
-/// Whether `text` is shaped as a Forge script: its first non-blank line is `Name:...`, every
-/// non-blank line is `Key:Value` (a key of letters and digits) or `ALTERNATE`, and it has an
-/// `Oracle:` or a `Types:` line (a script cut before its `Oracle:` line is still a script).
+/// Whether `text` is shaped as a Forge script: its first line that is neither blank nor a `#`
+/// comment is `Name:...`, every other such line is `Key:Value` (a key of letters and digits) or
+/// `ALTERNATE`, and it has an `Oracle:` or a `Types:` line (a script cut before its `Oracle:` line
+/// is still a script). Forge ignores `#` lines, and real scripts start with notes and credits in
+/// them (issue 39).
 pub(super) fn is_script(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A lone CR ends a line too; the empty piece between CR and LF is a blank line.
     let mut keys = text
         .split(['\n', '\r'])
         .map(str::trim)
-        .filter(|line| !line.is_empty())
+        .filter(|line| !line.is_empty() && !is_comment(line))
         .map(|line| {
             if line == ALTERNATE {
                 Some(ALTERNATE)
@@ -32,6 +34,11 @@ pub(super) fn is_script(text: &str) -> bool {
 }
 
 pub(super) const ALTERNATE: &str = "ALTERNATE";
+
+/// Whether a line (trimmed) is a comment, which Forge ignores.
+pub(super) fn is_comment(line: &str) -> bool {
+    line.starts_with('#')
+}
 
 /// The key of a `Key:Value` line.
 pub(super) fn key(line: &str) -> Option<&str> {
@@ -62,6 +69,12 @@ mod tests {
         assert!(is_script("Name:X\nTypes:Instant\n"));
         assert!(!is_script("Oracle:Y\nName:X\n"));
         assert!(!is_script(""));
+        // Comments before, between and after the keys, with colons and timing words in them.
+        assert!(is_script(
+            "# Bug: the upkeep trigger fires twice\n#Name:old\n\nName:X\n# TODO: at end of turn\nTypes:Instant\nOracle:Y\n#\n"
+        ));
+        assert!(!is_script("# notes\nOracle:Y\nName:X\n"));
+        assert!(!is_script("# only a comment\n"));
         assert_eq!(key("SVar:X:Count$Y"), Some("SVar"));
         assert_eq!(key("Card Name:X"), None);
     }
