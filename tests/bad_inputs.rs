@@ -41,6 +41,7 @@ const BAD: &[&str] = &[
     "mse-cut.mse-set",
     "mse-dotdot.mse-set",
     "mse-huge-claim.mse-set",
+    "mse-levels-set",
     "mse-no-set.mse-set",
     "mse-noise.mse-set",
     "mse-repeated-name.mse-set",

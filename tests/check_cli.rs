@@ -998,7 +998,7 @@ fn stdin_is_never_written() {
         args.extend(flags);
         args.push("-");
         let output = project.run_with_stdin(&args, WARNING_CARD.as_bytes());
-        // The fixed text and the diff are printed (tests/stdin_fix.rs).
+        // The fixed text and the diff are printed (tests/it/stdin_fix.rs).
         assert_exit(&output, i32::from(flags.contains(&"--diff")));
         assert!(project.files().is_empty(), "{flags:?}: no file is written");
     }

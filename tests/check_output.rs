@@ -278,7 +278,7 @@ fn findings_fix_would_not_touch_are_not_counted() {
         counts(&with(&["--original", "--fix-json", mtgjson]), None),
         (3, Some(0), Some(0))
     );
-    // Standard input is fixed by printing it (`--fix -`, tests/stdin_fix.rs): its fixes count.
+    // Standard input is fixed by printing it (`--fix -`, tests/it/stdin_fix.rs): its fixes count.
     assert_eq!(counts(&with(&["-"]), Some(DRUMMER)), (2, Some(1), Some(0)));
     assert_eq!(
         counts(&with(&["drummer.yaml"]), None),

@@ -88,8 +88,9 @@ pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, 
         if walked.lists(&file) {
             continue;
         }
-        // A file that cannot be measured is read, to say why it cannot.
-        let size = std::fs::metadata(&file).map_or(0, |meta| meta.len());
+        // Measured without following a link (the read judges where one leads); a file that
+        // cannot be measured is read, to say why it cannot.
+        let size = std::fs::symlink_metadata(&file).map_or(0, |meta| meta.len());
         if size > budget {
             problems.push(SourceError::new(
                 include.span,

@@ -364,7 +364,7 @@ struct Stopped;
 struct Fields {
     slots: [Option<Entry>; FIELDS.len()],
     levels: Vec<(usize, Entry)>,
-    /// The key of the first level past the bound.
+    /// The key of the first level past the bound, in file order.
     too_many_levels: Option<Range<usize>>,
 }
 
@@ -456,16 +456,25 @@ fn read_card<'t>(
         mana_cost: cost("casting_cost"),
         text: card_text(fields.get("rule_text"), name.as_deref()),
     }];
-    if FIELDS[5..].iter().any(|key| string(key).is_some()) {
-        let back_name = string("name_2");
-        // The back's own name, else the card's, is the card in its text.
-        let own_name = back_name.as_deref().or(name.as_deref());
-        faces.push(Face {
-            text: card_text(fields.get("rule_text_2"), own_name),
-            name: back_name,
-            type_line: type_line("_2"),
-            mana_cost: cost("casting_cost_2"),
-        });
+    // A second face when any of its fields holds something, each field read once.
+    let back_name = string("name_2");
+    // The back's own name, else the card's, is the card in its text.
+    let back_text = card_text(
+        fields.get("rule_text_2"),
+        back_name.as_deref().or(name.as_deref()),
+    );
+    let back = Face {
+        name: back_name,
+        type_line: type_line("_2"),
+        mana_cost: cost("casting_cost_2"),
+        text: back_text,
+    };
+    if back.name.is_some()
+        || back.type_line.is_some()
+        || back.mana_cost.is_some()
+        || back.text.is_some()
+    {
+        faces.push(back);
     }
     let card_name = match (&name, faces.get(1).and_then(|face| face.name.as_ref())) {
         (Some(front), Some(back)) => Some(Cow::Owned(format!("{front} // {back}"))),
@@ -483,9 +492,14 @@ fn read_card<'t>(
     let copy = copied(&name) + copied(&faces[0].type_line);
     let mut room = end.saturating_sub(entry.line_start);
     let mut too_long = None;
-    for (_, level) in &fields.levels {
+    for (index, (_, level)) in fields.levels.iter().enumerate() {
         if faces.len() == MAX_FACES {
-            fields.too_many_levels.get_or_insert(level.key.clone());
+            // The error goes to the first level in the file that is not read.
+            let unread = fields.levels[index..].iter().map(|(_, level)| &level.key);
+            fields.too_many_levels = unread
+                .chain(&fields.too_many_levels)
+                .min_by_key(|key| key.start)
+                .cloned();
             break;
         }
         if copy > room {

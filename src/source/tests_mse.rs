@@ -272,8 +272,9 @@ fn a_card_gives_at_most_the_bounded_faces() {
         error.message,
         "more than 16 faces in one card: phaselint reads no more of its levels"
     );
-    // At the first level past the bound in the file: the 17th.
-    assert_eq!(&file[error.span.clone()], "level_159984_text");
+    // At the first level in the file that is not read: the first one, 160,000, whose face
+    // would have come after the 15 of lower number kept with it.
+    assert_eq!(&file[error.span.clone()], "level_160000_text");
 }
 
 #[test]

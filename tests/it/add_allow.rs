@@ -2,8 +2,7 @@
 //! comment above each YAML card and `[[ignore]]` entries for the rest; a second run changes
 //! nothing, and `check` passes afterwards. Each test works in its own temporary directory.
 
-#[path = "support/cli.rs"]
-mod support;
+use crate::cli as support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,8 +3,7 @@
 //! with one issue, failure or error per diagnostic of the same run's `json` report. Their exact
 //! text is in `snapshots/check_fixtures_{gitlab,junit,checkstyle}.snap`.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 
 use cli::{Project, assert_exit, run, stdout};
 use quick_xml::Reader;

@@ -2,8 +2,7 @@
 //! (`ruff check --fix -`). stdout is the fixed text and nothing else, or the diff; the report goes
 //! to stderr; the exit code is the usual one.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 
 use cli::{Project, WARNING_CARD, assert_exit, stderr, stdout};
 

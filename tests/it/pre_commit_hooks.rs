@@ -4,8 +4,7 @@
 //! each entry ends with `--` (issue 38 §3): pre-commit appends the file names to it, and a
 //! committed `--output-file=cards.yaml` is a file to check, not an option.
 
-#[path = "support/cli.rs"]
-mod support;
+use crate::cli as support;
 
 use regex::Regex;
 use serde::Deserialize;

@@ -1,8 +1,7 @@
 //! `check --show-settings` and `check --show-files` (issue 24 §3): what a run would take, from
 //! the same configs and the same walk as `check`, and nothing checked.
 
-#[path = "support/cli.rs"]
-mod support;
+use crate::cli as support;
 
 use serde_json::Value;
 use support::{Project, assert_exit, fixtures, run, stdout};

@@ -2,8 +2,7 @@
 //! paths without a leading `./`, `--exit-zero`, `--select` / `--extend-select` / `--ignore`,
 //! `--statistics` and `--output-file`. Each test works in its own temporary directory.
 
-#[path = "support/cli.rs"]
-mod support;
+use crate::cli as support;
 
 use std::process::{Command, Output};
 use support::{run, stdout};

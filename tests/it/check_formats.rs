@@ -58,7 +58,7 @@ fn the_list_is_every_file_of_the_directory() {
         }
     }
     found.sort();
-    // Magic Set Editor's sets are checked in tests/mse.rs.
+    // Magic Set Editor's sets are checked in tests/it/mse.rs.
     found.retain(|name| !name.starts_with("mse/"));
     assert_eq!(
         found, FILES,
@@ -200,7 +200,7 @@ fn fixes_are_written_in_each_files_own_syntax() {
         out.push_str(&shown);
     }
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("formats_fixed", out));
 }

@@ -1,0 +1,15 @@
+//! The integration tests that need no process of their own, in one binary: each top-level file
+//! of `tests/` is a binary that links the whole library (issue 38's review). A test that counts
+//! the process's allocations, sends it signals or runs an outside client keeps a file of its own.
+
+#[path = "../support/cli.rs"]
+mod cli;
+
+mod add_allow;
+mod check_flags;
+mod check_formats;
+mod check_show;
+mod ci_formats;
+mod mse;
+mod pre_commit_hooks;
+mod stdin_fix;
