@@ -132,8 +132,23 @@ fn valid_edits<'a>(source: &str, fix: &'a Fix) -> Option<Vec<&'a Edit>> {
 /// last line without one. The empty string when the texts are equal. `path` is the name's bytes
 /// (which need not be UTF-8: [`crate::file_name::bytes`]).
 pub fn unified_diff(path: &[u8], old: &str, new: &str) -> String {
+    let diff = unified_diff_in(path, old, new, &mut |line, out| {
+        out.extend_from_slice(line.as_bytes())
+    });
+    // Every piece was UTF-8: the names are written as git writes them, the lines as they are.
+    String::from_utf8(diff).unwrap_or_default()
+}
+
+/// [`unified_diff`] with each line of the texts written by `line` (a file read as Windows-1252
+/// is diffed in its own bytes, which `git apply` finds in it); the names and headers are UTF-8.
+pub fn unified_diff_in(
+    path: &[u8],
+    old: &str,
+    new: &str,
+    line: &mut dyn FnMut(&str, &mut Vec<u8>),
+) -> Vec<u8> {
     if old == new {
-        return String::new();
+        return Vec::new();
     }
     // git and patch end a line at '\n' only; similar's own line split also ends one at a lone
     // '\r', which would make lines git cannot find.
@@ -147,14 +162,15 @@ pub fn unified_diff(path: &[u8], old: &str, new: &str) -> String {
     } else {
         ""
     };
-    let mut out = format!("diff --git {a} {b}\n--- {a}{tab}\n+++ {b}{tab}\n");
+    let mut out = format!("diff --git {a} {b}\n--- {a}{tab}\n+++ {b}{tab}\n").into_bytes();
     for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
-        out.push_str(&format!("{}\n", hunk.header()));
+        out.extend_from_slice(format!("{}\n", hunk.header()).as_bytes());
         for change in hunk.iter_changes() {
-            let line = change.value();
-            out.push_str(&format!("{}{line}", change.tag()));
-            if !line.ends_with('\n') {
-                out.push_str("\n\\ No newline at end of file\n");
+            let value = change.value();
+            out.extend_from_slice(change.tag().to_string().as_bytes());
+            line(value, &mut out);
+            if !value.ends_with('\n') {
+                out.extend_from_slice(b"\n\\ No newline at end of file\n");
             }
         }
     }

@@ -293,6 +293,8 @@ pub fn in_file_order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
 pub fn source_note(note: &SourceNote, path: &Path, config: &Config) -> Option<Diagnostic> {
     let rule = match note.kind {
         NoteKind::NotACardFile => &rules::NOT_A_CARD_FILE,
+        NoteKind::UnusableField => &rules::UNREAD_FIELD,
+        NoteKind::Windows1252 => &rules::LEGACY_ENCODING,
     };
     let severity = configured(rule, path, None, config)?;
     Some(noted(
@@ -454,17 +456,18 @@ fn diagnostic(
 }
 
 /// A fix in the file's bytes, with each replacement written as the file's string syntax needs
-/// (JSON escapes, YAML quoting). No fix when a span cannot be placed exactly.
+/// (JSON escapes, YAML quoting). No fix when a span cannot be placed exactly, or when an edit
+/// would remove or rewrite the HTML the text was read from (`TextMap::edit`).
 fn file_fix(fix: TextFix, text: &CardText) -> Option<Fix> {
     let edits = fix
         .edits
         .into_iter()
-        .map(|(span, replacement)| {
-            let range = text.map.to_file(span.start..span.end)?;
+        .map(|(Span { start, end }, replacement)| {
+            let (range, replacement) = text.map.edit(&text.value, start..end, &replacement)?;
             Some(Edit {
                 start: range.start,
                 end: range.end,
-                replacement: text.map.encode(&replacement)?,
+                replacement,
             })
         })
         .collect::<Option<Vec<_>>>()?;

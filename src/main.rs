@@ -25,16 +25,19 @@ fn main() -> ExitCode {
         std::process::exit(130);
     });
     let cli = Cli::parse_args();
+    // Text, but for `check --diff`, whose diff of a Windows-1252 file is in that encoding.
+    let text =
+        |(output, outcome): (Result<String, String>, _)| (output.map(String::into_bytes), outcome);
     let (output, outcome) = match &cli.command {
         Command::Check(args) => check::run(args),
-        Command::Explain(args) => explain::run(args),
-        Command::Findings(args) => findings::run(args),
-        Command::Rules(args) => rules::run(args),
-        Command::Server(args) => cli::server::run(args),
-        Command::Stats(args) => stats::run(args),
-        Command::Completions(args) => generate::completions(args, Cli::command()),
-        Command::Man => generate::man(Cli::command()),
-        Command::ConfigSchema => generate::config_schema(),
+        Command::Explain(args) => text(explain::run(args)),
+        Command::Findings(args) => text(findings::run(args)),
+        Command::Rules(args) => text(rules::run(args)),
+        Command::Server(args) => text(cli::server::run(args)),
+        Command::Stats(args) => text(stats::run(args)),
+        Command::Completions(args) => text(generate::completions(args, Cli::command())),
+        Command::Man => text(generate::man(Cli::command())),
+        Command::ConfigSchema => text(generate::config_schema()),
     };
     let message = match output {
         Ok(text) => match write_stdout(&text) {
@@ -57,12 +60,9 @@ fn main() -> ExitCode {
 
 /// Writes to stdout in one piece. A closed pipe (`phaselint ... | head`) ends quietly: the reader
 /// has all it wanted. Any other failure (a full disk, `> /dev/full`) is an error.
-fn write_stdout(text: &str) -> std::io::Result<()> {
+fn write_stdout(text: &[u8]) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    match stdout.write_all(text).and_then(|()| stdout.flush()) {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         written => written,
     }

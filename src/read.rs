@@ -9,6 +9,8 @@
 //! Architecture invariant: bytes to text, and the words of an I/O error ([`io_message`], which
 //! every reader and writer of files uses); it knows nothing of card formats, configs or rules.
 
+mod windows1252;
+
 use crate::diagnostic::clean_message;
 use std::io::Read;
 use std::path::Path;
@@ -97,6 +99,39 @@ pub struct FileText(Held);
 enum Held {
     Read(String),
     Mapped(memmap2::Mmap),
+    /// A card file that is not UTF-8 but Windows-1252, decoded; what a reader of UTF-8 only
+    /// says of it.
+    Windows1252 {
+        text: String,
+        not_utf8: ReadError,
+        /// Where the first byte that is not UTF-8 lies in `text`.
+        first: usize,
+    },
+}
+
+/// The encoding a card file was read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    /// Not UTF-8, and read as Windows-1252 ([`read_card_file`]).
+    Windows1252,
+}
+
+impl Encoding {
+    /// `text` as this encoding writes it; the error says why it cannot be (a character that
+    /// Windows-1252 cannot hold).
+    pub fn encode(self, text: &str) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+        match self {
+            Encoding::Utf8 => Ok(text.as_bytes().into()),
+            Encoding::Windows1252 => windows1252::encode(text).map(Into::into).map_err(|c| {
+                format!(
+                    "the file is Windows-1252, which cannot hold U+{:04X} ({c:?}): it is not \
+                     rewritten as UTF-8",
+                    u32::from(c)
+                )
+            }),
+        }
+    }
 }
 
 /// The size from which [`read_text`] maps a file instead of copying it: below it, the copy is
@@ -109,10 +144,45 @@ impl FileText {
         matches!(self.0, Held::Mapped(_))
     }
 
+    /// The encoding the file was read in.
+    pub fn encoding(&self) -> Encoding {
+        match self.0 {
+            Held::Windows1252 { .. } => Encoding::Windows1252,
+            Held::Read(_) | Held::Mapped(_) => Encoding::Utf8,
+        }
+    }
+
+    /// For a file read as Windows-1252, what a reader of UTF-8 only says of it (a format that must
+    /// be UTF-8, JSON or XML, reports it so), and where its first byte that is not UTF-8 lies in
+    /// the text.
+    pub fn not_utf8(&self) -> Option<(&ReadError, usize)> {
+        match &self.0 {
+            Held::Windows1252 {
+                not_utf8, first, ..
+            } => Some((not_utf8, *first)),
+            Held::Read(_) | Held::Mapped(_) => None,
+        }
+    }
+
+    /// `text`, a new version of this one (fixed), in its encoding: a fix of a Windows-1252 file is
+    /// written back in Windows-1252.
+    pub fn rewritten(&self, text: String) -> FileText {
+        match &self.0 {
+            Held::Windows1252 {
+                not_utf8, first, ..
+            } => FileText(Held::Windows1252 {
+                first: (*first).min(text.len()),
+                not_utf8: not_utf8.clone(),
+                text,
+            }),
+            Held::Read(_) | Held::Mapped(_) => text.into(),
+        }
+    }
+
     /// The text, whole.
     pub fn as_str(&self) -> &str {
         match &self.0 {
-            Held::Read(text) => text,
+            Held::Read(text) | Held::Windows1252 { text, .. } => text,
             // SAFETY: the bytes were found to be UTF-8 when mapped (`map_text`), and the mapping
             // is read-only; the file is assumed unchanged for the run (the type's doc).
             Held::Mapped(bytes) => unsafe { std::str::from_utf8_unchecked(bytes) },
@@ -164,6 +234,8 @@ impl PartialEq<String> for FileText {
 /// Its head is judged first, as [`read_bounded`] judges it, so a large binary file is refused
 /// after 8 KiB, not mapped whole; a file whose mapped bytes are no text is read as [`read_file`]
 /// reads it, for the same error.
+/// A card file: one that is not UTF-8 is read as Windows-1252 where it may be
+/// ([`read_card_file`]).
 pub fn read_text(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadError> {
     if path.as_os_str() == "-" {
         return read_walked_file(path, max).map(FileText::from);
@@ -171,9 +243,22 @@ pub fn read_text(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadEr
     judged(path, walked)?;
     let (file, len) = open_regular(path, max)?;
     if len < MAP_FROM {
-        return read_bounded(file, max, len).map(FileText::from);
+        return read_card_bounded(file, max, len);
     }
     read_large(file, max, len, map_text)
+}
+
+/// A card file, as [`read_file`] reads it (standard input for `-`), but that one that is not
+/// UTF-8, holds no NUL and none of the five bytes Windows-1252 leaves undefined is read as
+/// Windows-1252 ([`FileText::encoding`]): a legacy Forge script or set (issue 39). Standard
+/// input is UTF-8: `--fix -` gives back what it read. `walked` as for [`read_text`].
+pub fn read_card_file(path: &Path, max: u64, walked: bool) -> Result<FileText, ReadError> {
+    if path.as_os_str() == "-" {
+        return read_walked_file(path, max).map(FileText::from);
+    }
+    judged(path, walked)?;
+    let (file, len) = open_regular(path, max)?;
+    read_card_bounded(file, max, len)
 }
 
 /// [`read_text`] of a large `file` of `len` bytes: its head judged first, then `map` asked for
@@ -189,11 +274,11 @@ fn read_large<R: Read>(
         .take(HEAD_BYTES)
         .read_to_end(&mut head)
         .map_err(|error| ReadError::at_start(io_message(&error)))?;
-    let head = text_head(head)?;
+    let head = card_head(head)?;
     match map(&file, max) {
         Some(mapped) => Ok(mapped),
         // The same bytes from the start: the head read already, then the rest.
-        None => read_bounded(head.as_slice().chain(file), max, len).map(FileText::from),
+        None => read_card_bounded(head.as_slice().chain(file), max, len),
     }
 }
 
@@ -221,6 +306,27 @@ pub(crate) fn read_walked_file(path: &Path, max: u64) -> Result<String, ReadErro
     }
     let (file, len) = open_regular(path, max)?;
     read_bounded(file, max, len)
+}
+
+/// The first bytes of `path` (at most 8 KiB) as text, for telling what a file a walk found holds
+/// by its content: `None` when it is no regular file (a link is not followed), cannot be read, or
+/// is no text. A character cut at the end is dropped.
+pub fn head(path: &Path) -> Option<String> {
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(HEAD_BYTES)
+        .read_to_end(&mut head)
+        .ok()?;
+    let head = text_head(head).ok()?;
+    let valid = match std::str::from_utf8(&head) {
+        Ok(text) => text.len(),
+        Err(error) => error.valid_up_to(),
+    };
+    String::from_utf8(head[..valid].to_vec()).ok()
 }
 
 /// The bytes of `path`, a file that is not text (a zip), at most `max` of them, judged and
@@ -258,14 +364,54 @@ fn open_regular(path: &Path, max: u64) -> Result<(std::fs::File, u64), ReadError
 
 /// Reads at most `max` bytes from `reader`, the first [`HEAD_BYTES`] checked before the rest.
 /// `expected` is how many bytes the reader is thought to hold ([`read_rest`]).
-fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String, ReadError> {
+fn read_bounded(reader: impl Read, max: u64, expected: u64) -> Result<String, ReadError> {
+    utf8(read_bounded_bytes(reader, max, expected, text_head)?)
+}
+
+/// [`read_bounded`] for a card file: one that is not UTF-8 but Windows-1252 is read as that.
+fn read_card_bounded(reader: impl Read, max: u64, expected: u64) -> Result<FileText, ReadError> {
+    let bytes = match String::from_utf8(read_bounded_bytes(reader, max, expected, card_head)?) {
+        Ok(text) if memchr::memchr(0, text.as_bytes()).is_none() => return Ok(text.into()),
+        Ok(text) => return Err(not_text(text.into_bytes())),
+        Err(error) => error.into_bytes(),
+    };
+    match windows1252::decode(&bytes) {
+        Some(text) => Ok(FileText(Held::Windows1252 {
+            // One character a byte: the first byte that is not UTF-8 is that character.
+            first: std::str::from_utf8(&bytes)
+                .err()
+                .and_then(|error| text.char_indices().nth(error.valid_up_to()))
+                .map_or(0, |(at, _)| at),
+            text,
+            not_utf8: not_text(bytes),
+        })),
+        None => Err(not_text(bytes)),
+    }
+}
+
+/// `head`, the first bytes of a card file, when they may be text: UTF-8 as [`text_head`] judges
+/// it, or Windows-1252.
+fn card_head(head: Vec<u8>) -> Result<Vec<u8>, ReadError> {
+    let legacy = std::str::from_utf8(&head).is_err_and(|error| error.error_len().is_some())
+        && windows1252::may_be(&head);
+    if legacy { Ok(head) } else { text_head(head) }
+}
+
+/// The bytes of `reader`, at most `max`, the first [`HEAD_BYTES`] judged by `head` before the
+/// rest is read.
+fn read_bounded_bytes(
+    mut reader: impl Read,
+    max: u64,
+    expected: u64,
+    head: fn(Vec<u8>) -> Result<Vec<u8>, ReadError>,
+) -> Result<Vec<u8>, ReadError> {
     let io_error = |error: std::io::Error| ReadError::at_start(io_message(&error));
     let mut bytes = Vec::new();
     (&mut reader)
         .take(HEAD_BYTES.min(max.saturating_add(1)))
         .read_to_end(&mut bytes)
         .map_err(io_error)?;
-    let mut bytes = text_head(bytes)?;
+    let mut bytes = head(bytes)?;
     // A short head is the whole input; otherwise the rest, and one byte to tell it is too long.
     let read = bytes.len() as u64;
     if read == HEAD_BYTES.min(max.saturating_add(1)) {
@@ -275,6 +421,11 @@ fn read_bounded(mut reader: impl Read, max: u64, expected: u64) -> Result<String
     if bytes.len() as u64 > max {
         return Err(too_large(None, max));
     }
+    Ok(bytes)
+}
+
+/// `bytes` as text: UTF-8 without a NUL.
+fn utf8(bytes: Vec<u8>) -> Result<String, ReadError> {
     match String::from_utf8(bytes) {
         // memchr: a NUL is looked for in every byte of every file read.
         Ok(text) if memchr::memchr(0, text.as_bytes()).is_none() => Ok(text),
@@ -545,7 +696,10 @@ mod tests {
         let mut cases: Vec<(&str, Vec<u8>)> = vec![("large", large.clone().into_bytes())];
         // Problems in the head, and past it, where only the mapped bytes' checks can find them.
         for (name, at, byte) in [
-            ("head-latin1", 100, 0xe9),
+            // Windows-1252 (issue 39): judged no binary by its head, read as it.
+            ("latin1-head", 100, 0xe9),
+            // A byte Windows-1252 leaves undefined.
+            ("head-undefined", 100, 0x81),
             ("head-nul", 10, 0),
             ("latin1", 1_000_003, 0xe9),
             ("nul", 1_000_000, 0),
@@ -557,8 +711,13 @@ mod tests {
         let max = DEFAULT_MAX_FILE_SIZE;
         for (name, bytes) in cases {
             let len = bytes.len() as u64;
-            let copied = read_bounded(bytes.as_slice(), max, len);
+            let copied = read_card_bounded(bytes.as_slice(), max, len);
             let fallback = read_large(bytes.as_slice(), max, len, |_, _| None);
+            assert_eq!(
+                fallback.as_ref().map(FileText::encoding).ok(),
+                copied.as_ref().map(FileText::encoding).ok(),
+                "{name}"
+            );
             assert_eq!(
                 fallback.as_deref().map_err(Clone::clone),
                 copied.as_deref().map_err(Clone::clone),
@@ -568,7 +727,7 @@ mod tests {
                 let refused = read_large(bytes.as_slice(), max, len, |_, _| {
                     panic!("{name} was mapped")
                 });
-                assert_eq!(refused.unwrap_err(), copied.clone().unwrap_err(), "{name}");
+                assert_eq!(refused.unwrap_err(), copied.unwrap_err(), "{name}");
             } else {
                 let mapped = FileText::from("mapped".to_string());
                 let read = read_large(bytes.as_slice(), max, len, |_, _| Some(mapped));

@@ -5,13 +5,14 @@
 //! - A directory is walked in file-name order, depth first. Hidden entries (`.git`, `.cache.yaml`)
 //!   and directories named `target` below it are skipped, and so are symlinks: they are not
 //!   followed, to a file or a directory. An entry that is neither a file nor a directory (a FIFO,
-//!   a socket, a device) is left out without being opened. A file is kept when its extension is
-//!   one of a card format ([`crate::source::format_from_extension`]), it is a Magic Set Editor
-//!   set (a `.mse-set` zip, or the `set` file of a `.mse-set` folder, whose card files are read
-//!   through it) or it matches a `[files] include` glob of its config, and it does not match an
+//!   a socket, a device) is left out without being opened. A file is kept when the source layer
+//!   says it holds cards ([`crate::source::holds`]: a card format's extension but a Forge edition
+//!   file; a Magic Set Editor set, as a `.mse-set` zip or as the `set` file of a folder of any
+//!   name, whose card files are read through it; not a zip beside the folder it was unzipped
+//!   into) or it matches a `[files] include` glob of its config, and it does not match an
 //!   `--exclude` glob or a `[files] exclude` glob, and it is not named `phaselint.toml`. An
 //!   excluded directory is not entered. What each directory named on the command line held is
-//!   kept ([`WalkedDir`]): its card files, the files skipped for not being card files, and how
+//!   kept ([`WalkedDir`]): its card files, the files skipped ([`LeftOut::is_skipped`]), and how
 //!   many entries an exclude glob left out, so that a run that read no card there can say so.
 //!   Each entry left out is kept with its reason ([`Walked::left_out`], [`LeftOut`]), which
 //!   `check --show-files` prints: the walk says why, the front end only renders it.
@@ -29,15 +30,13 @@
 //! - A path named twice is listed once, where it first appears, however it is spelled: `a.yaml`,
 //!   `./a.yaml` and the `./a.yaml` a walk of `.` finds are one file.
 //!
-//! Architecture invariant: the walk knows paths, globs and the card formats' extensions, and
-//! nothing of how configs are found or what is done with the files: its caller answers for the
-//! configs through a [`Filter`].
+//! Architecture invariant: the walk knows paths and globs, asks the source layer what a file
+//! holds, and knows nothing of how configs are found or what is done with the files: its caller
+//! answers for the configs through a [`Filter`].
 
 use crate::config::{self, PathGlobs};
-use crate::read::{
-    FileText, ReadError, io_message, read_bytes, read_file, read_text, read_walked_file,
-};
-use crate::source::mse_zip::EXTENSION as MSE_EXTENSION;
+use crate::read::{FileText, ReadError, io_message, read_bytes, read_card_file, read_text};
+use crate::source::holds::{Holds, Sniffer};
 use std::borrow::Cow;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
@@ -63,14 +62,10 @@ pub struct Walked {
 }
 
 impl Walked {
-    /// Reads one of [`Walked::files`] as [`read_file`] does. A file found in a directory is not
+    /// Reads one of [`Walked::files`] as [`read_card_file`] does. A file found in a directory is not
     /// judged again ([`crate::tree`]): the directory was, and the walk followed no link below it.
-    pub fn read(&self, path: &Path, max: u64) -> Result<String, ReadError> {
-        if self.found.contains(path) {
-            read_walked_file(path, max)
-        } else {
-            read_file(path, max)
-        }
+    pub fn read(&self, path: &Path, max: u64) -> Result<FileText, ReadError> {
+        read_card_file(path, max, self.found.contains(path))
     }
 
     /// [`Walked::read`] for a run that writes no file: a large file is mapped ([`read_text`]).
@@ -102,9 +97,9 @@ pub struct WalkedDir {
     /// The card files found in it, as indices of [`Walked::files`] (a file named before is listed
     /// where it was named first).
     pub files: Vec<usize>,
-    /// The files found in it that are not card files, in file-name order: not hidden, not
-    /// excluded, not part of a Magic Set Editor set.
-    pub skipped: Vec<PathBuf>,
+    /// The files found in it that were skipped ([`LeftOut::is_skipped`]), in walk order, each
+    /// with why.
+    pub skipped: Vec<(PathBuf, LeftOut)>,
     /// The files and directories in it that an exclude glob left out (a directory counts once).
     pub excluded: usize,
 }
@@ -125,10 +120,15 @@ pub enum LeftOut {
     ExcludedByConfig,
     /// No card format's extension, and no include glob matches it.
     NotACardFile,
-    /// A file of a Magic Set Editor set folder: read through the set's `set` file.
+    /// A file of a folder that holds a Magic Set Editor set: read through the set's `set` file.
     InMseSet,
     /// A file of a Magic Set Editor set folder that has no `set` file: no set reads it.
     InMseSetWithoutSetFile,
+    /// A set's zip `X.mse-set` beside the folder `X` that holds the same set unzipped, which is
+    /// read instead.
+    ZipOfSetFolder,
+    /// A Forge edition file: a set's list of cards by name, with no card text.
+    ForgeEdition,
     /// The config file.
     Config,
     /// Neither a regular file nor a directory: a FIFO, a socket, a device (its kind, as
@@ -151,10 +151,38 @@ impl LeftOut {
             LeftOut::InMseSetWithoutSetFile => {
                 "in a Magic Set Editor set folder that has no `set` file: not read"
             }
+            LeftOut::ZipOfSetFolder => {
+                "a Magic Set Editor set saved as a zip beside the folder of its name, which holds \
+                 the set unzipped and is read instead; name the zip to check it"
+            }
+            LeftOut::ForgeEdition => {
+                "a Forge edition file: it lists a set's cards by name and holds no card text"
+            }
             LeftOut::Config => "the config file",
             LeftOut::NotRegular(kind) => return Cow::Owned(crate::read::not_regular(kind)),
         };
         Cow::Borrowed(reason)
+    }
+
+    /// Whether a run counts it as a file skipped (the summary's "2 files skipped", the word
+    /// `--show-files` gives it): a file that may hold cards but is not read. The rest (hidden,
+    /// excluded, links, the config, a set's card files read through its `set` file) are left out
+    /// by design, and not counted.
+    pub fn is_skipped(self) -> bool {
+        match self {
+            LeftOut::NotACardFile
+            | LeftOut::InMseSetWithoutSetFile
+            | LeftOut::ZipOfSetFolder
+            | LeftOut::ForgeEdition => true,
+            LeftOut::Hidden
+            | LeftOut::BuildOutput
+            | LeftOut::Link(_)
+            | LeftOut::ExcludedByCommandLine
+            | LeftOut::ExcludedByConfig
+            | LeftOut::InMseSet
+            | LeftOut::Config
+            | LeftOut::NotRegular(_) => false,
+        }
     }
 }
 
@@ -197,6 +225,7 @@ fn walk_from(
     };
 
     let mut walked = Walked::default();
+    let mut sniffer = Sniffer::default();
     let mut seen = HashMap::new();
     // The index of `path` in the list, and whether it is new there.
     let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| match seen.entry(listed_key(&path)) {
@@ -276,32 +305,22 @@ fn walk_from(
                                 ));
                                 continue;
                             }
-                            if is_checked_file(entry.path(), filter) {
-                                let path = without_dot(entry.into_path());
-                                let (index, new) = keep(&mut walked.files, path.clone());
-                                if new {
-                                    walked.found.insert(path);
-                                }
-                                dir.files.push(index);
-                            } else {
-                                let why = if in_mse_set(entry.path()) {
-                                    let set = entry.path().with_file_name("set");
-                                    if std::fs::symlink_metadata(&set)
-                                        .is_ok_and(|meta| meta.is_file())
-                                    {
-                                        LeftOut::InMseSet
-                                    } else {
-                                        LeftOut::InMseSetWithoutSetFile
+                            match left_out_file(entry.path(), &mut sniffer, filter) {
+                                None => {
+                                    let path = without_dot(entry.into_path());
+                                    let (index, new) = keep(&mut walked.files, path.clone());
+                                    if new {
+                                        walked.found.insert(path);
                                     }
-                                } else if is_config(entry.path()) {
-                                    LeftOut::Config
-                                } else {
-                                    dir.skipped.push(without_dot(entry.path().to_path_buf()));
-                                    LeftOut::NotACardFile
-                                };
-                                passed
-                                    .borrow_mut()
-                                    .push((without_dot(entry.into_path()), why));
+                                    dir.files.push(index);
+                                }
+                                Some(why) => {
+                                    let path = without_dot(entry.into_path());
+                                    if why.is_skipped() {
+                                        dir.skipped.push((path.clone(), why));
+                                    }
+                                    passed.borrow_mut().push((path, why));
+                                }
                             }
                         }
                         Err(err) => {
@@ -350,31 +369,27 @@ fn skipped_name(entry: &walkdir::DirEntry) -> Option<LeftOut> {
     }
 }
 
-/// Whether a file found in a directory is a card file: not the config, and a card format's
-/// extension, a Magic Set Editor set (a `.mse-set` zip, or the `set` file of a `.mse-set`
-/// folder), or an include glob of its config.
-fn is_checked_file(path: &Path, filter: &dyn Filter) -> bool {
+/// Why a file found in a directory is left out, as the source layer tells what it holds
+/// ([`Sniffer::holds`]); `None` when it is read: cards, a Magic Set Editor set (a zip, or a `set`
+/// file in a folder of any name), or a file an include glob of its config names.
+fn left_out_file(path: &Path, sniffer: &mut Sniffer, filter: &dyn Filter) -> Option<LeftOut> {
     if is_config(path) {
-        return false;
+        return Some(LeftOut::Config);
     }
-    let is_mse_set = path
-        .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case(MSE_EXTENSION))
-        || (path.file_name().is_some_and(|name| name == "set") && in_mse_set(path));
-    crate::source::format_from_extension(path).is_some() || is_mse_set || filter.includes(path)
+    match sniffer.holds(path) {
+        Holds::Cards | Holds::MseZip | Holds::MseSet => None,
+        Holds::InMseSet => Some(LeftOut::InMseSet),
+        Holds::InMseSetWithoutSetFile => Some(LeftOut::InMseSetWithoutSetFile),
+        Holds::ZipOfSetFolder => Some(LeftOut::ZipOfSetFolder),
+        Holds::ForgeEdition => Some(LeftOut::ForgeEdition),
+        Holds::NoCardFormat if filter.includes(path) => None,
+        Holds::NoCardFormat => Some(LeftOut::NotACardFile),
+    }
 }
 
 fn is_config(path: &Path) -> bool {
     path.file_name()
         .is_some_and(|name| name == config::FILE_NAME)
-}
-
-/// Whether `path` lies in a Magic Set Editor set kept as a folder (`Dusk.mse-set/`): its card
-/// files are read through its `set` file, and its images are no card files.
-fn in_mse_set(path: &Path) -> bool {
-    path.parent()
-        .and_then(Path::extension)
-        .is_some_and(|ext| ext.eq_ignore_ascii_case(MSE_EXTENSION))
 }
 
 #[cfg(test)]
@@ -460,6 +475,45 @@ mod tests {
                 )
             ]
         );
+    }
+
+    #[test]
+    fn the_source_layer_says_what_a_file_holds() {
+        // Issue 39: a set unzipped under any name is read, its zip beside it skipped; a Forge
+        // edition file is skipped; each skipped file is counted in the directory.
+        let dir = tree(&[
+            "My Set/card A",
+            "My Set.mse-set",
+            "editions/",
+            "cards/a.txt",
+        ]);
+        let write = |path: &str, text: &str| std::fs::write(dir.path().join(path), text).unwrap();
+        write(
+            "My Set/set",
+            "mse version: 2.0.2\ngame: magic\ninclude_file: card A\n",
+        );
+        write(
+            "editions/Dawn.txt",
+            "[metadata]\nCode=CWD\n[cards]\n1 C A\n",
+        );
+        write(
+            "cards/a.txt",
+            "Name:A\nTypes:Instant\nOracle:Draw a card.\n",
+        );
+        let walked = run(dir.path(), &[], &discovered());
+        assert_eq!(names(dir.path(), &walked), ["My Set/set", "cards/a.txt"]);
+        let why = |name: &str| {
+            walked
+                .left_out
+                .iter()
+                .find(|(path, _)| path.ends_with(name))
+                .map(|(_, why)| *why)
+        };
+        assert_eq!(why("My Set/card A"), Some(LeftOut::InMseSet));
+        assert_eq!(why("My Set.mse-set"), Some(LeftOut::ZipOfSetFolder));
+        assert_eq!(why("editions/Dawn.txt"), Some(LeftOut::ForgeEdition));
+        let skipped: Vec<LeftOut> = walked.dirs[0].skipped.iter().map(|(_, why)| *why).collect();
+        assert_eq!(skipped, [LeftOut::ZipOfSetFolder, LeftOut::ForgeEdition]);
     }
 
     #[test]

@@ -26,7 +26,12 @@ use temp::TempFile;
 /// error says, in lower case, why nothing was written. A symbolic link inside its tree is
 /// followed: the link stays, and its target is replaced; one out of its tree, or into `.git`, is
 /// refused ([`crate::tree`]), as reading it is.
-pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), String> {
+pub fn replace_file(
+    path: &Path,
+    expected: impl AsRef<[u8]>,
+    contents: impl AsRef<[u8]>,
+) -> Result<(), String> {
+    let (expected, contents) = (expected.as_ref(), contents.as_ref());
     let io = |error: std::io::Error| crate::read::io_message(&error);
     crate::tree::judge(path).map_err(|refusal| refusal.message().to_string())?;
     let target = std::fs::canonicalize(path).map_err(io)?;
@@ -35,7 +40,7 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
     refuse_what_a_rename_would_break(&before)?;
 
     let temp = TempFile::new_in(dir, 0o600).map_err(io)?;
-    write_all(&temp, contents.as_bytes()).map_err(io)?;
+    write_all(&temp, contents).map_err(io)?;
     temp.as_file()
         .set_permissions(before.permissions())
         .map_err(io)?;
@@ -47,6 +52,16 @@ pub fn replace_file(path: &Path, expected: &str, contents: &str) -> Result<(), S
     temp.persist(&target).map_err(io)?;
     sync_dir(dir);
     Ok(())
+}
+
+/// [`replace_file`] for a text file read as `old`: both written in the file's own encoding, so a
+/// file read as Windows-1252 is written back in it, never turned into UTF-8 (a text that
+/// Windows-1252 cannot hold is refused, and nothing is written).
+pub fn replace_text(path: &Path, old: &crate::read::FileText, new: &str) -> Result<(), String> {
+    let encoding = old.encoding();
+    let new = encoding.encode(new)?;
+    let old = encoding.encode(old)?;
+    replace_file(path, old, new)
 }
 
 /// Why [`replace_file`] would refuse the file at `path`, as far as its metadata tells before it is
@@ -152,7 +167,7 @@ fn keep_owner(file: &std::fs::File, before: &std::fs::Metadata) -> Result<(), St
 }
 
 /// Whether the file is still what was read: the same size and time, and the same bytes.
-fn unchanged(target: &Path, before: &std::fs::Metadata, expected: &str) -> bool {
+fn unchanged(target: &Path, before: &std::fs::Metadata, expected: &[u8]) -> bool {
     let Ok(now) = std::fs::metadata(target) else {
         return false;
     };
@@ -162,7 +177,7 @@ fn unchanged(target: &Path, before: &std::fs::Metadata, expected: &str) -> bool 
     let mut text = Vec::with_capacity(expected.len());
     let read = std::fs::File::open(target)
         .and_then(|file| file.take(expected.len() as u64 + 1).read_to_end(&mut text));
-    read.is_ok() && text == expected.as_bytes()
+    read.is_ok() && text == expected
 }
 
 #[cfg(test)]
@@ -192,6 +207,27 @@ mod tests {
         replace_file(&path, "old contents that are longer\n", "new\u{2014}\r\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\u{2014}\r\n");
         assert_eq!(names(dir.path()), ["cards.yaml"]);
+    }
+
+    #[test]
+    fn a_windows_1252_file_is_written_back_in_it_or_not_at_all() {
+        let (_dir, path) = file("");
+        std::fs::write(&path, b"- name: \xc9veil\n  text: x\n").unwrap();
+        let old = crate::read::read_card_file(&path, 1 << 20, false).unwrap();
+        assert_eq!(&*old, "- name: \u{c9}veil\n  text: x\n");
+        replace_text(&path, &old, "- name: \u{c9}veil \u{2014}\n  text: x\n").unwrap();
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"- name: \xc9veil \x97\n  text: x\n"
+        );
+        // A character Windows-1252 cannot hold: refused, nothing written.
+        let old = crate::read::read_card_file(&path, 1 << 20, false).unwrap();
+        let error = replace_text(&path, &old, "- name: \u{c9}veil \u{2192}\n").unwrap_err();
+        assert!(error.contains("U+2192"), "{error}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"- name: \xc9veil \x97\n  text: x\n"
+        );
     }
 
     #[test]

@@ -65,6 +65,7 @@ fn every_lint_rule_and_input_note_fires_in_the_fixtures() {
         &rules::UNKNOWN_SUPPRESSION,
         &rules::NOT_A_CARD_FILE,
         &rules::UNREAD_FIELD,
+        &rules::LEGACY_ENCODING,
     ];
     for rule in rules::lints().iter().map(|lint| lint.info).chain(notes) {
         assert_eq!(

@@ -23,12 +23,20 @@ fn sets_are_walked_in_folders_and_zips_and_read_by_every_command() {
         text.contains("formats/mse/dusk.mse-set/card Lantern Warden:6:103: error[PL102]"),
         "{text}"
     );
+    // A set unzipped into `Ember Court/` is read by its content; its zip beside it is skipped,
+    // and said so (issue 39).
     assert!(
-        text.ends_with("in 5 files (8 cards)\n5 fixable with --fix\n"),
+        text.contains("formats/mse/Ember Court/set:1:1: note[PL802] this folder's set is also saved as the zip `formats/mse/Ember Court.mse-set`"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "in 7 files (11 cards); 1 file skipped\n5 fixable with --fix (2 more with --fix --unsafe-fixes)\n"
+        ),
         "{text}"
     );
     let stats = stdout(&project.run(&["stats", "formats/mse"]));
-    assert!(stats.starts_with("cards: 8\n"), "{stats}");
+    assert!(stats.starts_with("cards: 11\n"), "{stats}");
     let findings = stdout(&project.run(&["findings", "formats/mse"]));
     assert!(
         findings.contains("\"file\":\"formats/mse/dawn.mse-set!set\""),
@@ -62,7 +70,8 @@ fn a_set_that_includes_a_file_out_of_its_folder_is_malformed_there() {
         ("secret.txt", "Secret\nInstant\nAt end of turn, draw.\n"),
     ]);
     let output = project.run(&["check", "--format", "short", "Dusk.mse-set"]);
-    assert_exit(&output, 2);
+    // The set was read, but not whole: an error on it (PL901), exit 1.
+    assert_exit(&output, 1);
     assert_eq!(
         stdout(&output),
         "Dusk.mse-set/set:3:15: error[PL901] `include_file: ../secret.txt` names a file that has \
@@ -86,7 +95,7 @@ fn a_directory_without_cards_fails_and_says_what_it_passed_over() {
         stdout(&output),
         "sets/settings.json:1:1: note[PL802] no card in this JSON file: it is not read\n\
          sets:1:1: error[PL905] no card in this directory: the one file of a card format in it \
-         holds none; 2 files skipped for not being card files (sets/README.md, ...)\n\
+         holds none; 2 files skipped (sets/README.md: not a card file: no card format's extension; ...)\n\
          found 1 error, 1 note in 2 files (0 cards); 2 files skipped\n"
     );
     // Told which files hold cards, it reads them.

@@ -374,7 +374,8 @@ fn stats_json_is_one_document_and_lists_what_could_not_be_read() {
         dir.path(),
         &["stats", "--format", "json", "s.jsonl", "good.jsonl"],
     );
-    assert_eq!(output.status.code(), Some(2));
+    // As `check`: a file that does not parse is an error, exit 1.
+    assert_eq!(output.status.code(), Some(1));
     let stats = json(&output);
     assert_eq!(stats["cards"], Value::from(1));
     assert_eq!(
@@ -387,7 +388,7 @@ fn stats_json_is_one_document_and_lists_what_could_not_be_read() {
     );
     // The text format keeps its stdout for the statistics too.
     let text = run(dir.path(), &["stats", "s.jsonl", "good.jsonl"]);
-    assert_eq!(text.status.code(), Some(2));
+    assert_eq!(text.status.code(), Some(1));
     assert!(
         !stdout(&text).contains("could not read"),
         "{}",

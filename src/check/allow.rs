@@ -10,7 +10,7 @@
 //! writes them ([`crate::write`]): atomically, under the same lock, never out of their tree,
 //! never a zip; a config is written only when its new text still reads as a valid config.
 
-use super::{CheckOptions, CheckedFile, Configs, FixMode, check_paths};
+use super::{CheckOptions, CheckedFile, Configs, FixMode, InputsSeen, check_paths};
 use crate::config::{Config, FILE_NAME, search_dirs};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::read::FileText;
@@ -33,8 +33,8 @@ pub struct AddedAllows {
     pub left: Vec<Left>,
     /// Files whose findings could not be silenced, and why (lower case).
     pub problems: Vec<(PathBuf, String)>,
-    /// A file could not be read whole: as `check`, the run fails.
-    pub failed: bool,
+    /// What the last check said of the inputs, for the exit code, as `check`'s.
+    pub inputs: InputsSeen,
 }
 
 /// Findings of one file that `--add-allow` left as they are, for one reason.
@@ -149,7 +149,7 @@ pub fn add_allows(paths: &[PathBuf], options: &CheckOptions) -> Result<AddedAllo
             if !nothing_to_write {
                 added.left.extend(plan.silenced);
             }
-            added.failed = plan.failed;
+            added.inputs = plan.inputs;
             break;
         }
         write_round(plan, &mut added, &mut unwritable);
@@ -189,7 +189,7 @@ struct Plan {
     /// The findings the comments and entries silence, by file: left ([`Why::Rounds`]) when this
     /// round writes nothing.
     silenced: Vec<Left>,
-    failed: bool,
+    inputs: InputsSeen,
 }
 
 /// How many findings, and how many of them errors.
@@ -236,9 +236,11 @@ fn plan_round(
         ));
     }
     let configs = options.configs();
-    let mut plan = Plan::default();
+    let mut plan = Plan {
+        inputs: InputsSeen::of(&checked.files),
+        ..Plan::default()
+    };
     for file in &checked.files {
-        plan.failed |= file.failed;
         if !unwritable.contains(Path::new(&file.path)) {
             plan_file(file, options, &configs, unwritable, &mut plan);
         }
@@ -251,8 +253,9 @@ fn plan_round(
 fn left_for(rule: Option<&rules::RuleInfo>) -> Option<Why> {
     match rule {
         Some(rule) if rules::allowed_by_comment(rule) => None,
-        // The note that a file holds no card: an `[[ignore]]` by path takes it.
-        Some(rule) if rule.code == rules::NOT_A_CARD_FILE.code => None,
+        // A note on a whole file (no card in it, read as Windows-1252): an `[[ignore]]` by path
+        // takes it.
+        Some(rule) if rules::is_whole_file_note(rule) => None,
         Some(rule) if !rules::is_input_problem(rule) => Some(Why::AllowNote),
         _ => Some(Why::InputProblem),
     }
@@ -287,7 +290,7 @@ fn plan_file(
             continue;
         }
         let line = cards.as_ref().and_then(|cards| cards.line(diagnostic));
-        if diagnostic.code == rules::NOT_A_CARD_FILE.code {
+        if rules::lookup(diagnostic.code).is_some_and(rules::is_whole_file_note) {
             whole_file.insert(diagnostic.code);
             entered.add(diagnostic);
         } else if let Some((card, at)) = line {
@@ -360,7 +363,7 @@ fn write_round(plan: Plan, added: &mut AddedAllows, unwritable: &mut BTreeSet<Pa
     for (path, old, new, count) in plan.comments {
         let written = {
             let _lock = crate::write::lock_for_fix(&path);
-            crate::write::replace_file(&path, &old, &new)
+            crate::write::replace_text(&path, &old, &new)
         };
         match written {
             Ok(()) => match added.comments.iter_mut().find(|(known, _)| *known == path) {

@@ -164,7 +164,7 @@ pub fn each_text(
     for card_file in included {
         take(
             &card_file,
-            crate::read::read_file(&card_file, max).map(FileText::from),
+            crate::read::read_card_file(&card_file, max, false),
         );
     }
     unreadable

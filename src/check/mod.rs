@@ -47,7 +47,8 @@ pub struct CheckedFile {
     pub cards: usize,
     /// How many fixes `--fix` applied to it.
     pub fixed: usize,
-    /// The file could not be read whole (I/O error, not UTF-8, malformed YAML or JSON): exit 2.
+    /// The file could not be read whole (I/O error, not UTF-8, malformed YAML or JSON): it is
+    /// neither fixed nor looked into further (see [`InputsSeen`] for the exit code).
     pub failed: bool,
     /// Fixing may write this file (see [`CheckOptions::may_rewrite`]): its fixable findings count.
     pub rewritable: bool,
@@ -145,12 +146,14 @@ impl Default for CheckOptions {
 pub struct Checked {
     /// Config problems first, then paths that could not be walked, then the files in walk order.
     pub files: Vec<CheckedFile>,
-    pub diffs: String,
+    /// Bytes: a file read as Windows-1252 is diffed in it.
+    pub diffs: Vec<u8>,
     /// With [`FixMode::Apply`] and `-` among the paths: standard input's text after its fixes (as
     /// it came when none applies), for the caller to print, as it cannot be written back. `None`
     /// when it could not be read whole (not UTF-8, too large): no part of it is given.
     pub stdin: Option<String>,
-    /// Files the walk of a directory passed over for not being card files.
+    /// Files the walks of directories skipped ([`crate::walk::LeftOut::is_skipped`]): as many as
+    /// `--show-files` says are skipped.
     pub skipped: usize,
 }
 
@@ -224,6 +227,58 @@ impl CheckedFile {
             failed: true,
             rewritable: false,
         }
+    }
+}
+
+/// What the files of a run say of the inputs it was given: the facts its exit code is decided on
+/// (by the binary's `Outcome::of`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InputsSeen {
+    /// A config could not be read or has an error (PL903).
+    pub config_problem: bool,
+    /// A directory named on the command line in which no card was read (PL905).
+    pub no_card_found: bool,
+    /// A path of which nothing was read: missing, not walkable, unreadable, not UTF-8, binary or
+    /// too large (PL900 alone on it).
+    pub unread: bool,
+    /// A file was read: whole, or up to where it does not parse (PL901).
+    pub read: bool,
+}
+
+impl InputsSeen {
+    /// What `files`, a run's [`Checked::files`], say.
+    pub fn of(files: &[CheckedFile]) -> InputsSeen {
+        let mut seen = InputsSeen::default();
+        for file in files {
+            let has = |rule: &crate::rules::RuleInfo| {
+                file.diagnostics.iter().any(|d| d.code == rule.code)
+            };
+            if has(&INVALID_CONFIG) {
+                seen.config_problem = true;
+            } else if has(&crate::rules::NO_CARD_FOUND) {
+                seen.no_card_found = true;
+            } else if file.unread() {
+                seen.unread = true;
+            } else {
+                seen.read = true;
+            }
+        }
+        seen
+    }
+}
+
+impl CheckedFile {
+    /// Nothing of this path was read ([`unreadable`]): its one diagnostic is PL900. A file whose
+    /// fixes could not be written has a PL900 too, but was read: the findings whose fixes those
+    /// were are beside it.
+    fn unread(&self) -> bool {
+        self.failed
+            && self.cards == 0
+            && !self.diagnostics.is_empty()
+            && self
+                .diagnostics
+                .iter()
+                .all(|d| d.code == UNREADABLE_FILE.code)
     }
 }
 

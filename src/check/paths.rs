@@ -13,7 +13,7 @@ use crate::read::{FileText, ReadError};
 use crate::rules::NO_CARD_FOUND;
 use crate::rules::UNREADABLE_FILE;
 use crate::source;
-use crate::walk::{Walked, WalkedDir, walk};
+use crate::walk::{LeftOut, Walked, WalkedDir, walk};
 use std::path::{Path, PathBuf};
 
 /// Checks (and fixes, as `options` says) the files under `paths`; `on_file` is called as each
@@ -77,7 +77,7 @@ pub fn check_paths(
         .collect();
     for (files, printed) in files {
         checked.files.extend(files);
-        checked.diffs.push_str(&printed.diff);
+        checked.diffs.extend(printed.diff);
         checked.stdin = checked.stdin.or(printed.stdin);
     }
     for dir in &walked.dirs {
@@ -93,8 +93,8 @@ pub fn check_paths(
 /// What fixing a file gives to print rather than to write.
 #[derive(Default)]
 struct Printed {
-    /// `--diff`: the unified diff of its fixes.
-    diff: String,
+    /// `--diff`: the unified diff of its fixes, in the file's encoding.
+    diff: Vec<u8>,
     /// `--fix -`: standard input's text after its fixes.
     stdin: Option<String>,
 }
@@ -116,13 +116,14 @@ fn no_card_found(dir: &WalkedDir) -> CheckedFile {
             counted(dir.excluded, "entry", "entries")
         ));
     }
-    if let Some(first) = dir.skipped.first() {
+    if let Some((first, why)) = dir.skipped.first() {
         let others = dir.skipped.len() - 1;
         message.push_str(&format!(
-            "; {} skipped for not being card files ({}{})",
+            "; {} skipped ({}: {}{})",
             counted(dir.skipped.len(), "file", "files"),
             crate::file_name::shown(first),
-            if others > 0 { ", ..." } else { "" }
+            why.reason(),
+            if others > 0 { "; ..." } else { "" }
         ));
     }
     CheckedFile::problem(&dir.path, String::new(), &NO_CARD_FOUND, 0..0, message)
@@ -173,7 +174,7 @@ fn check_path(
         if options.map_large_files && options.fix != FixMode::Apply {
             walked.read_text(path, options.max_file_size)
         } else {
-            walked.read(path, options.max_file_size).map(FileText::from)
+            walked.read(path, options.max_file_size)
         }
     };
     let mut files = vec![check_file(
@@ -186,6 +187,9 @@ fn check_path(
     for problem in problems {
         files[0].add_input_problem(problem.span, problem.message);
     }
+    if let Some(note) = saved_zip_note(walked, path) {
+        files[0].add_note(&note, shown, config);
+    }
     // PL802, for a set on standard input that holds no card but in the files it includes.
     let unread = files[0]
         .cards_text()
@@ -195,13 +199,42 @@ fn check_path(
         files[0].add_note(&note, shown, config);
     }
     for card_file in included {
-        let read =
-            |path: &Path| crate::read::read_file(path, options.max_file_size).map(FileText::from);
+        let read = |path: &Path| crate::read::read_card_file(path, options.max_file_size, false);
         files.push(check_file(
             &card_file, &card_file, read, options, config, threads, printed,
         ));
     }
     files
+}
+
+/// The note on the `set` file `path` of a folder `X` whose zip `X.mse-set` the walk left out
+/// beside it ([`LeftOut::ZipOfSetFolder`]): the folder was read, and the zip may be stale.
+fn saved_zip_note(walked: &Walked, path: &Path) -> Option<source::SourceNote> {
+    if path.file_name()? != "set" {
+        return None;
+    }
+    let folder = path.parent()?;
+    let mut zip = folder.as_os_str().to_owned();
+    zip.push(".");
+    zip.push(source::mse_zip::EXTENSION);
+    let zip = PathBuf::from(zip);
+    walked
+        .left_out
+        .iter()
+        .any(|(left_out, why)| *why == LeftOut::ZipOfSetFolder && *left_out == zip)
+        .then(|| source::SourceNote {
+            kind: source::NoteKind::NotACardFile,
+            span: 0..0,
+            message: format!(
+                "this folder's set is also saved as the zip `{}` beside it: the folder was read, \
+                 the zip was not",
+                crate::file_name::shown(&zip)
+            ),
+            help: Some(format!(
+                "if the zip may differ from the folder, check it by name (`phaselint check \"{}\"`)",
+                crate::file_name::shown(&zip)
+            )),
+        })
 }
 
 /// Reads (with `read`), checks and (as `options` says) fixes the file `path`, `shown` the path it
@@ -248,7 +281,7 @@ fn fix_file(
     options: &CheckOptions,
     config: &Config,
     threads: usize,
-    diffs: &mut String,
+    diffs: &mut Vec<u8>,
 ) -> CheckedFile {
     let format = source::format_of(shown, &text);
     let mut checked = check_text_on(shown, text, format, &options.read, config, threads, None);
@@ -288,14 +321,27 @@ fn fix_file(
     if options.fix == FixMode::Diff {
         // Named as reported: standard input by its --stdin-filename.
         let name = crate::file_name::bytes(shown);
-        diffs.push_str(&fix::unified_diff(&name, &original, &fixed.source));
+        // In the file's own encoding, as `--fix` would write it, so that `git apply` finds its
+        // lines; a fix the encoding cannot hold is refused, as `--fix` refuses it.
+        let encoding = original.encoding();
+        if let Err(message) = encoding.encode(&fixed.source) {
+            let mut unchanged = checked;
+            offer_no_fixes(&mut unchanged, &message);
+            return unchanged;
+        }
+        diffs.extend(fix::unified_diff_in(
+            &name,
+            &original,
+            &fixed.source,
+            &mut |line, out| out.extend_from_slice(&encoding.encode(line).unwrap_or_default()),
+        ));
         // The report is of the file as it is on disk: the first check.
         return checked;
     }
     if path.as_os_str() == "-" {
         return fixed;
     }
-    match crate::write::replace_file(path, &original, &fixed.source) {
+    match crate::write::replace_text(path, &original, &fixed.source) {
         Ok(()) => fixed,
         // Nothing was written: the report is of the file as it is, with no fix counted.
         Err(message) => {

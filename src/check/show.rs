@@ -31,13 +31,20 @@ pub fn settings_of(
     }
 }
 
-/// What a walk of the paths takes and leaves out (`--show-files`).
+/// What a walk of the paths takes and leaves out (`--show-files`), counted as a check counts
+/// them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WalkedFiles {
     /// The files `check` would read, in its order.
     pub taken: Vec<PathBuf>,
-    /// The files and directories left out, each with its reason (lower case): by the walk, in
-    /// walk order, then the files it listed that a read would refuse (too large, binary).
+    /// The files `check` would take but could not read (too large, binary), each with why: a
+    /// check reports each as unreadable (PL900).
+    pub unreadable: Vec<(PathBuf, String)>,
+    /// The files skipped, each with why (lower case), in walk order: the files a check's summary
+    /// counts as skipped ([`crate::walk::LeftOut::is_skipped`]).
+    pub skipped: Vec<(PathBuf, String)>,
+    /// The files and directories left out by design (hidden, excluded, links, the config, a set's
+    /// card files), each with why, in walk order (a directory left out is not entered).
     pub left_out: Vec<(PathBuf, String)>,
     /// Paths that could not be walked (missing, unreadable), with the message.
     pub errors: Vec<(PathBuf, String)>,
@@ -50,21 +57,24 @@ pub fn files_of(paths: &[PathBuf], options: &CheckOptions) -> Result<WalkedFiles
     let configs = options.configs();
     let walked = walk(paths, &options.exclude, &configs)?;
     let mut files = WalkedFiles {
-        left_out: walked
-            .left_out
-            .iter()
-            .map(|(path, why)| (path.clone(), why.reason().to_string()))
-            .collect(),
         errors: walked.errors.clone(),
         ..WalkedFiles::default()
     };
+    for (path, why) in &walked.left_out {
+        let list = if why.is_skipped() {
+            &mut files.skipped
+        } else {
+            &mut files.left_out
+        };
+        list.push((path.clone(), why.reason().to_string()));
+    }
     for path in &walked.files {
         let text = !inputs::is_mse_zip(path);
         let refused = (path.as_os_str() != "-")
             .then(|| walked.probe(path, options.max_file_size, text))
             .flatten();
         match refused {
-            Some(message) => files.left_out.push((path.clone(), message)),
+            Some(message) => files.unreadable.push((path.clone(), message)),
             None => files.taken.push(path.clone()),
         }
     }

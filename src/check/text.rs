@@ -128,7 +128,7 @@ pub(super) fn fix_rounds(
             fixes += applied.applied;
             // Every edit lies before the window's end: the text after it only moves.
             end = end.and_then(|end| (end + applied.text.len()).checked_sub(text.len()));
-            text = Arc::new(applied.text.into());
+            text = Arc::new(text.rewritten(applied.text));
             if applied.left_for_later.is_empty() {
                 break;
             }
@@ -222,6 +222,21 @@ pub(super) fn check_text_on(
         threads,
         Cards::All(cache),
     )
+}
+
+/// The note on a file read as Windows-1252 ([`crate::read::read_card_file`]), at its first byte
+/// that is not UTF-8 (`first` in `text`).
+fn windows_1252_note(first: usize, text: &str) -> source::SourceNote {
+    let len = text[first..].chars().next().map_or(0, char::len_utf8);
+    source::SourceNote {
+        kind: source::NoteKind::Windows1252,
+        span: first..first + len,
+        message: "not UTF-8: read as Windows-1252".to_string(),
+        help: Some(
+            "`--fix` writes the file back in Windows-1252; save it as UTF-8 to drop this note"
+                .to_string(),
+        ),
+    }
 }
 
 /// Which cards of a text a check lints.
@@ -319,6 +334,15 @@ fn check_cards(
     }
     for note in &notes {
         if let Some(diagnostic) = source_note(note, path, config) {
+            kept.push(diagnostic);
+        }
+    }
+    if let Some((not_utf8, first)) = source.not_utf8() {
+        if !format.reads_windows_1252() {
+            return super::unreadable(path, not_utf8);
+        }
+        let note = windows_1252_note(first, &source);
+        if let Some(diagnostic) = source_note(&note, path, config) {
             kept.push(diagnostic);
         }
     }

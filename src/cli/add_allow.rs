@@ -8,8 +8,8 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 /// `--add-allow`: a line for each file written, for the findings of each file left and why, and for
-/// each file that could not be written. A file that could not be written or read whole fails the
-/// run; an error left exits 1, as `check` would.
+/// each file that could not be written. The exit code is `check`'s ([`Outcome::of`]): a file that
+/// could not be written, or an error left (an unreadable file's among them), exits 1.
 pub fn run(
     paths: &[PathBuf],
     options: Result<CheckOptions, String>,
@@ -59,13 +59,8 @@ pub fn run(
     if out.is_empty() {
         out.push_str("no finding to allow\n");
     }
-    // As `check` would exit after the run.
-    let outcome = if !added.problems.is_empty() || added.failed {
-        Outcome::Failed
-    } else if added.left.iter().any(|left| left.errors > 0) {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    };
+    // As `check` would exit after the run; a refused write is an error, as under `--fix`.
+    let problems = !added.problems.is_empty() || added.left.iter().any(|left| left.errors > 0);
+    let outcome = Outcome::of(added.inputs, problems, false);
     (Ok(out), outcome)
 }

@@ -4,7 +4,7 @@ use super::format::FormatArg;
 use super::outcome::Outcome;
 use super::progress::Progress;
 use clap::Args;
-use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, check_paths};
+use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, InputsSeen, check_paths};
 use phaselint::edition::Edition;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{self, Format, HumanStyle, Summary};
@@ -63,7 +63,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deny_warnings: bool,
 
-    /// Exit with 0 even when problems are found (2 still means the run itself failed).
+    /// Exit with 0 even when problems are found, an unreadable or malformed file among them (2
+    /// still means a usage or config problem, or a run that could check nothing).
     #[arg(long, conflicts_with = "deny_warnings")]
     pub exit_zero: bool,
 
@@ -167,15 +168,22 @@ pub fn options(args: &CheckArgs) -> Result<CheckOptions, String> {
 }
 
 /// Runs `check`: the report to print and the outcome.
-pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
+pub fn run(args: &CheckArgs) -> (Result<Vec<u8>, String>, Outcome) {
+    let text = |(output, outcome): (Result<String, String>, Outcome)| {
+        (output.map(String::into_bytes), outcome)
+    };
     if args.show_settings {
-        return super::show::settings(&args.paths, options(args), args.format);
+        return text(super::show::settings(
+            &args.paths,
+            options(args),
+            args.format,
+        ));
     }
     if args.show_files {
-        return super::show::files(&args.paths, options(args));
+        return text(super::show::files(&args.paths, options(args)));
     }
     if args.add_allow {
-        return super::add_allow::run(&args.paths, options(args));
+        return text(super::add_allow::run(&args.paths, options(args)));
     }
     let checked = options(args).and_then(|options| {
         let progress = Progress::start(args.quiet);
@@ -192,7 +200,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
         Ok(checked) => checked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let failed = files.iter().any(|file| file.failed);
+    let inputs = InputsSeen::of(&files);
     let summary = Summary {
         skipped,
         ..Summary::counting_fixes_in(&files, |file| file.rewritable)
@@ -200,6 +208,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     // As ruff: with --diff, pending changes fail the run.
     let pending = !diffs.is_empty();
     let output = if args.diff {
+        // Bytes: a file read as Windows-1252 is diffed in its own encoding.
         diffs
     } else if args.statistics {
         let rows = report::rule_counts(&files);
@@ -207,6 +216,7 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
             Format::Json => report::statistics_json(&rows),
             _ => report::statistics_text(&rows),
         }
+        .into_bytes()
     } else if args.quiet && matches!(args.format, Format::Human | Format::Short) {
         // Both end with the summary line; the findings before it are kept as they are.
         let output = render(args, &files, &summary);
@@ -215,25 +225,19 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
             Some(findings) => findings.to_string(),
             None => output,
         }
+        .into_bytes()
     } else {
-        render(args, &files, &summary)
+        render(args, &files, &summary).into_bytes()
     };
     // The process ends after the report: the files' texts are left to it rather than freed,
     // which for a large database returns its pages to the system one by one (20 MB: 2 ms, after
     // the work).
     std::mem::forget(files);
-    let outcome = if failed {
-        Outcome::Failed
-    } else if args.exit_zero {
-        Outcome::Clean
-    } else if pending || summary.errors > 0 || (args.deny_warnings && summary.warnings > 0) {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    };
+    let problems = pending || summary.errors > 0 || (args.deny_warnings && summary.warnings > 0);
+    let outcome = Outcome::of(inputs, problems, args.exit_zero);
     let report = match &args.output_file {
         Some(path) => match phaselint::write::write_new(path, &output) {
-            Ok(()) => String::new(),
+            Ok(()) => Vec::new(),
             Err(message) => {
                 let path = phaselint::file_name::shown(path);
                 return (
@@ -249,8 +253,8 @@ pub fn run(args: &CheckArgs) -> (Result<String, String>, Outcome) {
     }
     // As ruff: stdout is the fixed text alone, for the editor that piped it in; a closed stderr
     // leaves nothing to report to.
-    let _ = std::io::stderr().write_all(report.as_bytes());
-    (Ok(stdin.unwrap_or_default()), outcome)
+    let _ = std::io::stderr().write_all(&report);
+    (Ok(stdin.unwrap_or_default().into_bytes()), outcome)
 }
 
 /// `--fix -`: standard input is fixed, and stdout is its text, the report going to stderr.

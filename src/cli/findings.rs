@@ -4,7 +4,7 @@
 use super::outcome::Outcome;
 use clap::Args;
 use phaselint::check::inputs::each_text;
-use phaselint::check::{Configs, threads_for};
+use phaselint::check::{Configs, InputsSeen, threads_for};
 use phaselint::export::{FaceFindings, each_face_on};
 use phaselint::parallel;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
@@ -28,8 +28,9 @@ pub struct FindingsArgs {
 }
 
 /// Runs `findings`: one line a card face on standard output, written as each file is read. A file
-/// that cannot be read, or is malformed, is named on the error channel and makes the exit code 2;
-/// the other files are still read.
+/// that cannot be read, or is malformed, is named on the error channel and makes the exit code 1;
+/// the other files are still read. A config problem, or no file read at all, is 2, as in `check`
+/// ([`Outcome::of`]).
 pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     // The configs decide which files a directory holds ([files] include and exclude).
     let configs = Configs::new(None, RuleSelection::default());
@@ -37,11 +38,12 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
         Ok(walked) => walked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let problems = configs.problems();
-    let mut failed = !walked.errors.is_empty() || !problems.is_empty();
-    for problem in &problems {
-        complain(&problem.to_string());
-    }
+    let mut inputs = InputsSeen {
+        unread: !walked.errors.is_empty(),
+        ..InputsSeen::default()
+    };
+    // An input that could not be read, or not read whole (a card that does not read).
+    let mut failed = !walked.errors.is_empty();
     for (path, message) in &walked.errors {
         complain(&format!("{}: {message}", phaselint::file_name::shown(path)));
     }
@@ -55,6 +57,7 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
     for path in &walked.files {
         let options = configs.read_options(path, &options);
         let unreadable = each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+            inputs.read = true;
             let shown = phaselint::file_name::shown(name);
             if closed {
                 return;
@@ -101,18 +104,20 @@ pub fn run(args: &FindingsArgs) -> (Result<String, String>, Outcome) {
                 phaselint::file_name::shown(name),
                 error.message
             ));
+            inputs.unread = true;
             failed = true;
         }
         if closed {
             break;
         }
     }
-    let outcome = if failed {
-        Outcome::Failed
-    } else {
-        Outcome::Clean
-    };
-    (Ok(String::new()), outcome)
+    // Configs are read as the files they govern are: every one met is known only now.
+    let problems = configs.problems();
+    for problem in &problems {
+        complain(&problem.to_string());
+    }
+    inputs.config_problem = !problems.is_empty();
+    (Ok(String::new()), Outcome::of(inputs, failed, false))
 }
 
 /// A problem with an input, on the error channel.

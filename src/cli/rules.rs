@@ -113,9 +113,10 @@ fn page() -> String {
          what it does, why, an example and the fix. This page holds the same docs, one section a \
          rule. A rule's code and its name are accepted alike on the command line, in \
          [`phaselint.toml`](configuration.md) and in `# phaselint: allow(...)` comments; a rule's \
-         level is its default, which the config can change. PL900-PL903 (unreadable-file, \
-         malformed-input, unreadable-text, invalid-config) are input problems: they always make \
-         the exit code 2.\n\n\
+         level is its default, which the config can change. PL900-PL905 are input problems, errors \
+         that no config turns off: a file that cannot be read or does not parse (PL900, PL901) \
+         fails a run as other errors do (exit 1); a broken config (PL903), a directory named in \
+         which no card was read (PL905) and a run that could read no file at all exit 2.\n\n\
          The levels say who is wrong. An **error** is a problem the Comprehensive Rules prove: a \
          window that never opens (PL201-PL203), restrictions that exclude each other (PL204), \
          reminder text that disagrees with its keyword (PL601), wording that is obsolete in the \

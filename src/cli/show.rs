@@ -4,7 +4,7 @@
 //! it ([`visible`], [`visible_json`]), never with a control character that acts on a terminal.
 
 use super::outcome::Outcome;
-use phaselint::check::{CheckOptions, files_of, settings_of};
+use phaselint::check::{CheckOptions, InputsSeen, files_of, settings_of};
 use phaselint::config::Settings;
 use phaselint::file_name::shown;
 use phaselint::report::{Format, visible, visible_json};
@@ -116,9 +116,11 @@ fn settings_text(path: &Path, settings: &Settings) -> String {
     out
 }
 
-/// `--show-files`: each file a walk takes, one a line, then each file or directory it leaves out
-/// with the reason, and each path it could not walk. A path that could not be walked fails the
-/// run, as it fails `check`.
+/// `--show-files`: each file a walk takes, one a line; each it takes but could not read
+/// (`unreadable`, a PL900 in a check); each file it skips (`skipped`, as many as a check's summary
+/// counts), then each file or directory left out by design (`left out`), with the reason; and
+/// each path it could not walk. A path that could not be walked exits 1, and 2 when no file is
+/// taken, as `check` would ([`Outcome::of`]).
 pub fn files(
     paths: &[PathBuf],
     options: Result<CheckOptions, String>,
@@ -131,16 +133,23 @@ pub fn files(
     for path in &files.taken {
         let _ = writeln!(out, "{}", name(path));
     }
-    for (path, reason) in &files.left_out {
+    for (path, reason) in &files.unreadable {
+        let _ = writeln!(out, "unreadable {}: {}", name(path), visible(reason));
+    }
+    for (path, reason) in &files.skipped {
         let _ = writeln!(out, "skipped {}: {}", name(path), visible(reason));
+    }
+    for (path, reason) in &files.left_out {
+        let _ = writeln!(out, "left out {}: {}", name(path), visible(reason));
     }
     for (path, message) in &files.errors {
         let _ = writeln!(out, "error {}: {}", name(path), visible(message));
     }
-    let outcome = if files.errors.is_empty() {
-        Outcome::Clean
-    } else {
-        Outcome::Failed
+    let inputs = InputsSeen {
+        unread: !files.errors.is_empty(),
+        read: !files.taken.is_empty(),
+        ..InputsSeen::default()
     };
+    let outcome = Outcome::of(inputs, !files.errors.is_empty(), false);
     (Ok(out), outcome)
 }

@@ -3,7 +3,7 @@
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
 use phaselint::check::inputs::each_text;
-use phaselint::check::{Configs, threads_for};
+use phaselint::check::{Configs, InputsSeen, threads_for};
 use phaselint::parallel;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{LineIndex, visible, visible_json};
@@ -49,7 +49,8 @@ pub struct StatsArgs {
 
 /// Runs `stats`. Files that cannot be read, and cards that do not read, are named on stderr
 /// (stdout holds the statistics alone: with `--format json`, one JSON document, which lists them
-/// too under `"problems"`) and make the exit code 2; the statistics of the rest are printed.
+/// too under `"problems"`) and make the exit code 1; the statistics of the rest are printed. A
+/// config problem, or no file read at all, is 2, as in `check` ([`Outcome::of`]).
 pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     // The configs decide which files a directory holds ([files] include and exclude).
     let configs = Configs::new(None, RuleSelection::default());
@@ -57,16 +58,14 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         Ok(walked) => walked,
         Err(message) => return (Err(message), Outcome::Failed),
     };
-    let mut problems: Vec<String> = configs
-        .problems()
+    let mut inputs = InputsSeen {
+        unread: !walked.errors.is_empty(),
+        ..InputsSeen::default()
+    };
+    let mut problems: Vec<String> = walked
+        .errors
         .iter()
-        .map(ToString::to_string)
-        .chain(
-            walked
-                .errors
-                .iter()
-                .map(|(path, message)| format!("{}: {message}", phaselint::file_name::shown(path))),
-        )
+        .map(|(path, message)| format!("{}: {message}", phaselint::file_name::shown(path)))
         .collect();
     let options = ReadOptions {
         original: args.original,
@@ -76,6 +75,7 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
     for path in &walked.files {
         let options = configs.read_options(path, &options);
         let unreadable = each_text(&walked, path, DEFAULT_MAX_FILE_SIZE, &mut |name, text| {
+            inputs.read = true;
             let shown = phaselint::file_name::shown(name);
             let format = source::format_of(name, &text);
             let threads = threads_for(text.len(), parallel::cores());
@@ -86,13 +86,19 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
                 format!("{shown}:{}:{}: {}", at.line, at.column, error.message)
             }));
         });
+        inputs.unread |= !unreadable.is_empty();
         problems.extend(unreadable.iter().map(|(name, error)| {
             format!("{}: {}", phaselint::file_name::shown(name), error.message)
         }));
     }
-    let problems: Vec<String> = problems
+    // Configs are read as the files they govern are: every one met is known only now.
+    let config_problems = configs.problems();
+    inputs.config_problem = !config_problems.is_empty();
+    let problems: Vec<String> = config_problems
         .iter()
-        .map(|problem| visible(problem).into_owned())
+        .map(ToString::to_string)
+        .chain(problems)
+        .map(|problem| visible(&problem).into_owned())
         .collect();
     let report = tally.finish();
     let output = match args.format {
@@ -104,15 +110,12 @@ pub fn run(args: &StatsArgs) -> (Result<String, String>, Outcome) {
         .map(|json| visible_json(json + "\n"))
         .map_err(|error| format!("could not write JSON: {error}")),
     };
-    if problems.is_empty() {
-        return (output, Outcome::Clean);
-    }
     let mut stderr = std::io::stderr().lock();
     for problem in &problems {
         // A closed stderr leaves nothing to report to.
         let _ = writeln!(stderr, "could not read: {problem}");
     }
-    (output, Outcome::Failed)
+    (output, Outcome::of(inputs, !problems.is_empty(), false))
 }
 
 /// The JSON document: the statistics, and what could not be read.

@@ -1,6 +1,8 @@
 //! Input problems: not lint rules, but reported as diagnostics with codes of their own, so that
-//! every output format (and SARIF's rule list) names them. They always count as errors and make
-//! the exit code 2.
+//! every output format (and SARIF's rule list) names them. They always count as errors: a file
+//! that cannot be read or does not parse (PL900, PL901) makes the exit code 1, as other errors; a
+//! config problem (PL903), a directory with no card (PL905) or a run that read no file at all
+//! makes it 2 (the binary's `Outcome::of`).
 
 use super::{FixAvailability, RuleInfo};
 use crate::diagnostic::Severity;
@@ -10,7 +12,7 @@ pub static UNREADABLE_FILE: RuleInfo = RuleInfo {
     name: "unreadable-file",
     level: Severity::Error,
     summary: "a file could not be read: an I/O error, or bytes that are not UTF-8",
-    docs: "## What it does\nReports a file that could not be read: it is missing, unreadable, a directory that cannot be walked, or not text (a binary file with a NUL byte, or text in another encoding than UTF-8). The location is the first byte that is not UTF-8, or the first NUL byte.\n\n## Why\nphaselint never guesses at text it cannot decode; the other files are still checked and the exit code is 2.\n\n## Fix\nSave the file as UTF-8, or exclude it with `--exclude` or `[files] exclude` in phaselint.toml.",
+    docs: "## What it does\nReports a file that could not be read: it is missing, unreadable, a directory that cannot be walked, or not text (a binary file with a NUL byte, or text in another encoding than UTF-8: a YAML, text, Forge, Magic Set Editor, CSV or TSV file that may be Windows-1252 is read as that instead, with a PL805 note). The location is the first byte that is not UTF-8, or the first NUL byte.\n\n## Why\nphaselint never guesses at text it cannot decode; the other files are still checked and the exit code is 1, as for any error (ruff's E902), or 2 when no file of the run could be read at all.\n\n## Fix\nSave the file as UTF-8, or exclude it with `--exclude` or `[files] exclude` in phaselint.toml.",
     fix: FixAvailability::None,
     on_by_default: true,
 };
@@ -20,7 +22,7 @@ pub static MALFORMED_INPUT: RuleInfo = RuleInfo {
     name: "malformed-input",
     level: Severity::Error,
     summary: "a card file is malformed, or a card in it has the wrong shape",
-    docs: "## What it does\nReports a card file that does not parse (YAML, JSON, a Magic Set Editor set, Cockatrice XML, a Forge script, CSV or TSV), a cut file, and cards whose fields have the wrong type (a list where the text should be). The location is where the parser stopped.\n\n## Why\nCards after a syntax error cannot be read reliably; the cards before it are still checked, and the exit code is 2.\n\n## Fix\nCorrect the syntax at the reported place.",
+    docs: "## What it does\nReports a card file that does not parse (YAML, JSON, a Magic Set Editor set, Cockatrice XML, a Forge script, CSV or TSV), a cut file, and cards whose fields have the wrong type (a list where the text should be). The location is where the parser stopped.\n\n## Why\nCards after a syntax error cannot be read reliably; the cards before it and the other files are still checked, and the exit code is 1, as for any error.\n\n## Fix\nCorrect the syntax at the reported place.",
     fix: FixAvailability::None,
     on_by_default: true,
 };
@@ -60,7 +62,7 @@ pub static NO_CARD_FOUND: RuleInfo = RuleInfo {
     name: "no-card-found",
     level: Severity::Error,
     summary: "a directory named on the command line holds no card: nothing in it was checked",
-    docs: "## What it does\nReports a directory named on the command line (`phaselint check .`, `phaselint check sets/`) in which no card was read: no file of a card format was found in it, or every one found holds no card (each of those has its own PL802 note). The message counts the files the walk passed over for not being card files, and names the first of them. The location is the directory.\n\n## Why\nA design repository whose CI runs `phaselint check .` must not go green having checked nothing: a set kept in a format phaselint does not read, or under an extension it does not walk, would otherwise pass in silence. The exit code is 2, as for any file that could not be read. A file named on the command line that holds no card (as pre-commit hands over) stays a note (PL802).\n\n## Example\n```text\nsets/\n  dawn.cards       # a format phaselint does not know by its extension\n  README.md\n```\n\n## Fix\nName the files phaselint should read with `[files] include` in phaselint.toml (`include = [\"**/*.cards\"]`), keep the cards in a format it reads (YAML, JSON, JSON Lines, text, Magic Set Editor, Cockatrice XML, Forge scripts, CSV or TSV), or name the directory that holds them.",
+    docs: "## What it does\nReports a directory named on the command line (`phaselint check .`, `phaselint check sets/`) in which no card was read: no file of a card format was found in it, or every one found holds no card (each of those has its own PL802 note). The message counts the files the walk passed over for not being card files, and names the first of them. The location is the directory.\n\n## Why\nA design repository whose CI runs `phaselint check .` must not go green having checked nothing: a set kept in a format phaselint does not read, or under an extension it does not walk, would otherwise pass in silence. The exit code is 2, as for a config problem: the run could not check what it was asked to, whatever the other paths hold. A file named on the command line that holds no card (as pre-commit hands over) stays a note (PL802).\n\n## Example\n```text\nsets/\n  dawn.cards       # a format phaselint does not know by its extension\n  README.md\n```\n\n## Fix\nName the files phaselint should read with `[files] include` in phaselint.toml (`include = [\"**/*.cards\"]`), keep the cards in a format it reads (YAML, JSON, JSON Lines, text, Magic Set Editor, Cockatrice XML, Forge scripts, CSV or TSV), or name the directory that holds them.",
     fix: FixAvailability::None,
     on_by_default: true,
 };

@@ -48,7 +48,9 @@ pub use input::{
     INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
     UNREADABLE_TEXT,
 };
-pub use input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW};
+pub use input_notes::{
+    LEGACY_ENCODING, NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW,
+};
 pub use registry::{closest, lints, lookup, registry};
 
 use crate::diagnostic::{Applicability, Severity};
@@ -151,9 +153,16 @@ pub fn allowed_by_comment(rule: &RuleInfo) -> bool {
         && ![
             UNKNOWN_SUPPRESSION.code,
             NOT_A_CARD_FILE.code,
+            LEGACY_ENCODING.code,
             UNUSED_ALLOW.code,
         ]
         .contains(&rule.code)
+}
+
+/// Whether `rule` is a note on a whole file (PL802 no card in it, PL805 read as Windows-1252):
+/// an `[[ignore]]` entry by path turns it off, not an allow comment on a card.
+pub fn is_whole_file_note(rule: &RuleInfo) -> bool {
+    [NOT_A_CARD_FILE.code, LEGACY_ENCODING.code].contains(&rule.code)
 }
 
 /// A rule: its identity and its check.
@@ -166,7 +175,7 @@ pub struct Lint {
 pub(crate) mod testing {
     //! The harness each rule's own pass and fail cases run through.
 
-    use super::{FaceText, Lint};
+    use super::{FaceText, Lint, Violation};
 
     /// Each `fail` text gives at least one violation whose span covers the `[[...]]`-marked words
     /// exactly; each `pass` text gives none. `type_line` is the card's.
@@ -205,14 +214,19 @@ pub(crate) mod testing {
 
     /// Applies a violation's fix to `text`.
     pub fn fixed(lint: &Lint, type_line: &str, text: &str) -> Option<String> {
+        fix_applied(lint, type_line, text).map(|(_, out)| out)
+    }
+
+    /// The first violation with a fix, and `text` with that fix applied.
+    pub fn fix_applied(lint: &Lint, type_line: &str, text: &str) -> Option<(Violation, String)> {
         let face = FaceText::read(text, Some(type_line));
         let violation = (lint.check)(&face).into_iter().find(|v| v.fix.is_some())?;
         let mut out = text.to_string();
-        let fix = violation.fix?;
+        let fix = violation.fix.as_ref()?;
         for (span, replacement) in fix.edits.iter().rev() {
             out.replace_range(span.start..span.end, replacement);
         }
-        Some(out)
+        Some((violation, out))
     }
 
     fn unmark(marked: &str) -> (String, usize, usize) {

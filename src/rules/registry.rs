@@ -5,7 +5,9 @@ use super::input::{
     INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
     UNREADABLE_TEXT,
 };
-use super::input_notes::{NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW};
+use super::input_notes::{
+    LEGACY_ENCODING, NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW,
+};
 use super::{
     Lint, RuleInfo, activate_this_ability, after_upkeep_window, at_the_end_of_combat,
     at_the_start_of, cast_window_at_sorcery_speed, combat_step, contradictory_windows,
@@ -57,6 +59,7 @@ static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock:
         &UNKNOWN_SUPPRESSION,
         &NOT_A_CARD_FILE,
         &UNREAD_FIELD,
+        &LEGACY_ENCODING,
         &UNUSED_ALLOW,
         &UNREADABLE_FILE,
         &MALFORMED_INPUT,

@@ -2,9 +2,11 @@
 //! one an unknown phrase misspells (PL002) or, for PL001's help, comes close to.
 //!
 //! The measure aligns a template with a run of the text's words: a word may differ by a letter or
-//! two (a typo), and a small function word ("of", "the") may be missing or extra. Anything else
-//! is no typo. Which match is right is not decided here: PL002 reads the text with the template
-//! in place and keeps it only when the grammar then understands it.
+//! two (a typo), a small function word ("of", "the") may be missing or extra, and a word written
+//! twice in a row may be there once too many. Anything else is no typo. The alignment is kept,
+//! word by word ([`Step`]), so that a fix changes only the words that differ. Which match is right
+//! is not decided here: PL002 reads the text with the fix in place and keeps it only when the
+//! grammar then understands it.
 
 use crate::edit_distance::char_distance;
 use crate::model::Span;
@@ -75,7 +77,10 @@ const OWNERS: &[&str] = &[
     "your next",
     "the next",
 ];
-const LEADS: &[&str] = &["at the beginning of", "during"];
+/// "until the beginning of" too: a typo in "until the beginning of your next end step" is measured
+/// against what it says, not against "at the beginning of ...", whose fix would put an "at" after
+/// its "until".
+const LEADS: &[&str] = &["at the beginning of", "until the beginning of", "during"];
 
 /// A run of a text's words that a template comes close to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,14 +88,52 @@ pub struct Near {
     pub template: &'static str,
     /// From the first word of the run to the end of its last word, in the text's bytes.
     pub span: Span,
-    /// Word edits: words misspelt, function words missing or extra.
+    /// Word edits: words misspelt, function words missing or extra, words doubled.
     pub edits: usize,
+    /// The run's words and the template's, aligned in order: every word of the run once, and
+    /// every word of the template once.
+    pub steps: Vec<Step>,
+}
+
+/// One word of an alignment of a run of the text with a template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A word of the text, spelt as the template spells it (case and apostrophes aside).
+    Kept(Span),
+    /// A word of the text, misspelt: the template's word belongs in its place.
+    Respelt(Span, &'static str),
+    /// A word of the text the template does not have: a small word too many, or a word written
+    /// twice in a row.
+    Extra(Span),
+    /// A word of the template the text does not have.
+    Missing(&'static str),
+}
+
+impl Step {
+    /// The text's word the step is of, if any.
+    fn word(self) -> Option<Span> {
+        match self {
+            Step::Kept(word) | Step::Respelt(word, _) | Step::Extra(word) => Some(word),
+            Step::Missing(_) => None,
+        }
+    }
+
+    /// The same step of another word of the text.
+    fn with_word(self, other: Span) -> Step {
+        match self {
+            Step::Kept(_) => Step::Kept(other),
+            Step::Respelt(_, wanted) => Step::Respelt(other, wanted),
+            Step::Extra(_) => Step::Extra(other),
+            Step::Missing(wanted) => Step::Missing(wanted),
+        }
+    }
 }
 
 /// How near a word must come to a template's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Measure {
-    /// A typo: each word within a letter or two, only small function words missing or extra.
+    /// A typo: each word within a letter or two, only small function words missing or extra, and
+    /// a word written twice in a row once too many.
     Typo,
     /// A typo, or a word naming whose step or turn changed, missing or extra ("their" for
     /// "your"), at most a third of the template's words (PL001's help). No word that names a step,
@@ -114,18 +157,43 @@ pub fn near(text: &str, within: Span, around: Span, measure: Measure) -> Vec<Nea
             // them, and two at least, else any short text is "near" a short template.
             let present = template_words
                 .iter()
-                .filter(|word| spelt.contains(word.as_str()))
+                .filter(|word| spelt.contains(*word))
                 .count();
             if present < template_words.len().saturating_sub(budget).max(2) {
                 return None;
             }
             let (first, last, edits) = align(&words, template_words, measure)?;
-            let span = Span::new(words[first].span.start, words[last].span.end);
+            if edits > budget {
+                return None;
+            }
+            // A word of the run written twice, once outside it: the one outside goes too, else a
+            // fix would leave the word doubled ("at at the beginning").
+            let before = first > 0 && words[first].repeats;
+            let after = words.get(last + 1).is_some_and(|next| next.repeats);
+            let (from, to) = (first - usize::from(before), last + usize::from(after));
+            let span = Span::new(words[from].span.start, words[to].span.end);
             let overlaps = span.start < around.end && around.start < span.end;
-            (overlaps && edits <= budget).then_some(Near {
+            if !overlaps {
+                return None;
+            }
+            let mut steps = steps(&words[first..=last], template_words, measure);
+            if before {
+                // The first of the two is kept, as the run's first word was; the second goes.
+                let (outside, inside) = (words[from].span, words[first].span);
+                if let Some(at) = steps.iter().position(|step| step.word() == Some(inside)) {
+                    steps[at] = steps[at].with_word(outside);
+                    steps.insert(at + 1, Step::Extra(inside));
+                }
+            }
+            if after {
+                steps.push(Step::Extra(words[to].span));
+            }
+            let edits = edits + usize::from(before) + usize::from(after);
+            Some(Near {
                 template,
                 span,
                 edits,
+                steps,
             })
         })
         .collect();
@@ -146,9 +214,53 @@ pub fn closest(phrase: &str) -> Option<&'static str> {
         .map(|near| near.template)
 }
 
+/// Whether the words of `text` are the words of `template`, as compared (case and apostrophes
+/// aside; the spaces and marks between the words are not read).
+pub fn reads_as(text: &str, template: &str) -> bool {
+    let words = words_of(text, Span::new(0, text.len()));
+    let wanted = words_of(template, Span::new(0, template.len()));
+    words.len() == wanted.len()
+        && words
+            .iter()
+            .zip(&wanted)
+            .all(|(word, wanted)| word.compared == wanted.compared)
+}
+
+/// The words of `text` written twice in a row (case aside, only spaces between them), each pair
+/// as the span from the first to the end of the second: "the the", "turn turn".
+pub fn doubled(text: &str) -> Vec<Span> {
+    let words = words_of(text, Span::new(0, text.len()));
+    words
+        .windows(2)
+        .filter(|pair| pair[1].repeats)
+        .map(|pair| Span::new(pair[0].span.start, pair[1].span.end))
+        .collect()
+}
+
+/// Every template a typo is measured against, in order.
+#[cfg(test)]
+pub fn every_template() -> impl Iterator<Item = &'static str> {
+    templates().iter().map(|(_, template)| *template)
+}
+
+/// Whether `template`, set in `context` (a sentence with `{}` where it goes), is understood there:
+/// it gives findings, none of them unknown.
+#[cfg(test)]
+pub fn understood_in(context: &str, template: &str) -> bool {
+    let text = context.replace("{}", template);
+    let face = crate::rules::FaceText::read(&text, Some("Instant"));
+    !face.items.is_empty()
+        && face
+            .items
+            .iter()
+            .all(|(_, finding)| finding.kind != crate::model::Kind::Unknown)
+}
+
 /// Every template, split into its compared words once: an unknown phrase is compared with all.
-fn templates() -> &'static [(Vec<String>, &'static str)] {
-    static SPLIT: OnceLock<Vec<(Vec<String>, &'static str)>> = OnceLock::new();
+/// A template is written in lower case with straight apostrophes, so its words as it spells them
+/// are its words as compared.
+fn templates() -> &'static [(Vec<&'static str>, &'static str)] {
+    static SPLIT: OnceLock<Vec<(Vec<&'static str>, &'static str)>> = OnceLock::new();
     SPLIT.get_or_init(|| {
         let mut all: Vec<&'static str> = TEMPLATES.to_vec();
         for lead in LEADS {
@@ -164,7 +276,7 @@ fn templates() -> &'static [(Vec<String>, &'static str)] {
             .map(|template| {
                 let words = words_of(template, Span::new(0, template.len()));
                 (
-                    words.into_iter().map(|word| word.compared).collect(),
+                    words.iter().map(|word| word.span.of(template)).collect(),
                     template,
                 )
             })
@@ -176,6 +288,8 @@ fn templates() -> &'static [(Vec<String>, &'static str)] {
 struct Word {
     span: Span,
     compared: String,
+    /// The word before it is the same word, with only spaces between them: a word doubled.
+    repeats: bool,
 }
 
 fn words_of(text: &str, within: Span) -> Vec<Word> {
@@ -193,9 +307,19 @@ fn words_of(text: &str, within: Span) -> Vec<Word> {
         if bare.is_empty() {
             continue;
         }
+        let span = Span::new(start + lead, start + lead + bare.len());
+        let compared = bare.to_lowercase().replace('’', "'");
+        let repeats = words.last().is_some_and(|last: &Word| {
+            last.compared == compared
+                && Span::new(last.span.end, span.start)
+                    .of(text)
+                    .chars()
+                    .all(char::is_whitespace)
+        });
         words.push(Word {
-            span: Span::new(start + lead, start + lead + bare.len()),
-            compared: bare.to_lowercase().replace('’', "'"),
+            span,
+            compared,
+            repeats,
         });
     }
     words
@@ -230,34 +354,51 @@ const OWNER_WORDS: &[&str] = &[
 
 const NEVER: usize = usize::MAX / 4;
 
+/// The cost of a word missing from the text, or there too many: one for a word a typo may drop or
+/// repeat, else never.
+fn spare(word: &str, measure: Measure) -> usize {
+    let small = FUNCTION_WORDS.contains(&word);
+    match measure {
+        Measure::Typo if !small => NEVER,
+        Measure::Loose if !small && !OWNER_WORDS.contains(&word) => NEVER,
+        _ => 1,
+    }
+}
+
+/// The cost of a word of the text that the template does not have: one for a word written twice
+/// in a row, whatever it is, else as [`spare`].
+fn extra(word: &Word, measure: Measure) -> usize {
+    if word.repeats {
+        1
+    } else {
+        spare(&word.compared, measure)
+    }
+}
+
 /// The best run of `words` that `template` comes near: its first and last word and the edits.
-fn align(words: &[Word], template: &[String], measure: Measure) -> Option<(usize, usize, usize)> {
-    let spare = |word: &str| {
-        let small = FUNCTION_WORDS.contains(&word);
-        match measure {
-            Measure::Typo if !small => NEVER,
-            Measure::Loose if !small && !OWNER_WORDS.contains(&word) => NEVER,
-            _ => 1,
-        }
-    };
+fn align(words: &[Word], template: &[&str], measure: Measure) -> Option<(usize, usize, usize)> {
     let mut best: Option<(usize, usize, usize)> = None;
     for first in 0..words.len() {
         // row[k]: the edits that align words[first..first + j] with template[..k].
         let mut row: Vec<usize> = Vec::with_capacity(template.len() + 1);
         row.push(0);
         for k in 0..template.len() {
-            row.push(row[k].saturating_add(spare(&template[k])).min(NEVER));
+            row.push(
+                row[k]
+                    .saturating_add(spare(template[k], measure))
+                    .min(NEVER),
+            );
         }
         for (j, word) in words[first..].iter().enumerate() {
             let mut diagonal = row[0];
-            row[0] = row[0].saturating_add(spare(&word.compared)).min(NEVER);
+            row[0] = row[0].saturating_add(extra(word, measure)).min(NEVER);
             for k in 0..template.len() {
                 let substituted =
-                    diagonal.saturating_add(close(&word.compared, &template[k], measure));
+                    diagonal.saturating_add(close(&word.compared, template[k], measure));
                 diagonal = row[k + 1];
-                let extra = row[k + 1].saturating_add(spare(&word.compared));
-                let missing = row[k].saturating_add(spare(&template[k]));
-                row[k + 1] = substituted.min(extra).min(missing).min(NEVER);
+                let dropped = row[k + 1].saturating_add(extra(word, measure));
+                let missing = row[k].saturating_add(spare(template[k], measure));
+                row[k + 1] = substituted.min(dropped).min(missing).min(NEVER);
             }
             let edits = row[template.len()];
             if edits < NEVER && best.is_none_or(|(.., known)| edits < known) {
@@ -269,6 +410,63 @@ fn align(words: &[Word], template: &[String], measure: Measure) -> Option<(usize
         }
     }
     best
+}
+
+/// The alignment of the whole of `run` with the whole of `template` that [`align`] measured, word
+/// by word. Where two alignments cost the same, the later of two words is dropped, and a word of
+/// the text is respelt rather than a template's word put in.
+fn steps(run: &[Word], template: &[&'static str], measure: Measure) -> Vec<Step> {
+    // cost[j][k]: the edits that align run[..j] with template[..k].
+    let mut cost = vec![vec![NEVER; template.len() + 1]; run.len() + 1];
+    for j in 0..=run.len() {
+        for k in 0..=template.len() {
+            cost[j][k] = if j == 0 && k == 0 {
+                0
+            } else {
+                let mut best = NEVER;
+                if j > 0 && k > 0 {
+                    let substituted = close(&run[j - 1].compared, template[k - 1], measure);
+                    best = best.min(cost[j - 1][k - 1].saturating_add(substituted));
+                }
+                if j > 0 {
+                    best = best.min(cost[j - 1][k].saturating_add(extra(&run[j - 1], measure)));
+                }
+                if k > 0 {
+                    best = best.min(cost[j][k - 1].saturating_add(spare(template[k - 1], measure)));
+                }
+                best.min(NEVER)
+            };
+        }
+    }
+    let mut steps = Vec::with_capacity(run.len().max(template.len()));
+    let (mut j, mut k) = (run.len(), template.len());
+    while j > 0 || k > 0 {
+        let here = cost[j][k];
+        // Going back from the end, a word is dropped rather than kept when either costs the
+        // same: of a word written twice, the second goes.
+        if j > 0 && (k == 0 || cost[j - 1][k].saturating_add(extra(&run[j - 1], measure)) == here) {
+            steps.push(Step::Extra(run[j - 1].span));
+            j -= 1;
+            continue;
+        }
+        if j > 0 && k > 0 {
+            let substituted = close(&run[j - 1].compared, template[k - 1], measure);
+            if cost[j - 1][k - 1].saturating_add(substituted) == here {
+                steps.push(if substituted == 0 {
+                    Step::Kept(run[j - 1].span)
+                } else {
+                    Step::Respelt(run[j - 1].span, template[k - 1])
+                });
+                j -= 1;
+                k -= 1;
+                continue;
+            }
+        }
+        steps.push(Step::Missing(template[k - 1]));
+        k -= 1;
+    }
+    steps.reverse();
+    steps
 }
 
 /// The cost of writing `word` where the template has `wanted`.
@@ -311,7 +509,7 @@ fn swapped(word: &str, wanted: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Measure, closest, near};
+    use super::{Measure, Step, closest, doubled, near, reads_as};
     use crate::model::Span;
 
     fn typo(text: &str, around: &str) -> Option<(&'static str, String)> {
@@ -351,6 +549,65 @@ mod tests {
         );
     }
 
+    /// The alignment of the first template near `text`, a word a step: `-word` too many,
+    /// `+word` missing, `word>wanted` misspelt.
+    fn aligned(text: &str) -> String {
+        let all = Span::new(0, text.len());
+        let near = near(text, all, all, Measure::Typo)
+            .into_iter()
+            .next()
+            .expect("a template comes near");
+        let steps: Vec<String> = near
+            .steps
+            .iter()
+            .map(|step| match *step {
+                Step::Kept(word) => word.of(text).to_string(),
+                Step::Respelt(word, wanted) => format!("{}>{wanted}", word.of(text)),
+                Step::Extra(word) => format!("-{}", word.of(text)),
+                Step::Missing(wanted) => format!("+{wanted}"),
+            })
+            .collect();
+        steps.join(" ")
+    }
+
+    #[test]
+    fn the_alignment_is_kept_word_by_word() {
+        assert_eq!(
+            aligned("until the beginning of the your next end step"),
+            "until the beginning of -the your next end step"
+        );
+        assert_eq!(
+            aligned("At the begining your upkeep"),
+            "At the begining>beginning +of your upkeep"
+        );
+        assert_eq!(aligned("untill end of turn"), "untill>until end of turn");
+        // Of a word written twice, the second goes, inside the run or just outside it.
+        assert_eq!(aligned("until end end of turn"), "until end -end of turn");
+        assert_eq!(
+            aligned("until until end of trun"),
+            "until -until end of trun>turn"
+        );
+        assert_eq!(
+            aligned("until end of trun trun"),
+            "until end of trun>turn -trun"
+        );
+    }
+
+    #[test]
+    fn doubled_words_and_template_words() {
+        let text = "At at the the beginning, beginning of your upkeep";
+        let pairs: Vec<&str> = doubled(text).iter().map(|pair| pair.of(text)).collect();
+        assert_eq!(pairs, ["At at", "the the"]);
+        assert!(reads_as(
+            "At the beginning of each other player’s upkeep",
+            "at the beginning of each other player's upkeep"
+        ));
+        assert!(!reads_as(
+            "at the beginning of your",
+            "at the beginning of your upkeep"
+        ));
+    }
+
     #[test]
     fn two_letters_swapped_are_one_typo() {
         assert_eq!(
@@ -388,9 +645,7 @@ mod tests {
 
 #[cfg(test)]
 mod grammar_tests {
-    use super::templates;
-    use crate::model::Kind;
-    use crate::rules::FaceText;
+    use super::{templates, understood_in};
 
     /// Every template a typo is matched against is one the grammar understands, in one of the
     /// sentences cards write it in: the table cannot drift from the grammar unseen.
@@ -403,15 +658,9 @@ mod grammar_tests {
             "Each player can't cast more than one spell {}.",
         ];
         for (_, template) in templates() {
-            let understood = contexts.iter().any(|context| {
-                let text = context.replace("{}", template);
-                let face = FaceText::read(&text, Some("Instant"));
-                !face.items.is_empty()
-                    && face
-                        .items
-                        .iter()
-                        .all(|(_, finding)| finding.kind != Kind::Unknown)
-            });
+            let understood = contexts
+                .iter()
+                .any(|context| understood_in(context, template));
             assert!(understood, "{template:?} is not understood");
         }
     }

@@ -33,6 +33,27 @@ pub(super) fn is_script(text: &str) -> bool {
     card_key
 }
 
+/// Whether `text` is a Forge edition file, which lists a set's cards by name and holds no card
+/// text: its first line that is neither blank nor a comment is `[metadata]`, or it has both a
+/// `[metadata]` and a `[cards]` section.
+pub(super) fn is_edition(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut sections = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !is_comment(line));
+    let is = |line: &str, section: &str| line.eq_ignore_ascii_case(section);
+    if sections.next().is_some_and(|first| is(first, "[metadata]")) {
+        return true;
+    }
+    let (mut metadata, mut cards) = (false, false);
+    for line in sections.filter(|line| line.starts_with('[')) {
+        metadata |= is(line, "[metadata]");
+        cards |= is(line, "[cards]");
+    }
+    metadata && cards
+}
+
 pub(super) const ALTERNATE: &str = "ALTERNATE";
 
 /// Whether a line (trimmed) is a comment, which Forge ignores.
@@ -76,6 +97,27 @@ mod tests {
         assert!(!is_script("# notes\nOracle:Y\nName:X\n"));
         assert!(!is_script("# only a comment\n"));
         assert_eq!(key("SVar:X:Count$Y"), Some("SVar"));
+        // An edition file is no script.
+        assert!(!is_script(
+            "[metadata]\nCode=CWD\n[cards]\n1 C Ember Runner\n"
+        ));
+    }
+
+    #[test]
+    fn edition_files_are_known_by_their_sections() {
+        assert!(is_edition(
+            "\u{feff}# Dawn\n[metadata]\nCode=CWD\nName=Dawn\n\n[cards]\n1 C Ember Runner\n"
+        ));
+        assert!(is_edition("[Metadata]\r\nCode=CWD\r\n"));
+        assert!(is_edition("Notes\n[metadata]\nCode=X\n[cards]\n"));
+        assert!(!is_edition("Notes\n[cards]\n1 C Ember Runner\n"));
+        assert!(!is_edition(
+            "Name:Ember Runner\nTypes:Creature\nOracle:Haste\n"
+        ));
+        assert!(!is_edition(
+            "Ember Runner\nCreature\n[metadata] is a word here\n"
+        ));
+        assert!(!is_edition(""));
         assert_eq!(key("Card Name:X"), None);
     }
 }

@@ -21,19 +21,27 @@
 //! A key repeated in a card or face object is read at its last value, as JavaScript and Python
 //! read it. A card is read up to [`MAX_FACES`] faces, and reading stops after
 //! [`bounds::MAX_ERRORS`] errors.
+//!
+//! A value of a type the reader does not read (an object where a string was expected, as an
+//! XML-to-JSON converter writes `"set": {"#text": "CWD", "@@rarity": "common"}`) is never an
+//! error: the card is read with what it has. A field phaselint does not check (the set, and any
+//! key it does not know) is skipped whatever it holds; for a field it checks (name, text, type
+//! line, mana cost, faces), the file gets one note for each key and type ([`Unusable`]), at the
+//! first such value, with the number of cards. Only JSON that cannot be parsed is an error.
 
 use super::bounds::{self, MAX_FACES};
 use super::json_cursor::{Cursor, Key, Kind, Result};
-use super::{Card, CardText, Face, Field, ReadOptions, SourceError};
+use super::{Card, CardText, Face, Field, NoteKind, ReadOptions, SourceError, SourceNote};
 use std::borrow::Cow;
 use std::ops::Range;
 
-/// Read a JSON document.
+/// Read a JSON document; what it holds that phaselint cannot read goes in `notes`.
 pub(super) fn read<'t>(
     text: &'t str,
     options: &ReadOptions,
     on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
+    notes: &mut Vec<SourceNote>,
 ) {
     let mut cursor = Cursor::new(text, 0, text.len());
     if cursor.at_end() {
@@ -42,7 +50,7 @@ pub(super) fn read<'t>(
     let mut reader = Reader {
         options,
         on_card,
-        errors,
+        found: Found::new(errors),
         orders: KeyOrders::default(),
     };
     let result = reader.top(&mut cursor).and_then(|()| {
@@ -55,8 +63,10 @@ pub(super) fn read<'t>(
     if let Err(e) = result
         && !e.stopped
     {
-        bounds::report(reader.errors, text, SourceError::at(text, e.pos, e.message));
+        let error = SourceError::at(text, e.pos, e.message);
+        bounds::report(reader.found.errors, text, error);
     }
+    reader.found.finish(notes);
 }
 
 /// Records `error`; when the file's errors are full, reading stops (the error that says so is
@@ -72,7 +82,7 @@ fn report(cursor: &Cursor<'_>, errors: &mut Vec<SourceError>, error: SourceError
 struct Reader<'r, 'f, 't> {
     options: &'r ReadOptions,
     on_card: &'f mut dyn FnMut(Card<'t>),
-    errors: &'r mut Vec<SourceError>,
+    found: Found<'r>,
     orders: KeyOrders,
 }
 
@@ -93,6 +103,7 @@ impl<'t> Reader<'_, '_, 't> {
         cursor.begin_array()?;
         let mut first = true;
         while cursor.next_element(&mut first)? {
+            self.found.begin_card();
             if let Some(card) = self.card_or_skip(cursor)? {
                 (self.on_card)(card);
             }
@@ -110,7 +121,7 @@ impl<'t> Reader<'_, '_, 't> {
             let fields = Fields::object(
                 cursor,
                 self.options,
-                self.errors,
+                &mut self.found,
                 &mut orders.cards,
                 Some(&mut orders.faces),
             )?;
@@ -122,7 +133,7 @@ impl<'t> Reader<'_, '_, 't> {
             cursor.since(start),
             format!("expected a card object, not {}", kind.name()),
         );
-        report(cursor, self.errors, error)?;
+        report(cursor, self.found.errors, error)?;
         Ok(None)
     }
 
@@ -132,6 +143,8 @@ impl<'t> Reader<'_, '_, 't> {
         cursor.begin_object()?;
         let mut fields = Fields::default();
         let mut wrapper = false;
+        // The top object's own fields are one card's, whatever cards come between them.
+        let top = self.found.begin_card();
         let mut first = true;
         while let Some(key) = cursor.next_key(&mut first)? {
             match (key.as_ref(), cursor.kind()?) {
@@ -151,7 +164,9 @@ impl<'t> Reader<'_, '_, 't> {
                 // database keyed by card (`{"Opt_XLN": {"cardName": "Opt", …}}`) when it has a
                 // card's fields. A card's own nested objects (`image_uris`) come after its name.
                 (_, Kind::Object) if !fields.any && !is_card_key(&key, self.options) => {
-                    let card = card_object(cursor, self.options, self.errors, &mut self.orders)?;
+                    self.found.begin_card();
+                    let card =
+                        card_object(cursor, self.options, &mut self.found, &mut self.orders)?;
                     if card
                         .faces
                         .iter()
@@ -164,7 +179,8 @@ impl<'t> Reader<'_, '_, 't> {
                 _ => {
                     let wants = Wants::of(&key, self.options);
                     let faces = Some(&mut self.orders.faces);
-                    fields.read(wants, &key, cursor, self.options, self.errors, faces)?;
+                    self.found.unusable.card = top;
+                    fields.read(wants, &key, cursor, self.options, &mut self.found, faces)?;
                 }
             }
         }
@@ -215,6 +231,7 @@ impl<'t> Reader<'_, '_, 't> {
         cursor.begin_array()?;
         let mut first = true;
         while cursor.next_element(&mut first)? {
+            self.found.begin_card();
             let Some(mut card) = self.card_or_skip(cursor)? else {
                 continue;
             };
@@ -243,6 +260,8 @@ impl<'t> Reader<'_, '_, 't> {
     fn atomic_card(&mut self, cursor: &mut Cursor<'t>, name: Cow<'t, str>) -> Result<()> {
         let start = cursor.pos;
         cursor.begin_array()?;
+        // Its face objects are one card.
+        self.found.begin_card();
         let mut faces = Vec::new();
         let mut set = None;
         let mut past = None;
@@ -263,7 +282,7 @@ impl<'t> Reader<'_, '_, 't> {
                 past.get_or_insert(at);
             }
         }
-        report_passed_over(cursor, self.errors, past)?;
+        report_passed_over(cursor, self.found.errors, past)?;
         if faces.is_empty() {
             faces.push(Face::default());
         }
@@ -290,14 +309,14 @@ struct SetCards<'t> {
 pub(super) fn card_object<'t>(
     cursor: &mut Cursor<'t>,
     options: &ReadOptions,
-    errors: &mut Vec<SourceError>,
+    found: &mut Found<'_>,
     orders: &mut KeyOrders,
 ) -> Result<Card<'t>> {
     let start = cursor.pos;
     let fields = Fields::object(
         cursor,
         options,
-        errors,
+        found,
         &mut orders.cards,
         Some(&mut orders.faces),
     )?;
@@ -419,9 +438,10 @@ impl Wants {
     }
 }
 
-/// Whether `key` is a field a card object is read by (so its object value is no card of its own).
+/// Whether `key` is a field a card object is read by (so its object value is no card of its own:
+/// `"set": {"#text": "CWD"}` is a card's set, whose `#text` is no card text).
 fn is_card_key(key: &str, options: &ReadOptions) -> bool {
-    key == "card_faces" || options.fields.lookup(key).is_some()
+    !matches!(Wants::of(key, options), Wants::Named(None))
 }
 
 /// The fields of a card or face object that a card is made of.
@@ -452,6 +472,16 @@ impl Slot {
     const fn bit(self) -> u8 {
         1 << self as u8
     }
+
+    /// The field phaselint checks that it holds; `None` for the set, which only `stats` reads.
+    const fn field(self) -> Option<Field> {
+        match self {
+            Slot::Name | Slot::CardName | Slot::FaceName => Some(Field::Name),
+            Slot::TypeLine => Some(Field::TypeLine),
+            Slot::ManaCost => Some(Field::ManaCost),
+            Slot::Set => None,
+        }
+    }
 }
 
 /// The bit of [`Fields::keyed`] for a field read by a common spelling.
@@ -471,7 +501,7 @@ impl<'t> Fields<'t> {
     fn object(
         cursor: &mut Cursor<'t>,
         options: &ReadOptions,
-        errors: &mut Vec<SourceError>,
+        found: &mut Found<'_>,
         order: &mut KeyOrder,
         mut faces: Option<&mut KeyOrder>,
     ) -> Result<Fields<'t>> {
@@ -493,7 +523,7 @@ impl<'t> Fields<'t> {
                         key,
                         cursor,
                         options,
-                        errors,
+                        found,
                         faces.as_deref_mut(),
                     )?;
                 }
@@ -502,7 +532,7 @@ impl<'t> Fields<'t> {
                     if let Some(head) = head {
                         order.remember(place, &key, head, wants);
                     }
-                    fields.read(wants, &key, cursor, options, errors, faces.as_deref_mut())?;
+                    fields.read(wants, &key, cursor, options, found, faces.as_deref_mut())?;
                 }
             }
             place += 1;
@@ -517,7 +547,7 @@ impl<'t> Fields<'t> {
         key: &str,
         cursor: &mut Cursor<'t>,
         options: &ReadOptions,
-        errors: &mut Vec<SourceError>,
+        found: &mut Found<'_>,
         faces: Option<&mut KeyOrder>,
     ) -> Result<()> {
         let (slot, keyed) = match wants {
@@ -527,14 +557,14 @@ impl<'t> Fields<'t> {
             }
             Wants::Faces(named) => {
                 let Some(order) = faces else {
-                    return self.read_named(named, key, cursor, errors);
+                    return self.read_named(named, key, cursor, found);
                 };
                 self.any = true;
-                return self.read_faces(cursor, options, errors, order);
+                return self.read_faces(cursor, options, found, order);
             }
             Wants::Text => {
                 self.any = true;
-                if let Some(s) = string_value(key, cursor, errors)? {
+                if let Some(s) = string_value(key, Some(Field::Text), cursor, found)? {
                     self.text = Some(CardText {
                         value: s.value,
                         map: s.map,
@@ -546,12 +576,12 @@ impl<'t> Fields<'t> {
             // The set, until a `set` key gives it (`original_text_set` again replaces it).
             Wants::SetUnlessSet(_) if self.keyed & Slot::Set.bit() == 0 => (Slot::Set, 0),
             Wants::SetUnlessSet(named) | Wants::Named(named) => {
-                return self.read_named(named, key, cursor, errors);
+                return self.read_named(named, key, cursor, found);
             }
             Wants::Slot(slot) => (slot, slot.bit()),
         };
         self.any = true;
-        if let Some(value) = unmapped_string_value(key, cursor, errors)? {
+        if let Some(value) = unmapped_string_value(key, slot.field(), cursor, found)? {
             *self.slot(slot) = Some(value);
             self.keyed |= keyed;
         }
@@ -578,7 +608,7 @@ impl<'t> Fields<'t> {
         named: Option<(Field, usize)>,
         key: &str,
         cursor: &mut Cursor<'t>,
-        errors: &mut Vec<SourceError>,
+        found: &mut Found<'_>,
     ) -> Result<()> {
         let Some((field, face)) = named else {
             return cursor.skip_value();
@@ -593,7 +623,7 @@ impl<'t> Fields<'t> {
         let keyed = fields.keyed & keyed_bit(field) != 0;
         // Only a text needs the map of its characters to the file.
         if field == Field::Text {
-            if let Some(s) = string_value(key, cursor, errors)?
+            if let Some(s) = string_value(key, Some(field), cursor, found)?
                 && !keyed
             {
                 fields.text = Some(CardText {
@@ -603,7 +633,7 @@ impl<'t> Fields<'t> {
             }
             return Ok(());
         }
-        let Some(value) = unmapped_string_value(key, cursor, errors)? else {
+        let Some(value) = unmapped_string_value(key, Some(field), cursor, found)? else {
             return Ok(());
         };
         let slot = match field {
@@ -624,7 +654,7 @@ impl<'t> Fields<'t> {
         &mut self,
         cursor: &mut Cursor<'t>,
         options: &ReadOptions,
-        errors: &mut Vec<SourceError>,
+        found: &mut Found<'_>,
         order: &mut KeyOrder,
     ) -> Result<()> {
         let kind = cursor.kind()?;
@@ -632,11 +662,10 @@ impl<'t> Fields<'t> {
             let start = cursor.pos;
             cursor.skip_value()?;
             if kind != Kind::Null {
-                let error = SourceError::new(
-                    cursor.since(start),
-                    format!("`card_faces` should be an array, not {}", kind.name()),
-                );
-                report(cursor, errors, error)?;
+                let span = cursor.since(start);
+                found
+                    .unusable
+                    .count("card_faces", Wanted::Faces, kind, span);
             }
             return Ok(());
         }
@@ -648,21 +677,18 @@ impl<'t> Fields<'t> {
             if passed_over(self.faces.len(), cursor, &mut past)? {
                 continue;
             }
-            let start = cursor.pos;
             let kind = cursor.kind()?;
+            let start = cursor.pos;
             if kind != Kind::Object {
                 cursor.skip_value()?;
-                let error = SourceError::new(
-                    cursor.since(start),
-                    format!("expected a face object, not {}", kind.name()),
-                );
-                report(cursor, errors, error)?;
+                let span = cursor.since(start);
+                found.unusable.count("card_faces", Wanted::Face, kind, span);
                 continue;
             }
-            let face = Fields::object(cursor, options, errors, order, None)?;
+            let face = Fields::object(cursor, options, found, order, None)?;
             self.faces.push(face.into_face());
         }
-        report_passed_over(cursor, errors, past)
+        report_passed_over(cursor, found.errors, past)
     }
 
     fn into_face(self) -> Face<'t> {
@@ -702,30 +728,35 @@ impl<'t> Fields<'t> {
     }
 }
 
-/// A string value; null is absent; another type is an error (recorded) and skipped.
+/// A string value; null is absent; a value of another type is skipped (and counted, for a
+/// `field` phaselint checks).
 fn string_value<'t>(
     key: &str,
+    field: Option<Field>,
     cursor: &mut Cursor<'t>,
-    errors: &mut Vec<SourceError>,
+    found: &mut Found<'_>,
 ) -> Result<Option<super::json_cursor::JsonString<'t>>> {
-    value_of(key, cursor, errors, Cursor::string)
+    value_of(key, field, cursor, found, Cursor::string)
 }
 
 /// [`string_value`] without the map of its characters to the file.
 fn unmapped_string_value<'t>(
     key: &str,
+    field: Option<Field>,
     cursor: &mut Cursor<'t>,
-    errors: &mut Vec<SourceError>,
+    found: &mut Found<'_>,
 ) -> Result<Option<Cow<'t, str>>> {
-    value_of(key, cursor, errors, Cursor::string_unmapped)
+    value_of(key, field, cursor, found, Cursor::string_unmapped)
 }
 
 /// The string value of `key`, decoded by `decode`: `None` for null, and for a value of another
-/// kind, which is skipped and reported.
+/// type, which is skipped: never an error. When `key` holds a `field` phaselint checks, the value
+/// is counted in the file's note of [`Unusable`] values; else (the set) nothing is said of it.
 fn value_of<'a, T>(
     key: &str,
+    field: Option<Field>,
     cursor: &mut Cursor<'a>,
-    errors: &mut Vec<SourceError>,
+    found: &mut Found<'_>,
     decode: impl FnOnce(&mut Cursor<'a>) -> Result<T>,
 ) -> Result<Option<T>> {
     match cursor.kind()? {
@@ -734,12 +765,185 @@ fn value_of<'a, T>(
         kind => {
             let start = cursor.pos;
             cursor.skip_value()?;
-            let error = SourceError::new(
-                cursor.since(start),
-                format!("`{key}` should be a string, not {}", kind.name()),
-            );
-            report(cursor, errors, error).map(|()| None)
+            if let Some(field) = field {
+                let span = cursor.since(start);
+                found.unusable.count(key, Wanted::String(field), kind, span);
+            }
+            Ok(None)
         }
+    }
+}
+
+/// What reading card objects finds besides cards: the file's errors, and the values of the
+/// fields phaselint checks that it cannot read.
+pub(super) struct Found<'e> {
+    pub(super) errors: &'e mut Vec<SourceError>,
+    unusable: Unusable,
+}
+
+impl<'e> Found<'e> {
+    pub(super) fn new(errors: &'e mut Vec<SourceError>) -> Found<'e> {
+        Found {
+            errors,
+            unusable: Unusable::default(),
+        }
+    }
+
+    /// A card object starts (or the face objects of one card): what is unusable from now on is
+    /// counted for it. Returns its number.
+    pub(super) fn begin_card(&mut self) -> usize {
+        self.unusable.card += 1;
+        self.unusable.card
+    }
+
+    /// The notes of the unusable values: one for each key and type, in the order first met.
+    pub(super) fn finish(self, notes: &mut Vec<SourceNote>) {
+        notes.extend(self.unusable.values.iter().map(UnusableValues::note));
+    }
+}
+
+/// The values of card fields phaselint checks whose type it does not read (an object where a
+/// string was expected), counted by key and type: a file of a million such cards costs an entry
+/// for each key and type, never one for each card, and gets one note for each.
+#[derive(Default)]
+struct Unusable {
+    /// In the order first met, at most [`MAX_UNUSABLE`].
+    values: Vec<UnusableValues>,
+    /// The number of the card being read ([`Found::begin_card`]).
+    card: usize,
+}
+
+/// The keys and types noted in one file: the values of more are skipped without a note. A file's
+/// card fields are a handful of keys, and a value of a few types.
+const MAX_UNUSABLE: usize = 16;
+
+/// A key (as written, up to [`SHOWN_KEY`] bytes) longer than this is shown cut.
+const SHOWN_KEY: usize = 64;
+
+/// What the reader reads at a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// A string, for the field.
+    String(Field),
+    /// `card_faces`: an array.
+    Faces,
+    /// An element of `card_faces`: a face object.
+    Face,
+}
+
+/// The values of one key and one type that phaselint does not read.
+struct UnusableValues {
+    /// The key, cut to [`SHOWN_KEY`] bytes.
+    key: Box<str>,
+    cut: bool,
+    wanted: Wanted,
+    kind: Kind,
+    /// The first such value.
+    span: Range<usize>,
+    /// How many cards hold one.
+    cards: usize,
+    /// The number of the last card counted.
+    last_card: usize,
+}
+
+impl Unusable {
+    /// A value of `key` of the type `kind`, at `span`, where the reader wanted what `wanted` says.
+    fn count(&mut self, key: &str, wanted: Wanted, kind: Kind, span: Range<usize>) {
+        let (shown, cut) = if key.len() > SHOWN_KEY {
+            let mut end = SHOWN_KEY;
+            while !key.is_char_boundary(end) {
+                end -= 1;
+            }
+            (&key[..end], true)
+        } else {
+            (key, false)
+        };
+        let card = self.card;
+        let same = |values: &&mut UnusableValues| {
+            values.wanted == wanted && values.kind == kind && *values.key == *shown
+        };
+        if let Some(values) = self.values.iter_mut().find(same) {
+            if values.last_card != card {
+                values.cards += 1;
+                values.last_card = card;
+            }
+        } else if self.values.len() < MAX_UNUSABLE {
+            self.values.push(UnusableValues {
+                key: shown.into(),
+                cut,
+                wanted,
+                kind,
+                span,
+                cards: 1,
+                last_card: card,
+            });
+        }
+    }
+}
+
+impl UnusableValues {
+    fn note(&self) -> SourceNote {
+        let key = format!("`{}{}`", self.key, if self.cut { "…" } else { "" });
+        let kind = self.kind.name();
+        let (cards, those, its, faces) = match self.cards {
+            1 => ("1 card".to_string(), "that card", "its", "that face"),
+            n => (
+                format!("{n} cards (the first here)"),
+                "those cards",
+                "their",
+                "those faces",
+            ),
+        };
+        let (message, help) = match self.wanted {
+            Wanted::String(field) => {
+                let noun = field.noun();
+                let own = match fields_key(field) {
+                    Some(name) => format!(
+                        ", or name a key that holds it as one in phaselint.toml (`[fields] {name} = [\"...\"]`)"
+                    ),
+                    None => String::new(),
+                };
+                (
+                    format!(
+                        "{key} is {kind}, not a string, in {cards}: phaselint reads {those} without {noun}"
+                    ),
+                    format!(
+                        "phaselint reads {noun} from a string (or null for none): write {key} as a string{own}"
+                    ),
+                )
+            }
+            Wanted::Faces => (
+                format!(
+                    "{key} is {kind}, not an array, in {cards}: phaselint reads {those} as one face, from {its} own fields"
+                ),
+                "phaselint reads `card_faces` as an array of face objects, as Scryfall writes it"
+                    .to_string(),
+            ),
+            Wanted::Face => (
+                format!(
+                    "a face in {key} is {kind}, not an object, in {cards}: phaselint reads {those} without {faces}"
+                ),
+                "each face in `card_faces` is an object of its own fields (`name`, `oracle_text`, `type_line`, `mana_cost`), as Scryfall writes it"
+                    .to_string(),
+            ),
+        };
+        SourceNote {
+            kind: NoteKind::UnusableField,
+            span: self.span.clone(),
+            message,
+            help: Some(help),
+        }
+    }
+}
+
+/// The key of `[fields]` in phaselint.toml that names more keys for `field`.
+fn fields_key(field: Field) -> Option<&'static str> {
+    match field {
+        Field::Name => Some("name"),
+        Field::Text => Some("text"),
+        Field::TypeLine => Some("type"),
+        Field::ManaCost => Some("mana-cost"),
+        Field::Faces => None,
     }
 }
 
@@ -787,12 +991,13 @@ pub(super) const VARIED_OBJECTS: [&str; 11] = [
     "{\"name\"\t :\t\"L\", \"a_key_of_no_field_long_enough_to_make_a_head_of_more_than_64_bytes\": \"v\", \"text\" :\"w\"}",
 ];
 
-/// A card whose text is of the wrong type.
+/// A card whose text is of the wrong type: no error, and the file's one note counts it.
 #[cfg(test)]
 pub(super) const WRONG_TYPE: &str = r#"{"name": "A", "text": 1}"#;
 
-/// Asserts that `read` reads `text`, a file of [`WRONG_TYPE`] cards, up to the shared bound on
-/// errors and stops with one error that says so, at the value of the card after the last read.
+/// Asserts that `read` reads `text`, a file of cards each after a `1` that is no card, up to the
+/// shared bound on errors and stops with one error that says so, at the `1` after the last card
+/// read.
 #[cfg(test)]
 pub(super) fn assert_stops_at_the_bound(read: ReadFn, text: &str) {
     use super::bounds::MAX_ERRORS;
@@ -807,8 +1012,13 @@ pub(super) fn assert_stops_at_the_bound(read: ReadFn, text: &str) {
 
 /// The JSON and the JSON Lines readers.
 #[cfg(test)]
-pub(super) type ReadFn =
-    for<'t> fn(&'t str, &ReadOptions, &mut dyn FnMut(Card<'t>), &mut Vec<SourceError>);
+pub(super) type ReadFn = for<'t> fn(
+    &'t str,
+    &ReadOptions,
+    &mut dyn FnMut(Card<'t>),
+    &mut Vec<SourceError>,
+    &mut Vec<SourceNote>,
+);
 
 /// The cards and errors that `read` gives for `text`, with the Oracle or the printed
 /// (`original`) text.
@@ -818,14 +1028,32 @@ pub(super) fn read_with(
     text: &str,
     original: bool,
 ) -> (Vec<Card<'_>>, Vec<SourceError>) {
+    let (cards, errors, _) = read_noting(read, text, original);
+    (cards, errors)
+}
+
+/// [`read_with`], with the notes.
+#[cfg(test)]
+pub(super) fn read_noting(
+    read: ReadFn,
+    text: &str,
+    original: bool,
+) -> (Vec<Card<'_>>, Vec<SourceError>, Vec<SourceNote>) {
     let mut cards = Vec::new();
     let mut errors = Vec::new();
+    let mut notes = Vec::new();
     let options = ReadOptions {
         original,
         ..ReadOptions::default()
     };
-    read(text, &options, &mut |card| cards.push(card), &mut errors);
-    (cards, errors)
+    read(
+        text,
+        &options,
+        &mut |card| cards.push(card),
+        &mut errors,
+        &mut notes,
+    );
+    (cards, errors, notes)
 }
 
 /// Asserts that `read` reads the last of every three of `VARIED_OBJECTS`, laid out in a file by
@@ -1013,6 +1241,7 @@ mod tests {
             &options,
             &mut |c| cards.push(c),
             &mut Vec::new(),
+            &mut Vec::new(),
         );
         assert_eq!(names(&cards), ["C"]);
         assert!(cards[0].faces[0].text.is_some());
@@ -1060,8 +1289,8 @@ mod tests {
     /// bound, with one error that says so.
     #[test]
     fn errors_stop_at_the_bound() {
-        let list = format!("[{}]", vec![WRONG_TYPE; 3 * bounds::MAX_ERRORS].join(","));
-        assert_stops_at_the_bound(read, &list);
+        let pairs = vec![r#"1, {"name": "A"}"#; 3 * bounds::MAX_ERRORS];
+        assert_stops_at_the_bound(read, &format!("[{}]", pairs.join(",")));
     }
 
     /// A card of more faces than the bound: one error at the first face past it, and no face
@@ -1101,17 +1330,15 @@ mod tests {
 
     #[test]
     fn errors() {
+        // A text of the wrong type is no error (issue 39); an element that is no card object is.
         let (cards, errors) = read_str(r#"[{"name": "A", "text": 3}, 4, {"name": "B"}]"#, false);
         assert_eq!(names(&cards), ["A", "B"]);
         let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
         assert_eq!(
             messages,
-            [
-                "`text` should be a string, not a number or boolean",
-                "expected a card object, not a number or boolean"
-            ]
+            ["expected a card object, not a number or boolean"]
         );
-        assert_eq!(errors[0].span, 23..24);
+        assert_eq!(errors[0].span, 27..28);
         let text = r#"[{"name": "A"}, {"name": "B" "text": "x"}]"#;
         let (cards, errors) = read_str(text, false);
         assert_eq!(names(&cards), ["A"]);
@@ -1125,3 +1352,7 @@ mod tests {
         assert_eq!(errors.len(), 1);
     }
 }
+
+#[cfg(test)]
+#[path = "tests_json.rs"]
+mod tests_field_types;

@@ -1,18 +1,31 @@
 //! JSON Lines: one card object per non-empty line, with Scryfall-like fields (`name`,
 //! `card_name`, `type_line`, `oracle_text`, `mana_cost`, `card_faces`, `set`). A line that cannot
-//! be read is an error for that line only.
+//! be read is an error for that line only; a field of a type phaselint does not read is no error,
+//! as in JSON ([`super::json`]): the file gets one note for each key and type.
 
 use super::bounds;
-use super::json::{KeyOrders, card_object};
+use super::json::{Found, KeyOrders, card_object};
 use super::json_cursor::{Cursor, Kind};
-use super::{Card, ReadOptions, SourceError};
+use super::{Card, ReadOptions, SourceError, SourceNote};
 
-/// Read every line.
+/// Read every line; what the lines hold that phaselint cannot read goes in `notes`.
 pub(super) fn read<'t>(
     text: &'t str,
     options: &ReadOptions,
     on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,
+    notes: &mut Vec<SourceNote>,
+) {
+    let mut found = Found::new(errors);
+    read_lines(text, options, on_card, &mut found);
+    found.finish(notes);
+}
+
+fn read_lines<'t>(
+    text: &'t str,
+    options: &ReadOptions,
+    on_card: &mut dyn FnMut(Card<'t>),
+    found: &mut Found<'_>,
 ) {
     let mut orders = KeyOrders::default();
     let mut start = 0;
@@ -22,15 +35,17 @@ pub(super) fn read<'t>(
             memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i);
         let mut cursor = Cursor::new(text, start, end);
         if !cursor.at_end() {
+            found.begin_card();
             let result = match cursor.kind() {
-                Ok(Kind::Object) => card_object(&mut cursor, options, errors, &mut orders)
-                    .and_then(|card| {
+                Ok(Kind::Object) => {
+                    card_object(&mut cursor, options, found, &mut orders).and_then(|card| {
                         if cursor.at_end() {
                             Ok(card)
                         } else {
                             cursor.error("unexpected characters after the card object")
                         }
-                    }),
+                    })
+                }
                 Ok(kind) => cursor.error(format!("expected a card object, not {}", kind.name())),
                 Err(e) => Err(e),
             };
@@ -38,7 +53,8 @@ pub(super) fn read<'t>(
                 Ok(card) => on_card(card),
                 Err(e) if e.stopped => return,
                 Err(e) => {
-                    if !bounds::report(errors, text, SourceError::at(text, e.pos, e.message)) {
+                    let error = SourceError::at(text, e.pos, e.message);
+                    if !bounds::report(found.errors, text, error) {
                         return;
                     }
                 }
@@ -58,16 +74,33 @@ mod tests {
         super::super::json::assert_each_reads_as_alone(read, |a, b, c| format!("{a}\n{b}\n{c}"), 0);
     }
 
-    /// Issue 38 §17f: lines with a field of the wrong type, and lines that are no card, stop at
-    /// the shared bound.
+    /// Issue 38 §17f: lines that are no card stop at the shared bound; issue 39: lines with a
+    /// field of the wrong type are cards, and the file gets one note for them all.
     #[test]
     fn errors_stop_at_the_bound() {
         use super::super::bounds::MAX_ERRORS;
-        use super::super::json::{WRONG_TYPE, assert_stops_at_the_bound, read_with};
-        assert_stops_at_the_bound(read, &format!("{WRONG_TYPE}\n").repeat(3 * MAX_ERRORS));
+        use super::super::json::{WRONG_TYPE, assert_stops_at_the_bound, read_noting, read_with};
+        let pairs = "1\n{\"name\": \"A\"}\n".repeat(3 * MAX_ERRORS);
+        assert_stops_at_the_bound(read, &pairs);
         let (_, errors) = read_with(read, &"[1]\n".repeat(3 * MAX_ERRORS), false);
         assert_eq!(errors.len(), MAX_ERRORS + 1);
         assert!(errors[MAX_ERRORS].message.starts_with("too many errors"));
+        let lines = format!("{WRONG_TYPE}\n").repeat(3 * MAX_ERRORS);
+        let (cards, errors, notes) = read_noting(read, &lines, false);
+        assert_eq!(
+            (cards.len(), errors.len(), notes.len()),
+            (3 * MAX_ERRORS, 0, 1)
+        );
+        let first = lines.find(": 1}").unwrap() + 2;
+        assert_eq!(notes[0].span, first..first + 1);
+        assert!(
+            notes[0].message.starts_with(&format!(
+                "`text` is a number or boolean, not a string, in {} cards",
+                3 * MAX_ERRORS
+            )),
+            "{}",
+            notes[0].message
+        );
     }
 
     #[test]
@@ -83,6 +116,7 @@ mod tests {
             },
             &mut |c| cards.push(c),
             &mut errors,
+            &mut Vec::new(),
         );
         let names: Vec<_> = cards.iter().map(|c| c.name.as_deref()).collect();
         assert_eq!(names, [Some("Fire // Ice"), Some("C")]);

@@ -5,7 +5,9 @@
 //! character standing for a whole raw piece (an escape such as `\u2014`, `''`, or a CRLF line
 //! break), which a range may start or end at but never cut. The one run of several characters
 //! that stands for a raw piece as a whole is a card's name standing for a Magic Set Editor
-//! `<atom-cardname>` element whose content is not that name.
+//! `<atom-cardname>` element whose content is not that name. A value read as HTML over its
+//! format's own decoding ([`super::html`]) is mapped through both, and its map knows the places
+//! an edit must leave as they are ([`TextMap::edit`]).
 
 use std::ops::Range;
 
@@ -124,6 +126,10 @@ pub struct TextMap {
     /// Empty when the map is not exact ("whole"): then only `raw` is known.
     segments: Segments,
     decoded_len: usize,
+    /// The value was read as HTML ([`super::html`]): the decoded places an edit must leave as
+    /// they are, in order. A markup tag read as nothing is an empty range at its place; a
+    /// character read from a `<br>` or an entity is its own range.
+    html: Option<Box<[Range<usize>]>>,
 }
 
 impl TextMap {
@@ -134,6 +140,7 @@ impl TextMap {
             style,
             segments: Segments::None,
             decoded_len: 0,
+            html: None,
         }
     }
 
@@ -218,6 +225,77 @@ impl TextMap {
         }
     }
 
+    /// Push the file pieces of the decoded bytes `range` into `builder`, as the decoded bytes from
+    /// `at` on: how a second decoding (HTML) maps a run it keeps as it is. False when the map is
+    /// not exact, or the range cuts a run that stands for a raw piece as a whole.
+    pub(crate) fn push_range(
+        &self,
+        range: Range<usize>,
+        at: usize,
+        builder: &mut MapBuilder,
+    ) -> bool {
+        if self.segments.is_empty() || range.start > range.end || range.end > self.decoded_len {
+            return false;
+        }
+        let mut index = self
+            .segments
+            .partition_point(|s| s.dec + s.dec_len <= range.start);
+        while let Some(seg) = self.segments.get(index)
+            && seg.dec < range.end
+        {
+            let start = range.start.max(seg.dec);
+            let end = range.end.min(seg.dec + seg.dec_len);
+            let to = at + (start - range.start);
+            if seg.linear() {
+                builder.push(to, end - start, seg.file + (start - seg.dec), end - start);
+            } else if start == seg.dec && end == seg.dec + seg.dec_len {
+                builder.push(to, seg.dec_len, seg.file, seg.file_len);
+            } else {
+                return false;
+            }
+            index += 1;
+        }
+        true
+    }
+
+    /// The map of a value read as HTML, whose `protected` places (in order) an edit must keep.
+    pub(crate) fn read_as_html(mut self, protected: Vec<Range<usize>>) -> TextMap {
+        self.html = Some(protected.into_boxed_slice());
+        self
+    }
+
+    /// The edit that writes `replacement` over the decoded bytes `decoded` of `value` (the text
+    /// this map places): its file range and the replacement encoded ([`TextMap::to_file`],
+    /// [`TextMap::encode`]). In a value read as HTML, the edit is first narrowed to what it
+    /// changes (the characters it keeps at either end are left out), and refused when what is
+    /// left holds markup read as nothing or a character read from a `<br>` or an entity (the
+    /// markup would go, or be written as a character), or writes what the next read could take
+    /// for HTML (a `<`, a `&` before a letter, a digit, `#` or the end).
+    pub fn edit(
+        &self,
+        value: &str,
+        decoded: Range<usize>,
+        replacement: &str,
+    ) -> Option<(Range<usize>, String)> {
+        let Some(protected) = &self.html else {
+            return Some((self.to_file(decoded)?, self.encode(replacement)?));
+        };
+        if could_be_html(replacement) {
+            return None;
+        }
+        let (decoded, replacement) = if touches(protected, &decoded) {
+            let (narrow, replacement) = narrowed(value.get(decoded.clone())?, replacement);
+            let narrow = decoded.start + narrow.start..decoded.start + narrow.end;
+            if touches(protected, &narrow) {
+                return None;
+            }
+            (narrow, replacement)
+        } else {
+            (decoded, replacement)
+        };
+        Some((self.to_file(decoded)?, self.encode(replacement)?))
+    }
+
     /// Encode a plain replacement string for writing at a [`TextMap::to_file`] range: JSON-escape
     /// inside JSON strings, YAML double-quoted escaping inside `"…"`, `''` doubling inside `'…'`,
     /// verbatim in plain and block scalars; XML entities for `&`, `<`, `>` in XML, `\n` in a Forge
@@ -292,6 +370,50 @@ impl TextMap {
             }
         }
     }
+}
+
+/// Whether an edit of the decoded bytes `range` reaches a `protected` place: a character inside
+/// it, or a place (an empty range) strictly inside it, which an edit ending or starting there
+/// leaves alone.
+fn touches(protected: &[Range<usize>], range: &Range<usize>) -> bool {
+    // In order, and apart: the first place that ends after the range starts is the one to ask
+    // (an empty one there lies after the start).
+    let from = protected.partition_point(|p| p.end <= range.start);
+    protected.get(from).is_some_and(|p| p.start < range.end)
+}
+
+/// Whether `replacement`, written into a text read as HTML, could be read as HTML there: a `<`
+/// (a tag), or a `&` that could start a reference (`&amp;`, `&#8217;`), also with the text after
+/// the edit.
+fn could_be_html(replacement: &str) -> bool {
+    let bytes = replacement.as_bytes();
+    bytes.iter().enumerate().any(|(at, &byte)| {
+        byte == b'<'
+            || (byte == b'&'
+                && bytes
+                    .get(at + 1)
+                    .is_none_or(|&next| next.is_ascii_alphanumeric() || next == b'#'))
+    })
+}
+
+/// `old` and `new` without the characters they share at their start and at their end: the range
+/// of `old` that changes, and what it changes to.
+fn narrowed<'r>(old: &str, new: &'r str) -> (Range<usize>, &'r str) {
+    let prefix: usize = old
+        .chars()
+        .zip(new.chars())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let (old_rest, new_rest) = (&old[prefix..], &new[prefix..]);
+    let suffix: usize = old_rest
+        .chars()
+        .rev()
+        .zip(new_rest.chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    (prefix..old.len() - suffix, &new[prefix..new.len() - suffix])
 }
 
 /// Element content: `&`, `<` and `>` as entities (`>` so that no `]]>` is written). XML 1.0
@@ -456,6 +578,7 @@ impl MapBuilder {
             style,
             segments: self.segments,
             decoded_len,
+            html: None,
         }
     }
 }
@@ -489,6 +612,39 @@ mod tests {
         assert_eq!(m.to_file(1..4), Some(2..8));
         assert_eq!(m.to_file(4..5), Some(8..9));
         assert_eq!(m.to_file(2..4), None);
+    }
+
+    /// A second decoding maps a run it keeps through the first map, piece by piece, and never
+    /// cuts an escape.
+    #[test]
+    fn a_range_is_pushed_through_in_its_pieces() {
+        // decoded "a—b" (— is 3 bytes) from raw `"a\u2014b"`
+        let first = map(&[(0, 1, 1, 1), (1, 3, 2, 6), (4, 1, 8, 1)], 0..10, 5);
+        let mut second = MapBuilder::default();
+        assert!(first.push_range(1..5, 0, &mut second));
+        let pushed = second.finish(0..10, Style::Json, 4);
+        assert_eq!(pushed.to_file(0..3), Some(2..8));
+        assert_eq!(pushed.to_file(3..4), Some(8..9));
+        assert!(!first.push_range(2..5, 0, &mut MapBuilder::default()));
+        assert!(!TextMap::whole(0..10, Style::Json).push_range(
+            0..1,
+            0,
+            &mut MapBuilder::default()
+        ));
+    }
+
+    #[test]
+    fn an_edit_is_narrowed_to_what_it_changes() {
+        assert_eq!(narrowed("it.\nJace", "it. Jace"), (3..4, " "));
+        assert_eq!(narrowed("ab", "abc"), (2..2, "c"));
+        assert_eq!(narrowed("aa", "a"), (1..2, ""));
+        assert_eq!(narrowed("x’y", "x'y"), (1..4, "'"));
+        // A place strictly inside an edit, or a character it overlaps, is touched.
+        let protected = [2..2, 5..6];
+        assert!(touches(&protected, &(1..3)));
+        assert!(!touches(&protected, &(2..5)));
+        assert!(!touches(&protected, &(0..2)));
+        assert!(!touches(&protected, &(5..5)) && touches(&protected, &(4..6)));
     }
 
     #[test]

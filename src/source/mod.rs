@@ -18,6 +18,8 @@ mod escape;
 mod fields;
 mod forge;
 mod forge_shape;
+pub mod holds;
+mod html;
 mod json;
 mod json_cursor;
 mod jsonl;
@@ -61,6 +63,23 @@ pub enum Format {
     Csv,
     /// A spreadsheet exported as tab-separated values, with a header row.
     Tsv,
+}
+
+impl Format {
+    /// Whether a file of this format may be read as Windows-1252 when it is not UTF-8: a text
+    /// format a designer's editor saves (YAML, text, Forge, Magic Set Editor, CSV, TSV), not JSON,
+    /// which is UTF-8 by its standard, nor XML, which declares its encoding.
+    pub fn reads_windows_1252(self) -> bool {
+        match self {
+            Format::Yaml
+            | Format::Text
+            | Format::Mse
+            | Format::Forge
+            | Format::Csv
+            | Format::Tsv => true,
+            Format::Json | Format::JsonLines | Format::Cockatrice => false,
+        }
+    }
 }
 
 /// The format for a file extension (`.yaml`/`.yml`, `.json`, `.jsonl`/`.ndjson`, `.txt`, `.xml`,
@@ -216,6 +235,13 @@ pub enum NoteKind {
     /// shape, an XML file that is not a Cockatrice card database, a CSV file with no text
     /// column): no card was read from it.
     NotACardFile,
+    /// A field phaselint checks holds, in some of a JSON file's cards, a value of a type it does
+    /// not read (an object or a number where a string was expected): those cards were read
+    /// without it. One note for each key and type, however many cards.
+    UnusableField,
+    /// A file that is not UTF-8, read as Windows-1252 (the check pipeline notes it, from what
+    /// the read found).
+    Windows1252,
 }
 
 /// One card of the file text `'t`: the JSON readers give its names and texts as the file's own

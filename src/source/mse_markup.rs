@@ -1,12 +1,14 @@
 //! Magic Set Editor's tagged text, decoded: tags (`<kw-a>`, `<sym>`, `</i>`,
-//! `<error-spelling:en>`, ...) stand for nothing, an entity (`&lt;`, `&amp;`, `&#8212;`) for one
-//! character, and an `<atom-cardname>` element for the card itself: its content where that is the
-//! card's name, else `~`, which the grammar reads as the card, as it reads its name. The name is
-//! never copied into the text, so a card text is never longer than its value in the file. A card
-//! text keeps a map back to the file through it; names, type lines and costs are decoded to plain
-//! strings.
+//! `<error-spelling:en>`, ...) stand for nothing, except an HTML line break (`<br>`, `<br/>`),
+//! which is one `\n`; an entity (`&lt;`, `&amp;`, `&#8212;`, and the HTML ones [`super::html`]
+//! reads, such as `&mdash;`) stands for one character, and an `<atom-cardname>` element for the
+//! card itself: its content where that is the card's name, else `~`, which the grammar reads as
+//! the card, as it reads its name. The name is never copied into the text, so a card text is
+//! never longer than its value in the file. A card text keeps a map back to the file through it;
+//! names, type lines and costs are decoded to plain strings.
 
 use super::CardText;
+use super::html;
 use super::map::{MAX_SEGMENTS, MapBuilder, Style, TextMap};
 use std::ops::Range;
 
@@ -202,7 +204,7 @@ fn decode(text: &str, name: Option<&str>, sink: &mut dyn Sink) {
         let at = i + found;
         i = at + 1;
         if bytes[at] == b'&' {
-            if let Some((c, len)) = entity(&text[at..]) {
+            if let Some((c, len)) = html::entity(&text[at..]) {
                 sink.verbatim(text, run..at);
                 sink.atomic(c.encode_utf8(&mut [0; 4]), at..at + len);
                 i = at + len;
@@ -221,7 +223,9 @@ fn decode(text: &str, name: Option<&str>, sink: &mut dyn Sink) {
         };
         sink.verbatim(text, run..at);
         i = close + 1;
-        if let Some(name) = name
+        if html::is_break(&text[at + 1..close]) {
+            sink.atomic("\n", at..i);
+        } else if let Some(name) = name
             && is_tag(&text[at + 1..close], CARD_NAME)
         {
             let end = match &last_end {
@@ -273,36 +277,6 @@ fn element_end(text: &str, from: usize, name: &str) -> Option<Range<usize>> {
         }
         search = tag;
     }
-}
-
-/// The entity at the start of `text` (`&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#8212;`,
-/// `&#x2014;`): the character and the entity's length.
-fn entity(text: &str) -> Option<(char, usize)> {
-    // `&#x10FFFF;` is the longest.
-    let head = &text.as_bytes()[..text.len().min(12)];
-    let end = memchr::memchr(b';', head)?;
-    let body = &text[1..end];
-    let c = match body {
-        "lt" => '<',
-        "gt" => '>',
-        "amp" => '&',
-        "quot" => '"',
-        "apos" => '\'',
-        _ => {
-            let number = body.strip_prefix('#')?;
-            let code = match number.strip_prefix(['x', 'X']) {
-                Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
-                    u32::from_str_radix(hex, 16).ok()?
-                }
-                None if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
-                    number.parse().ok()?
-                }
-                _ => return None,
-            };
-            char::from_u32(code).filter(|&c| c != '\0')?
-        }
-    };
-    Some((c, end + 1))
 }
 
 /// A casting cost as MSE writes it (`2RR`, `XW/U`, `2/W`) in braces: `{2}{R}{R}`. A cost already

@@ -7,7 +7,8 @@ pub fn is_set_file(file_name: &str, head: &str) -> bool {
     file_name == "set" && starts_as_mse(head)
 }
 
-/// Whether a text starts as MSE writes its files: `mse_version:` first, or a `card:` block
+/// Whether a text starts as MSE writes its files: `mse_version:` (or `mse version:`) or
+/// `game: magic` first, or a `card:` block
 /// (a card file) whose next line is indented with a tab.
 pub(super) fn starts_as_mse(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -15,9 +16,16 @@ pub(super) fn starts_as_mse(text: &str) -> bool {
     let Some(first) = lines.next() else {
         return false;
     };
-    let key = first.split_once(':').map(|(key, _)| key.trim());
+    let pair = first
+        .split_once(':')
+        .map(|(key, value)| (key.trim(), value.trim()));
+    let key = pair.map(|(key, _)| key);
     match key {
         Some(key) if canonical(key) == "mse_version" => true,
+        // Hand-written sets name the game first.
+        Some(key) if canonical(key) == "game" => {
+            pair.is_some_and(|(_, value)| value.eq_ignore_ascii_case("magic"))
+        }
         Some("card") if first.trim_end() == "card:" => {
             lines.next().is_some_and(|next| next.starts_with('\t'))
         }

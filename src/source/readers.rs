@@ -1,7 +1,7 @@
 //! Each format to its reader: a file's text read whole, or card by card.
 
 use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote};
-use super::{cockatrice, delimited, forge, json, jsonl, mse, text, yaml};
+use super::{cockatrice, delimited, forge, forge_shape, html, json, jsonl, mse, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
 pub fn read<'t>(format: Format, text: &'t str, options: &ReadOptions) -> Parsed<'t> {
@@ -66,14 +66,20 @@ pub fn read_each_noting<'t>(
 ) -> Vec<SourceError> {
     let mut errors = Vec::new();
     let mut cards = 0usize;
-    let on_card = &mut |card| {
+    // The formats whose texts converters and websites write with HTML in them.
+    let html = html::carried_by(format);
+    let on_card = &mut |mut card: Card<'t>| {
+        if html {
+            html::decode_card(&mut card);
+        }
         cards += 1;
         on_card(card);
     };
     match format {
         Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
-        Format::Json => json::read(text, options, on_card, &mut errors),
-        Format::JsonLines => jsonl::read(text, options, on_card, &mut errors),
+        Format::Json => json::read(text, options, on_card, &mut errors, notes),
+        Format::JsonLines => jsonl::read(text, options, on_card, &mut errors, notes),
+        Format::Text if forge_shape::is_edition(text) => notes.push(forge_edition(text)),
         Format::Text => text::read(text, on_card),
         Format::Mse => mse::read(text, on_card, &mut errors, notes),
         Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
@@ -101,6 +107,27 @@ pub fn edited_card(
     match format {
         Format::Yaml => yaml::edited(before, after, card, old, new_end),
         _ => None,
+    }
+}
+
+/// The note for a Forge edition file named on the command line (a walk skips one): it is not
+/// read as cards, at its first section.
+fn forge_edition(text: &str) -> SourceNote {
+    let start = text.find('[').unwrap_or(0);
+    let end = text[start..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |end| start + end);
+    SourceNote {
+        kind: NoteKind::NotACardFile,
+        span: start..end,
+        message: "a Forge edition file: it lists a set's cards by name and holds no card text, \
+                  so it is not read"
+            .to_string(),
+        help: Some(
+            "check the Forge scripts of the cards (`cardsfolder/`), which hold their text; a walk \
+             of a folder skips edition files"
+                .to_string(),
+        ),
     }
 }
 

@@ -476,7 +476,11 @@ fn read_anything(file: &str) -> usize {
             }
             for note in &parsed.notes {
                 assert!(file.get(note.span.clone()).is_some(), "{file:?} {note:?}");
-                assert!(parsed.cards.is_empty() && parsed.errors.is_empty());
+                // A file of no card is noted as one; a JSON field of a type phaselint does not
+                // read is noted beside the cards and errors (issue 39).
+                if note.kind == crate::source::NoteKind::NotACardFile {
+                    assert!(parsed.cards.is_empty() && parsed.errors.is_empty());
+                }
             }
             for card in &parsed.cards {
                 assert!(!card.faces.is_empty());

@@ -118,13 +118,13 @@ fn version_3_reads_the_fields_under_the_card() {
 
 #[test]
 fn a_cdata_section_and_a_comment_map_exactly_but_are_never_rewritten() {
-    let text = "<cockatrice_carddatabase><cards><card><name>A</name><text>Until <![CDATA[end of <turn>]]><!-- x -->, tap it.</text></card></cards></cockatrice_carddatabase>";
+    let text = "<cockatrice_carddatabase><cards><card><name>A</name><text>Until <![CDATA[end of > turn <]]><!-- x -->, tap it.</text></card></cards></cockatrice_carddatabase>";
     let parsed = parse(text);
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     let card = &parsed.cards[0];
     let value = card.faces[0].text.as_ref().unwrap();
-    assert_eq!(value.value, "Until end of <turn>, tap it.");
-    assert_eq!(in_file(text, card, "of <turn>"), "of <turn>");
+    assert_eq!(value.value, "Until end of > turn <, tap it.");
+    assert_eq!(in_file(text, card, "of > turn <"), "of > turn <");
     assert_eq!(in_file(text, card, ", tap"), ", tap");
     assert_eq!(value.map.encode("x"), None);
 }

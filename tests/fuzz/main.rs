@@ -5,7 +5,7 @@
 //! | target | what is fed | what must hold |
 //! |---|---|---|
 //! | `finder` | the text, as card text | `phrase::find`, `find_by_whole_lines`, `resolve::find_and_resolve` and `explain::explain` (in scenarios the case picks, rendered) never panic; every span lies in the text on character boundaries, phrases in text order; the walk finds what the whole-line parse finds; a bounded number of phrases |
-//! | `readers` | the bytes, from a file; the text, to each of the nine formats | `read::read_file` reads UTF-8 text without NUL within the limit as it is, and of anything else shows no character; `source::read_each` never panics; cards, errors and text maps lie in the file on character boundaries; an exact map places each character of a value on itself, an escape of it, `''`, an XML or MSE entity, a CSV `""`, or blanks for a blank, and a card's name that maps only as a whole on an MSE `<atom-cardname>` element; a bounded number of cards and errors |
+//! | `readers` | the bytes, from a file; the text, to each of the nine formats | `read::read_file` reads UTF-8 text without NUL within the limit as it is, and of anything else shows no character; `source::read_each` never panics; cards, errors and text maps lie in the file on character boundaries; an exact map places each character of a value on itself, an escape of it, `''`, an XML, MSE or HTML entity, a CSV `""`, an HTML `<br>` for a line break, or blanks for a blank, and a card's name that maps only as a whole on an MSE `<atom-cardname>` element; a bounded number of cards and errors |
 //! | `span_maps` | the text, to its seed's format | each finding of each face (and of `export::each_face`, by line and column) maps through the face's `TextMap` into its raw string, on character boundaries, where the map is exact; there, the file's text at the mapped span is the card text, but for escapes, `''` and folded line breaks; every diagnostic of `check::check_text` (its span, labels and fix edits) lies in the file on character boundaries; every output format renders without panic, to a bounded size |
 //! | `keywords` | each line of the text (16 KiB at most), with runs of keyword grants, keywords, keyword actions and quotes inserted (`input::keyword_cases`) | `phrase::keywords::find` never gives up a line on its own and reads at most `WORK_PER_BYTE` bytes a byte of it (`Work::spent`); its phrases lie in the line on character boundaries; with room for `n` phrases it keeps at most `n`, the first `n` by start of all it finds; `phrase::find` on the text keeps at most `MAX_PHRASES` |
 //! | `fixes` | the text, to its seed's format | `fix::apply` keeps every byte outside the edits (its text is the file with some of the offered edits applied); `check::fix_text` never panics, a second fix changes nothing, and a text that read whole still reads whole with no more input problems |
@@ -229,12 +229,14 @@ fn span_in(text: &str, span: Span) -> bool {
 }
 
 /// Whether the file bytes `slice` may stand for the decoded character `c`: itself, an escape
-/// (`\u2014`, `\n`, `\e`, ...), an entity (`&lt;`, `&#8212;`), `''` for `'`, `""` for `"`
-/// (CSV), blanks and line breaks for a blank or a line break (folding, CRLF, an MSE value's
-/// next line and its tabs), or an MSE `<atom-cardname>` element for `~`, the card.
+/// (`\u2014`, `\n`, `\e`, ...), an entity (`&lt;`, `&#8212;`, HTML's `&mdash;`), `''` for `'`,
+/// `""` for `"` (CSV), blanks and line breaks for a blank or a line break (folding, CRLF, an MSE
+/// value's next line and its tabs), an HTML `<br>` for a line break (written `&lt;br&gt;` in
+/// XML), or an MSE `<atom-cardname>` element for `~`, the card.
 fn stands_for(slice: &str, c: char) -> bool {
     slice == c.encode_utf8(&mut [0; 4])
         || (c == '~' && slice.starts_with("<atom-cardname") && slice.ends_with('>'))
+        || (c == '\n' && slice.starts_with('<') && slice.ends_with('>'))
         || slice.starts_with('\\')
         || (c == '\'' && slice == "''")
         || (c == '"' && slice == "\"\"")

@@ -12,15 +12,24 @@ use std::path::Path;
 
 /// Every file of `fixtures/formats/`, sorted.
 const FILES: &[&str] = &[
+    "cockatrice/cwd-html.xml",
     "cockatrice/cwd-v3.xml",
     "cockatrice/cwd-v4.xml",
     "forge/cinder_courier.txt",
     "forge/dawn_watcher_dusk_stalker.txt",
     "forge/ember_vigil_commented.txt",
     "forge/quiet_sundial.txt",
+    "json/cwd_objects.json",
     "sheets/cwd.csv",
     "sheets/cwd.tsv",
 ];
+
+/// The files of `fixtures/formats/` that hold no card, which a walk skips: a Forge edition file
+/// and a shell script beside the scripts (issue 39).
+const NOT_CARDS: &[&str] = &["forge/editions/Cinder Dawn.txt", "forge/tools/install.sh"];
+
+/// The files of `fixtures/formats/` that are not UTF-8 but Windows-1252 (issue 39).
+const WINDOWS_1252: &[&str] = &["forge/eveil_de_l_aube_1252.txt"];
 
 fn fixture(name: &str) -> (String, Format) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -49,10 +58,9 @@ fn names<'a>(cards: &'a [Card<'_>]) -> Vec<&'a str> {
 fn the_list_is_every_file_of_the_directory() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/formats");
     let mut found = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("fixtures/formats is there") {
-        let dir = dir.expect("an entry").path();
-        for file in std::fs::read_dir(&dir).expect("a folder of one format") {
-            let path = file.expect("an entry").path();
+    for entry in walkdir::WalkDir::new(&root).sort_by_file_name() {
+        let path = entry.expect("an entry").into_path();
+        if path.is_file() {
             let relative = path.strip_prefix(&root).expect("under the root");
             found.push(relative.to_string_lossy().replace('\\', "/"));
         }
@@ -60,15 +68,28 @@ fn the_list_is_every_file_of_the_directory() {
     found.sort();
     // Magic Set Editor's sets are checked in tests/it/mse.rs.
     found.retain(|name| !name.starts_with("mse/"));
+    let mut listed = [FILES, NOT_CARDS, WINDOWS_1252].concat();
+    listed.sort();
     assert_eq!(
-        found, FILES,
-        "a new file goes in FILES and fixtures/README.md"
+        found, listed,
+        "a new file goes in FILES (or NOT_CARDS) and fixtures/README.md"
     );
 }
 
 #[test]
 fn each_fixture_is_read_in_its_format_card_by_card() {
     let expected: &[(&str, Format, &[&str])] = &[
+        (
+            "cockatrice/cwd-html.xml",
+            Format::Cockatrice,
+            &[
+                "Tickwork Sentinel",
+                "Cinder Tinker",
+                "Gearspinner’s Gambit",
+                "Dawnbell Curate",
+                "Clockwork Spark",
+            ],
+        ),
         (
             "cockatrice/cwd-v3.xml",
             Format::Cockatrice,
@@ -100,6 +121,17 @@ fn each_fixture_is_read_in_its_format_card_by_card() {
             &["Ember Vigil"],
         ),
         ("forge/quiet_sundial.txt", Format::Forge, &["Quiet Sundial"]),
+        (
+            "json/cwd_objects.json",
+            Format::Json,
+            &[
+                "Brass Lamplighter",
+                "Spring-Wound Sprinter",
+                "Delayed Mainspring",
+                "Cog Sentry",
+                "Gearbound Ward",
+            ],
+        ),
         (
             "sheets/cwd.csv",
             Format::Csv,
@@ -165,6 +197,124 @@ fn a_commented_forge_script_is_one_card_and_its_comments_are_never_fixed() {
     assert!(fixed.source.contains(
         "Oracle:At the beginning of your upkeep, target creature gets +1/+0 until end of turn."
     ));
+}
+
+/// Issue 39: a Cockatrice database whose converter wrote its line breaks as `&lt;br&gt;` and its
+/// reminder text in `&lt;i&gt;`. Each ability is a line of its own (PL101 at "At end of turn"
+/// after a break), names and type lines hold the characters of their references, and `--fix`
+/// changes the fixed words and not one byte of the markup around them.
+#[test]
+fn html_in_a_cockatrice_text_is_read_as_lines_and_kept_by_fixes() {
+    let name = "cockatrice/cwd-html.xml";
+    let (text, format) = fixture(name);
+    let parsed = parsed(&text, format);
+    let value = |card: usize| {
+        let face = &parsed.cards[card].faces[0];
+        face.text.as_ref().expect("a text").value.to_string()
+    };
+    assert_eq!(value(1), "Haste\nAt end of turn, sacrifice Cinder Tinker.");
+    assert_eq!(
+        value(2),
+        "Target creature gets +2/+0 untill end of turn.\n(Overclock — it can’t block this turn.)"
+    );
+    assert_eq!(
+        parsed.cards[0].faces[0].type_line.as_deref(),
+        Some("Artifact Creature — Construct")
+    );
+    let fixed = fixed(name, &text, format);
+    assert_eq!(fixed.fixed, 4);
+    // Each line changed keeps its markup (`&lt;br&gt;`, `&amp;mdash;`, ...) as it was.
+    let markup = |line: &str| -> Vec<String> {
+        line.split('&')
+            .skip(1)
+            .map(|piece| piece.split(';').next().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let changed: Vec<(&str, &str)> = text
+        .lines()
+        .zip(fixed.source.lines())
+        .filter(|(old, new)| old != new)
+        .collect();
+    assert_eq!(text.lines().count(), fixed.source.lines().count());
+    assert_eq!(changed.len(), 3);
+    for (old, new) in &changed {
+        assert_eq!(markup(old), markup(new), "{new}");
+    }
+    assert!(fixed.source.contains(
+        "<text>Haste&lt;br&gt;At the beginning of the end step, sacrifice Cinder Tinker.</text>"
+    ));
+    assert!(fixed.source.contains(
+        "+2/+0 until end of turn.&lt;br&gt;&lt;i&gt;(Overclock &amp;mdash; it can&amp;#8217;t block this turn.)&lt;/i&gt;</text>"
+    ));
+    assert!(fixed.source.contains(
+        "+1/+1 until end of turn.&lt;BR /&gt;&lt;b&gt;Raid&lt;/b&gt; &amp;#8212; At the beginning of your upkeep, if"
+    ));
+}
+
+/// Issue 39: JSON whose card objects hold fields of other types, as an XML-to-JSON converter
+/// writes them (`"set": {"#text": "CWD", "@@rarity": "common"}`, `"number": 1`). Every card is
+/// read and no field is an error: a field phaselint does not check is skipped, and one it checks
+/// but cannot read is one note for the file, whatever the number of cards.
+#[test]
+fn json_fields_of_other_types_are_read_around_not_errors() {
+    let (text, format) = fixture("json/cwd_objects.json");
+    let parsed = parsed(&text, format);
+    assert!(parsed.cards.iter().all(|card| card.set.is_none()));
+    let mana: Vec<_> = parsed
+        .cards
+        .iter()
+        .map(|card| card.faces[0].mana_cost.as_deref())
+        .collect();
+    assert_eq!(mana[..2], [Some("{1}{W}"), Some("{R}")]);
+    // The issue's export: 1,572 cards whose set is an object; 16 of them have an object for a
+    // name, and 4 a number for a text.
+    let mut json = String::from("[\n");
+    for index in 0..1_572 {
+        let name = if index % 100 == 7 {
+            r##"{"#text": "Cog"}"##.to_string()
+        } else {
+            format!("\"Cog {index}\"")
+        };
+        let text = if index % 500 == 9 {
+            "12"
+        } else {
+            "\"Draw a card at the beginning of the next end step.\""
+        };
+        let comma = if index == 0 { "" } else { ",\n" };
+        json.push_str(&format!(
+            r##"{comma}  {{"name": {name}, "set": {{"#text": "CWD", "@@rarity": "common"}}, "number": {index}, "text": {text}}}"##
+        ));
+    }
+    json.push_str("\n]\n");
+    let checked = phaselint::check::check_text(
+        Path::new("cwd.json"),
+        json.clone(),
+        Format::Json,
+        &ReadOptions::default(),
+        &Config::default_for(".".into()),
+    );
+    assert!(!checked.failed);
+    assert_eq!(checked.cards, 1_572);
+    let found: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, &json[d.span.clone()], d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "PL803",
+                r##"{"#text": "Cog"}"##,
+                "`name` is an object, not a string, in 16 cards (the first here): phaselint reads those cards without the name"
+            ),
+            (
+                "PL803",
+                "12",
+                "`text` is a number or boolean, not a string, in 4 cards (the first here): phaselint reads those cards without card text"
+            ),
+        ]
+    );
 }
 
 /// `text`, the fixture `name`, with every fix applied, unsafe ones too.
@@ -318,4 +468,151 @@ fn a_bot_database_of_1261_cards_keyed_by_card_reads_every_card_once() {
     }
     json.push_str("\n}\n");
     every_card_once(&json, Format::Json, 1_261);
+}
+
+/// The cards a check of `paths` reads, and its files, by what it reports of each.
+fn checked(paths: &[std::path::PathBuf]) -> phaselint::check::Checked {
+    phaselint::check::check_paths(paths, &phaselint::check::CheckOptions::default(), &|_| {})
+        .expect("the paths are checked")
+}
+
+#[test]
+fn a_forge_tree_is_read_script_by_script_and_its_edition_file_is_skipped() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/formats/forge");
+    let walked = checked(std::slice::from_ref(&root));
+    let cards: usize = walked.files.iter().map(|file| file.cards).sum();
+    // Five scripts, one of them Windows-1252.
+    assert_eq!(cards, 5, "one card a script");
+    assert_eq!(walked.files.len(), 5);
+    // The edition file and the shell script are the two files skipped.
+    assert_eq!(walked.skipped, 2);
+    assert!(
+        walked
+            .files
+            .iter()
+            .all(|file| !file.path.contains("editions"))
+    );
+    // Named directly, as pre-commit or an editor names it, the edition file gets a note.
+    let edition = root.join("editions/Cinder Dawn.txt");
+    let named = checked(std::slice::from_ref(&edition));
+    let notes: Vec<_> = named.files[0]
+        .diagnostics
+        .iter()
+        .map(|diagnostic| (diagnostic.code, diagnostic.message.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            "PL802",
+            "a Forge edition file: it lists a set's cards by name and holds no card text, so it is not read"
+        )]
+    );
+    assert_eq!(named.files[0].cards, 0);
+}
+
+#[test]
+fn a_tree_of_400_commented_scripts_is_400_cards() {
+    // Issue 39: a tree of 426 scripts was reported as 1,103 cards, its comments and edition files
+    // read as cards.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for index in 0..400 {
+        let comment = if index % 5 == 0 {
+            "# Bug: the upkeep trigger fires twice\n# Script by a volunteer: until end of turn\n"
+        } else {
+            ""
+        };
+        let folder = dir.path().join(format!("cardsfolder/{}", index % 26));
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::write(
+            folder.join(format!("card_{index}.txt")),
+            format!(
+                "{comment}Name:Card {index}\nManaCost:1 R\nTypes:Creature Goblin\nPT:1/1\nK:Haste\nOracle:Haste\nAt the beginning of your upkeep, draw a card.\n"
+            ),
+        )
+        .expect("a script");
+    }
+    std::fs::create_dir_all(dir.path().join("editions")).expect("a folder");
+    for edition in ["Dawn", "Dusk"] {
+        std::fs::write(
+            dir.path().join(format!("editions/{edition}.txt")),
+            "[metadata]\nCode=CWD\nName=Dawn\n\n[cards]\n1 C Card 1\n2 C Card 2\n",
+        )
+        .expect("an edition file");
+    }
+    let walked = checked(&[dir.path().to_path_buf()]);
+    let cards: usize = walked.files.iter().map(|file| file.cards).sum();
+    assert_eq!(cards, 400);
+    assert_eq!(walked.skipped, 2);
+    let findings: usize = walked.files.iter().map(|file| file.diagnostics.len()).sum();
+    assert_eq!(findings, 0, "nothing in a comment is read");
+}
+
+#[test]
+fn a_windows_1252_script_is_read_with_a_note_and_fixed_in_its_encoding() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/formats")
+        .join(WINDOWS_1252[0]);
+    let bytes = std::fs::read(&fixture).expect("the fixture");
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the fixture is no UTF-8"
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("eveil_de_l_aube_1252.txt");
+    std::fs::write(&path, &bytes).expect("a copy");
+    let report = checked(std::slice::from_ref(&path));
+    let file = &report.files[0];
+    let found: Vec<(&str, usize)> = file
+        .diagnostics
+        .iter()
+        .map(|diagnostic| (diagnostic.code, diagnostic.span.start))
+        .collect();
+    // The note at the first byte that is not UTF-8 (`\xe9`, line 1), then PL503 on the
+    // `Oracle:` line, whose columns count one character a byte.
+    let first = bytes
+        .iter()
+        .position(|byte| *byte >= 0x80)
+        .expect("a legacy byte");
+    let utf8_first = file
+        .source
+        .char_indices()
+        .nth(first)
+        .expect("in the text")
+        .0;
+    assert_eq!(found[0], ("PL805", utf8_first));
+    assert_eq!(found[1].0, "PL503");
+    assert_eq!(file.cards, 1);
+    // `--fix` writes it back in Windows-1252: every byte kept but the fixed words.
+    let options = phaselint::check::CheckOptions {
+        fix: phaselint::check::FixMode::Apply,
+        ..phaselint::check::CheckOptions::default()
+    };
+    let fixed = phaselint::check::check_paths(std::slice::from_ref(&path), &options, &|_| {})
+        .expect("fixed");
+    assert_eq!(fixed.files[0].fixed, 1);
+    let after = std::fs::read(&path).expect("the fixed file");
+    let at = bytes
+        .windows(b"until the end of turn".len())
+        .position(|window| window == b"until the end of turn")
+        .expect("the phrase");
+    let mut want = bytes[..at].to_vec();
+    want.extend_from_slice(b"until end of turn");
+    want.extend_from_slice(&bytes[at + b"until the end of turn".len()..]);
+    assert_eq!(after, want);
+}
+
+#[test]
+fn a_json_or_xml_file_that_is_not_utf8_stays_unreadable() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (name, bytes) in [
+        ("cards.json", &b"[{\"name\": \"\xc9veil\", \"text\": \"Draw a card.\"}]"[..]),
+        ("cards.xml", &b"<cockatrice_carddatabase version=\"4\"><cards><card><name>\xc9veil</name></card></cards></cockatrice_carddatabase>"[..]),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).expect("a file");
+        let report = checked(std::slice::from_ref(&path));
+        let codes: Vec<&str> = report.files[0].diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["PL900"], "{name}");
+        assert!(report.files[0].diagnostics[0].message.starts_with("not UTF-8 text: byte"));
+    }
 }

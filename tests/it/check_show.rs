@@ -125,22 +125,40 @@ fn show_files_of_the_fixtures_lists_what_check_reads_and_why_the_rest_is_left_ou
     }
     for skipped in [
         "skipped fixtures/README.md: not a card file: no card format's extension",
-        "skipped fixtures/phaselint.toml: the config file",
-        "skipped fixtures/bad/binary.yaml: excluded by `[files] exclude` of its phaselint.toml",
+        "left out fixtures/phaselint.toml: the config file",
+        "left out fixtures/bad/binary.yaml: excluded by `[files] exclude` of its phaselint.toml",
+        "skipped fixtures/formats/forge/editions/Cinder Dawn.txt: a Forge edition file: it lists a set's cards by name and holds no card text",
+        "left out fixtures/formats/mse/Ember Court/card Ashen Steward: part of a Magic Set Editor set: read through its set file",
     ] {
         assert!(lines.contains(&skipped), "{skipped} in:\n{text}");
     }
-    // Nothing is checked, and the files taken come first.
+    // Nothing is checked, and the files taken come first, then those skipped, then those left
+    // out by design.
     assert!(!text.contains("[PL"));
     let first_skip = lines
         .iter()
         .position(|l| l.starts_with("skipped "))
         .unwrap();
+    let first_left_out = lines
+        .iter()
+        .position(|l| l.starts_with("left out "))
+        .unwrap();
+    assert!(first_skip < first_left_out);
     assert!(
-        lines[first_skip..]
+        lines[first_skip..first_left_out]
             .iter()
             .all(|l| l.starts_with("skipped "))
     );
+    assert!(
+        lines[first_left_out..]
+            .iter()
+            .all(|l| l.starts_with("left out "))
+    );
+    // As many skipped as a check's summary counts.
+    let skipped = lines.iter().filter(|l| l.starts_with("skipped ")).count();
+    let output = run(&root, &["check", "--format", "json", "fixtures"]);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(report["summary"]["skipped"], skipped, "{text}");
 }
 
 #[cfg(unix)]
@@ -174,14 +192,14 @@ fn show_files_gives_the_reason_for_links_binaries_excludes_and_sizes() {
     assert_eq!(
         stdout(&output),
         "cards/a.yaml\n\
-         skipped .hidden: hidden\n\
+         unreadable cards/big.yaml: the file is 221 bytes, larger than the limit of 100 bytes (--max-file-size); it was not read\n\
+         unreadable cards/nul.yaml: a binary file: byte 9 is a NUL byte\n\
          skipped cards/art.png: not a card file: no card format's extension\n\
-         skipped cards/in.yaml: a symbolic link, which the walk does not follow\n\
-         skipped cards/out: a symbolic link out of the tree, which phaselint does not follow\n\
-         skipped drafts: excluded by --exclude\n\
-         skipped target: a build output directory (target)\n\
-         skipped cards/big.yaml: the file is 221 bytes, larger than the limit of 100 bytes (--max-file-size); it was not read\n\
-         skipped cards/nul.yaml: a binary file: byte 9 is a NUL byte\n"
+         left out .hidden: hidden\n\
+         left out cards/in.yaml: a symbolic link, which the walk does not follow\n\
+         left out cards/out: a symbolic link out of the tree, which phaselint does not follow\n\
+         left out drafts: excluded by --exclude\n\
+         left out target: a build output directory (target)\n"
     );
     // A missing path fails the run, as it fails `check`.
     let output = dir.run(&["check", "--show-files", "nope"]);
@@ -262,15 +280,15 @@ fn show_files_names_a_fifo_it_does_not_read_and_shows_names_visibly() {
         format!(
             "cards/␛]0;PWNED␇.yaml\n\
              cards/a.yaml\n\
-             skipped cards/notes: {fifo}\n\
-             skipped cards/pipe.yaml: {fifo}\n"
+             left out cards/notes: {fifo}\n\
+             left out cards/pipe.yaml: {fifo}\n"
         )
     );
-    // Named on the command line, it is left out for the same reason.
+    // Named on the command line, it is taken but not read, for the same reason (PL900 in a check).
     let output = dir.run(&["check", "--show-files", "cards/pipe.yaml"]);
     assert_exit(&output, 0);
     assert_eq!(
         stdout(&output),
-        format!("skipped cards/pipe.yaml: {fifo}\n")
+        format!("unreadable cards/pipe.yaml: {fifo}\n")
     );
 }

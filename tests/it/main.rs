@@ -10,6 +10,7 @@ mod check_flags;
 mod check_formats;
 mod check_show;
 mod ci_formats;
+mod exit_codes;
 mod mse;
 mod pre_commit_hooks;
 mod stdin_fix;

@@ -329,3 +329,55 @@ fn an_unpacked_set_reads_each_included_file_once() {
         .collect();
     assert_eq!(paths, ["set", "card A"]);
 }
+
+/// `fixtures/formats/mse/Ember Court/`: a set unzipped into a folder named as designers name it
+/// (spaces, no `.mse-set`), beside the zip it came from (issue 39).
+const ANY_FOLDER: &str = "fixtures/formats/mse/Ember Court";
+
+#[test]
+fn a_set_in_a_folder_of_any_name_is_read_and_its_zip_beside_it_noted() {
+    let root = Path::new("fixtures/formats/mse");
+    let checked =
+        check_paths(&[root.to_path_buf()], &CheckOptions::default(), &|_| {}).expect("checked");
+    let paths: Vec<&str> = checked
+        .files
+        .iter()
+        .map(|file| file.path.as_str())
+        .collect();
+    let set = format!("{ANY_FOLDER}/set");
+    let card = format!("{ANY_FOLDER}/card Ashen Steward");
+    assert!(paths.contains(&set.as_str()), "{paths:?}");
+    assert!(paths.contains(&card.as_str()), "{paths:?}");
+    // The zip beside the folder is the one file skipped; the other zip is read.
+    assert!(
+        !paths
+            .iter()
+            .any(|path| path.starts_with("fixtures/formats/mse/Ember Court.mse-set"))
+    );
+    assert!(paths.iter().any(|path| path.starts_with(ZIP)));
+    assert_eq!(checked.skipped, 1);
+    let ours: Vec<CheckedFile> = checked
+        .files
+        .into_iter()
+        .filter(|file| file.path.starts_with(ANY_FOLDER))
+        .collect();
+    assert_eq!(ours.iter().map(|file| file.cards).sum::<usize>(), 3);
+    settings().bind(|| {
+        insta::assert_snapshot!("mse_any_folder_short", render(&ours, Format::Short));
+    });
+    // Named, the zip is read: a stale one is checked so.
+    let zip = PathBuf::from("fixtures/formats/mse/Ember Court.mse-set");
+    let named = check_paths(&[zip], &CheckOptions::default(), &|_| {}).expect("checked");
+    let members: Vec<&str> = named.files.iter().map(|file| file.path.as_str()).collect();
+    assert_eq!(
+        members,
+        [
+            "fixtures/formats/mse/Ember Court.mse-set!set",
+            "fixtures/formats/mse/Ember Court.mse-set!card Ashen Steward"
+        ]
+    );
+    // Named directly, as pre-commit names it, the folder's `set` reads its card file.
+    let named =
+        check_paths(&[PathBuf::from(&set)], &CheckOptions::default(), &|_| {}).expect("checked");
+    assert_eq!(named.files.iter().map(|file| file.cards).sum::<usize>(), 3);
+}

@@ -97,6 +97,8 @@ const NOT_CARDS: &[&str] = &[
     "action.yml",
     "action.yaml",
     "tools/lint/action.yml",
+    "art/card Ash Wight.png",
+    "My Set/card back.jpg",
 ];
 
 /// Card files, each in a format every hook takes.
@@ -108,6 +110,10 @@ const CARDS: &[&str] = &[
     "sheet.csv",
     "Dusk.mse-set/set",
     "Dusk.mse-set/card Ash Wight",
+    // An unzipped set under any folder name (issue 39).
+    "My Set/set",
+    "My Set/card Ash Wight",
+    "sets/Dusk (v2)/card Mr. Orfeo",
     "my.action.yml",
     "transactions.yaml",
 ];
@@ -225,7 +231,8 @@ fn options_after_the_entrys_end_are_said_to_be_file_names() {
     // `--select PL1` is then two files, and the error says where options go.
     let project = support::Project::with(&[("cards.yaml", support::WARNING_CARD)]);
     let output = project.run(&["check", "--format", "short", "--", "--select", "cards.yaml"]);
-    support::assert_exit(&output, 2);
+    // A missing path beside a file that was checked: an error on it, exit 1 (issue 39).
+    support::assert_exit(&output, 1);
     let report = support::stdout(&output);
     assert!(
         report.contains(
