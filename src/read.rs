@@ -165,13 +165,15 @@ impl FileText {
     }
 
     /// `text`, a new version of this one (fixed), in its encoding: a fix of a Windows-1252 file is
-    /// written back in Windows-1252.
+    /// written back in Windows-1252. Its first byte that is not UTF-8 is found again: a fix before
+    /// it moves it.
     pub fn rewritten(&self, text: String) -> FileText {
         match &self.0 {
-            Held::Windows1252 {
-                not_utf8, first, ..
-            } => FileText(Held::Windows1252 {
-                first: (*first).min(text.len()),
+            Held::Windows1252 { not_utf8, .. } => FileText(Held::Windows1252 {
+                first: windows1252::encode(&text)
+                    .ok()
+                    .and_then(|bytes| first_not_utf8(&bytes, &text))
+                    .unwrap_or(0),
                 not_utf8: not_utf8.clone(),
                 text,
             }),
@@ -315,16 +317,20 @@ pub fn head(path: &Path) -> Option<String> {
     if !std::fs::symlink_metadata(path).ok()?.is_file() {
         return None;
     }
+    let file = std::fs::File::open(path).ok()?;
+    // What was opened, asked again: a file swapped for a FIFO in between is not read.
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut head = Vec::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(HEAD_BYTES)
-        .read_to_end(&mut head)
-        .ok()?;
-    let head = text_head(head).ok()?;
+    file.take(HEAD_BYTES).read_to_end(&mut head).ok()?;
+    let head = card_head(head).ok()?;
     let valid = match std::str::from_utf8(&head) {
         Ok(text) => text.len(),
-        Err(error) => error.valid_up_to(),
+        // A character cut at the end of the head.
+        Err(error) if error.error_len().is_none() => error.valid_up_to(),
+        // Windows-1252, as a card file may be: what tells a set or an edition file is ASCII.
+        Err(_) => return windows1252::decode(&head),
     };
     String::from_utf8(head[..valid].to_vec()).ok()
 }
@@ -377,16 +383,21 @@ fn read_card_bounded(reader: impl Read, max: u64, expected: u64) -> Result<FileT
     };
     match windows1252::decode(&bytes) {
         Some(text) => Ok(FileText(Held::Windows1252 {
-            // One character a byte: the first byte that is not UTF-8 is that character.
-            first: std::str::from_utf8(&bytes)
-                .err()
-                .and_then(|error| text.char_indices().nth(error.valid_up_to()))
-                .map_or(0, |(at, _)| at),
+            first: first_not_utf8(&bytes, &text).unwrap_or(0),
             text,
             not_utf8: not_text(bytes),
         })),
         None => Err(not_text(bytes)),
     }
+}
+
+/// Where the first of `bytes` that is not UTF-8 lies in `text`, their Windows-1252 decoding: one
+/// character a byte.
+fn first_not_utf8(bytes: &[u8], text: &str) -> Option<usize> {
+    let error = std::str::from_utf8(bytes).err()?;
+    text.char_indices()
+        .nth(error.valid_up_to())
+        .map(|(at, _)| at)
 }
 
 /// `head`, the first bytes of a card file, when they may be text: UTF-8 as [`text_head`] judges
@@ -488,7 +499,7 @@ pub fn probe(path: &Path, max: u64, walked: bool, text: bool) -> Option<String> 
     if let Err(error) = file.take(HEAD_BYTES).read_to_end(&mut head) {
         return Some(io_message(&error));
     }
-    text_head(head).err().map(|error| error.message)
+    card_head(head).err().map(|error| error.message)
 }
 
 /// The first byte that makes `bytes` no card text: one that is not UTF-8, or a NUL.
@@ -734,6 +745,32 @@ mod tests {
                 assert_eq!(read.as_deref(), Ok("mapped"), "{name}");
             }
         }
+    }
+
+    #[test]
+    fn a_windows_1252_text_rewritten_finds_its_first_byte_again() {
+        let bytes = b"It gets +1/+1 untill end of turn. L\xe9gende \x97\x97";
+        let text = read_card_bounded(&bytes[..], 1 << 20, 0).unwrap();
+        assert_eq!(text.encoding(), Encoding::Windows1252);
+        let (_, first) = text.not_utf8().unwrap();
+        assert_eq!(&text[first..first + 2], "\u{e9}");
+        // A fix before it moves it, here by one byte: its place is found again.
+        let fixed = text.rewritten(text.replace("untill", "until"));
+        let (_, first) = fixed.not_utf8().unwrap();
+        assert_eq!(&fixed[first..first + 2], "\u{e9}");
+        // The head of a Windows-1252 file is text to sniff.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("set");
+        std::fs::write(
+            &path,
+            b"mse version: 2.0.2\ngame: magic\n\tname: \xc9veil\n",
+        )
+        .unwrap();
+        assert_eq!(
+            head(&path).as_deref(),
+            Some("mse version: 2.0.2\ngame: magic\n\tname: \u{c9}veil\n")
+        );
+        assert_eq!(probe(&path, 1 << 20, true, true), None);
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub struct Walked {
     found: HashSet<PathBuf>,
     /// Every listed file, absolute, and its index: a path named twice is one file.
     listed: HashMap<PathBuf, usize>,
+    /// The zips left out for the folder beside them ([`LeftOut::ZipOfSetFolder`]), by the
+    /// folder's `set` file (absolute).
+    saved_zips: HashMap<PathBuf, PathBuf>,
 }
 
 impl Walked {
@@ -71,6 +74,12 @@ impl Walked {
     /// [`Walked::read`] for a run that writes no file: a large file is mapped ([`read_text`]).
     pub fn read_text(&self, path: &Path, max: u64) -> Result<FileText, ReadError> {
         read_text(path, max, self.found.contains(path))
+    }
+
+    /// The zip a walk left out beside the folder whose `set` file is `set`, as it found it
+    /// ([`LeftOut::ZipOfSetFolder`]).
+    pub fn saved_zip(&self, set: &Path) -> Option<&Path> {
+        self.saved_zips.get(&listed_key(set)).map(PathBuf::as_path)
     }
 
     /// Whether `path` is one of [`Walked::files`], however it is spelt.
@@ -228,17 +237,9 @@ fn walk_from(
     let mut sniffer = Sniffer::default();
     let mut seen = HashMap::new();
     // The index of `path` in the list, and whether it is new there.
-    let mut keep = |files: &mut Vec<PathBuf>, path: PathBuf| match seen.entry(listed_key(&path)) {
-        Entry::Occupied(listed) => (*listed.get(), false),
-        Entry::Vacant(slot) => {
-            slot.insert(files.len());
-            files.push(path);
-            (files.len() - 1, true)
-        }
-    };
     for path in paths {
         if path.as_os_str() == "-" {
-            keep(&mut walked.files, path.clone());
+            keep(&mut walked.files, &mut seen, path.clone());
             continue;
         }
         // A directory is judged here, a file as it is read.
@@ -253,7 +254,7 @@ fn walk_from(
         match metadata {
             Err(message) => walked.errors.push((path.clone(), message)),
             Ok(metadata) if !metadata.is_dir() => {
-                keep(&mut walked.files, path.clone());
+                keep(&mut walked.files, &mut seen, path.clone());
             }
             Ok(_) => {
                 let mut dir = WalkedDir {
@@ -305,10 +306,22 @@ fn walk_from(
                                 ));
                                 continue;
                             }
-                            match left_out_file(entry.path(), &mut sniffer, filter) {
+                            let why = match left_out_file(entry.path(), &mut sniffer, filter) {
+                                // The set's folder was left out (excluded, a link): the zip is
+                                // the set's one copy, and is read.
+                                Some(LeftOut::ZipOfSetFolder)
+                                    if !seen
+                                        .contains_key(&listed_key(&set_of_zip(entry.path()))) =>
+                                {
+                                    None
+                                }
+                                why => why,
+                            };
+                            match why {
                                 None => {
                                     let path = without_dot(entry.into_path());
-                                    let (index, new) = keep(&mut walked.files, path.clone());
+                                    let (index, new) =
+                                        keep(&mut walked.files, &mut seen, path.clone());
                                     if new {
                                         walked.found.insert(path);
                                     }
@@ -316,6 +329,11 @@ fn walk_from(
                                 }
                                 Some(why) => {
                                     let path = without_dot(entry.into_path());
+                                    if why == LeftOut::ZipOfSetFolder {
+                                        walked
+                                            .saved_zips
+                                            .insert(listed_key(&set_of_zip(&path)), path.clone());
+                                    }
                                     if why.is_skipped() {
                                         dir.skipped.push((path.clone(), why));
                                     }
@@ -339,8 +357,40 @@ fn walk_from(
             }
         }
     }
+    // A zip named on the command line is read, even where a walk left it out for its folder.
+    let named = |path: &Path| seen.contains_key(&listed_key(path));
+    walked
+        .left_out
+        .retain(|(path, why)| *why != LeftOut::ZipOfSetFolder || !named(path));
+    for dir in &mut walked.dirs {
+        dir.skipped
+            .retain(|(path, why)| *why != LeftOut::ZipOfSetFolder || !named(path));
+    }
+    walked.saved_zips.retain(|_, zip| !named(zip));
     walked.listed = seen;
     Ok(walked)
+}
+
+/// The index of `path` in `files` (listed there if it is new), and whether it is new: `seen`
+/// holds every listed file by its absolute path.
+fn keep(
+    files: &mut Vec<PathBuf>,
+    seen: &mut HashMap<PathBuf, usize>,
+    path: PathBuf,
+) -> (usize, bool) {
+    match seen.entry(listed_key(&path)) {
+        Entry::Occupied(listed) => (*listed.get(), false),
+        Entry::Vacant(slot) => {
+            slot.insert(files.len());
+            files.push(path);
+            (files.len() - 1, true)
+        }
+    }
+}
+
+/// The `set` file of the folder `X` beside the zip `X.mse-set`.
+fn set_of_zip(zip: &Path) -> PathBuf {
+    zip.with_extension("").join("set")
 }
 
 /// `a.yaml` and `./a.yaml` are one file: they are compared absolute, where `.` is dropped.
@@ -514,6 +564,55 @@ mod tests {
         assert_eq!(why("editions/Dawn.txt"), Some(LeftOut::ForgeEdition));
         let skipped: Vec<LeftOut> = walked.dirs[0].skipped.iter().map(|(_, why)| *why).collect();
         assert_eq!(skipped, [LeftOut::ZipOfSetFolder, LeftOut::ForgeEdition]);
+    }
+
+    /// A set unzipped into `My Set/` beside its zip, with `extra` files.
+    fn set_beside_its_zip(extra: &[&str]) -> tempfile::TempDir {
+        let mut paths = vec!["My Set/card A", "My Set.MSE-SET"];
+        paths.extend(extra);
+        let dir = tree(&paths);
+        let set = "mse version: 2.0.2\ngame: magic\ninclude_file: card A\n";
+        std::fs::write(dir.path().join("My Set/set"), set).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_zip_is_the_sets_one_copy_where_its_folder_is_not_read() {
+        // Excluded, the folder is not read: the zip is (issue 39's review).
+        let dir = set_beside_its_zip(&[]);
+        let walked = run(dir.path(), &["My Set"], &discovered());
+        assert_eq!(names(dir.path(), &walked), ["My Set.MSE-SET"]);
+        assert_eq!(walked.saved_zip(&dir.path().join("My Set/set")), None);
+        // Read, the folder stands for it, whatever the case of its extension.
+        let walked = run(dir.path(), &[], &discovered());
+        assert_eq!(names(dir.path(), &walked), ["My Set/set"]);
+        assert_eq!(
+            walked.saved_zip(&dir.path().join("My Set/set")),
+            Some(dir.path().join("My Set.MSE-SET").as_path())
+        );
+        // Named on the command line, the zip is read, and no longer said to be skipped.
+        let paths = [dir.path().to_path_buf(), dir.path().join("My Set.MSE-SET")];
+        let walked = walk_from(dir.path(), &paths, &[], &discovered()).unwrap();
+        assert_eq!(names(dir.path(), &walked), ["My Set/set", "My Set.MSE-SET"]);
+        assert!(walked.dirs[0].skipped.is_empty());
+        assert!(
+            walked
+                .left_out
+                .iter()
+                .all(|(_, why)| *why != LeftOut::ZipOfSetFolder)
+        );
+        assert_eq!(walked.saved_zip(&dir.path().join("My Set/set")), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_zip_beside_a_link_to_a_set_is_read() {
+        let outside = set_beside_its_zip(&[]);
+        let dir = tree(&["Ember.mse-set"]);
+        std::os::unix::fs::symlink(outside.path().join("My Set"), dir.path().join("Ember"))
+            .unwrap();
+        let walked = run(dir.path(), &[], &discovered());
+        assert_eq!(names(dir.path(), &walked), ["Ember.mse-set"]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! What a walked file holds to check besides its own text: the card files a Magic Set Editor
 //! `set` file includes (`include_file: card NAME`, each a file of its own beside it), and the
 //! members of a set saved as a `.mse-set` zip, read in memory and never written. `check`,
-//! `stats` and `findings` read sets the same way through it.
+//! `stats` and `findings` read sets the same way through it. Which files a set includes and what
+//! is a set's zip, the source layer says ([`crate::source::holds`]); this reads them.
 
 use crate::read::{FileText, ReadError};
 use crate::source::mse_zip::{self, ZipErrorKind, ZipLimits};
@@ -9,12 +10,7 @@ use crate::source::{self, Format, SourceError};
 use crate::walk::Walked;
 use std::path::{Path, PathBuf};
 
-/// Whether `path` is a set saved as a zip (`Dusk.mse-set`, a file).
-pub fn is_mse_zip(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case(mse_zip::EXTENSION))
-        && path.is_file()
-}
+pub use crate::source::holds::is_mse_zip;
 
 /// A text read from a zip: its name in reports (`Dusk.mse-set!set`), and the text.
 pub struct Member {
@@ -67,46 +63,10 @@ pub fn zip_members(walked: &Walked, path: &Path, max: u64) -> Zip {
 /// place in `text`, and is not read; so are the files past the bound. Standard input includes
 /// nothing: its folder is not known, and `--fix -` writes no file.
 pub fn set_includes(walked: &Walked, path: &Path, text: &str) -> (Vec<PathBuf>, Vec<SourceError>) {
-    let (mut files, mut problems) = (Vec::new(), Vec::new());
-    if path.as_os_str() == "-" || source::format_of(path, text) != Format::Mse {
-        return (files, problems);
+    if path.as_os_str() == "-" {
+        return (Vec::new(), Vec::new());
     }
-    let dir = path.parent().unwrap_or(Path::new(""));
-    let mut budget = ZipLimits::default().max_total;
-    for include in source::mse_includes(text) {
-        if let Some(why) = mse_zip::unsafe_name(&include.file) {
-            problems.push(SourceError::new(
-                include.span,
-                format!(
-                    "`include_file: {}` names a file that {why}: it is not read",
-                    include.file
-                ),
-            ));
-            continue;
-        }
-        let file = dir.join(&include.file);
-        if walked.lists(&file) {
-            continue;
-        }
-        // Measured without following a link (the read judges where one leads); a file that
-        // cannot be measured is read, to say why it cannot.
-        let size = std::fs::symlink_metadata(&file).map_or(0, |meta| meta.len());
-        if size > budget {
-            problems.push(SourceError::new(
-                include.span,
-                format!(
-                    "`include_file: {}` is not read, nor any file after it: the set's card files \
-                     hold more than the {} phaselint reads of a set",
-                    include.file,
-                    mse_zip::in_words(ZipLimits::default().max_total)
-                ),
-            ));
-            break;
-        }
-        budget -= size;
-        files.push(file);
-    }
-    (files, problems)
+    source::holds::set_includes(path, text, &|file| walked.lists(file))
 }
 
 /// The note for a `set` file read from standard input whose `include_file:` lines name card
@@ -140,7 +100,13 @@ pub fn each_text(
 ) -> Vec<(PathBuf, ReadError)> {
     let mut unreadable = Vec::new();
     let mut take = |name: &Path, text: Result<FileText, ReadError>| match text {
-        Ok(text) => on_text(name, text),
+        // JSON and XML must be UTF-8: one read as Windows-1252 is unreadable, as `check` says.
+        Ok(text) => match text.not_utf8() {
+            Some((error, _)) if !source::format_of(name, &text).reads_windows_1252() => {
+                unreadable.push((name.to_path_buf(), error.clone()));
+            }
+            _ => on_text(name, text),
+        },
         Err(error) => unreadable.push((name.to_path_buf(), error)),
     };
     if is_mse_zip(path) {

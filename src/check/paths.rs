@@ -13,7 +13,7 @@ use crate::read::{FileText, ReadError};
 use crate::rules::NO_CARD_FOUND;
 use crate::rules::UNREADABLE_FILE;
 use crate::source;
-use crate::walk::{LeftOut, Walked, WalkedDir, walk};
+use crate::walk::{Walked, WalkedDir, walk};
 use std::path::{Path, PathBuf};
 
 /// Checks (and fixes, as `options` says) the files under `paths`; `on_file` is called as each
@@ -208,33 +208,20 @@ fn check_path(
 }
 
 /// The note on the `set` file `path` of a folder `X` whose zip `X.mse-set` the walk left out
-/// beside it ([`LeftOut::ZipOfSetFolder`]): the folder was read, and the zip may be stale.
+/// beside it ([`Walked::saved_zip`]): the folder was read, and the zip may be stale.
 fn saved_zip_note(walked: &Walked, path: &Path) -> Option<source::SourceNote> {
-    if path.file_name()? != "set" {
-        return None;
-    }
-    let folder = path.parent()?;
-    let mut zip = folder.as_os_str().to_owned();
-    zip.push(".");
-    zip.push(source::mse_zip::EXTENSION);
-    let zip = PathBuf::from(zip);
-    walked
-        .left_out
-        .iter()
-        .any(|(left_out, why)| *why == LeftOut::ZipOfSetFolder && *left_out == zip)
-        .then(|| source::SourceNote {
-            kind: source::NoteKind::NotACardFile,
-            span: 0..0,
-            message: format!(
-                "this folder's set is also saved as the zip `{}` beside it: the folder was read, \
-                 the zip was not",
-                crate::file_name::shown(&zip)
-            ),
-            help: Some(format!(
-                "if the zip may differ from the folder, check it by name (`phaselint check \"{}\"`)",
-                crate::file_name::shown(&zip)
-            )),
-        })
+    let zip = crate::file_name::shown(walked.saved_zip(path)?);
+    Some(source::SourceNote {
+        kind: source::NoteKind::NotACardFile,
+        span: 0..0,
+        message: format!(
+            "this folder's set is also saved as the zip `{zip}` beside it: the folder was read, \
+             the zip was not"
+        ),
+        help: Some(format!(
+            "if the zip may differ from the folder, check it by name (`phaselint check \"{zip}\"`)"
+        )),
+    })
 }
 
 /// Reads (with `read`), checks and (as `options` says) fixes the file `path`, `shown` the path it

@@ -227,6 +227,11 @@ pub(super) fn check_text_on(
 /// The note on a file read as Windows-1252 ([`crate::read::read_card_file`]), at its first byte
 /// that is not UTF-8 (`first` in `text`).
 fn windows_1252_note(first: usize, text: &str) -> source::SourceNote {
+    let first = if text.is_char_boundary(first) {
+        first
+    } else {
+        0
+    };
     let len = text[first..].chars().next().map_or(0, char::len_utf8);
     source::SourceNote {
         kind: source::NoteKind::Windows1252,

@@ -120,7 +120,8 @@ fn settings_text(path: &Path, settings: &Settings) -> String {
 /// (`unreadable`, a PL900 in a check); each file it skips (`skipped`, as many as a check's summary
 /// counts), then each file or directory left out by design (`left out`), with the reason; and
 /// each path it could not walk. A path that could not be walked exits 1, and 2 when no file is
-/// taken, as `check` would ([`Outcome::of`]).
+/// taken, as `check` would ([`Outcome::of`]); a file listed as unreadable changes no exit code:
+/// nothing is checked, and the listing says what a check would report.
 pub fn files(
     paths: &[PathBuf],
     options: Result<CheckOptions, String>,

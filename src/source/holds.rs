@@ -1,9 +1,13 @@
-//! What a file a walk finds holds, told by its name, its first bytes and its neighbours: the
-//! source layer alone knows the formats' shapes, so the walk asks here and only lists (issue 39).
+//! What a file a walk finds holds, told by its name, its first bytes and its neighbours, and
+//! which card files a Magic Set Editor set includes: the source layer alone knows the formats'
+//! shapes, so the walk and the check pipeline ask here and only list and read (issue 39).
 //! A file named on the command line is not asked: it is always read, and its reader says what
 //! it found.
 
-use super::{forge_shape, format_from_extension, mse_shape, mse_zip};
+use super::forge::shape as forge_shape;
+use super::mse::shape as mse_shape;
+use super::mse_zip::{self, ZipLimits};
+use super::{Format, SourceError, format_from_extension, format_of, mse_includes};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -49,8 +53,10 @@ impl Sniffer {
             .extension()
             .is_some_and(|ext| ext.eq_ignore_ascii_case(mse_zip::EXTENSION))
         {
+            // The folder itself, never through a link.
             let folder = path.with_extension("");
-            return if folder.is_dir() && self.holds_set(&folder) {
+            let is_dir = std::fs::symlink_metadata(&folder).is_ok_and(|meta| meta.is_dir());
+            return if is_dir && self.holds_set(&folder) {
                 Holds::ZipOfSetFolder
             } else {
                 Holds::MseZip
@@ -97,6 +103,65 @@ impl Sniffer {
                 }
             })
     }
+}
+
+/// Whether `path` is a set saved as a zip (`Dusk.mse-set`, a file).
+pub fn is_mse_zip(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(mse_zip::EXTENSION))
+        && path.is_file()
+}
+
+/// The card files that `text`, the contents of `path`, includes when it is a Magic Set Editor
+/// `set` file: the files beside it that its `include_file:` lines name, each once, but those
+/// `listed` already (named on the command line too), and at most as many bytes in all as a zip's
+/// members may hold. A name that would lead out of the set's folder is a problem at its place in
+/// `text`, and is not read; so are the files past the bound.
+pub fn set_includes(
+    path: &Path,
+    text: &str,
+    listed: &dyn Fn(&Path) -> bool,
+) -> (Vec<PathBuf>, Vec<SourceError>) {
+    let (mut files, mut problems) = (Vec::new(), Vec::new());
+    if format_of(path, text) != Format::Mse {
+        return (files, problems);
+    }
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let mut budget = ZipLimits::default().max_total;
+    for include in mse_includes(text) {
+        if let Some(why) = mse_zip::unsafe_name(&include.file) {
+            problems.push(SourceError::new(
+                include.span,
+                format!(
+                    "`include_file: {}` names a file that {why}: it is not read",
+                    include.file
+                ),
+            ));
+            continue;
+        }
+        let file = dir.join(&include.file);
+        if listed(&file) {
+            continue;
+        }
+        // Measured without following a link (the read judges where one leads); a file that
+        // cannot be measured is read, to say why it cannot.
+        let size = std::fs::symlink_metadata(&file).map_or(0, |meta| meta.len());
+        if size > budget {
+            problems.push(SourceError::new(
+                include.span,
+                format!(
+                    "`include_file: {}` is not read, nor any file after it: the set's card files \
+                     hold more than the {} phaselint reads of a set",
+                    include.file,
+                    mse_zip::in_words(ZipLimits::default().max_total)
+                ),
+            ));
+            break;
+        }
+        budget -= size;
+        files.push(file);
+    }
+    (files, problems)
 }
 
 /// A folder named as Magic Set Editor names a set (`Dusk.mse-set`).

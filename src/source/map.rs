@@ -496,7 +496,7 @@ fn encode_mse(s: &str, block_indent: Option<usize>) -> Option<String> {
         match c {
             '<' => out.push_str("&lt;"),
             '&' => out.push_str("&amp;"),
-            // The card, as an atom it reads from (`super::mse_markup`): MSE shows its name there.
+            // The card, as an atom it reads from (`super::mse::markup`): MSE shows its name there.
             '~' => out.push_str("<atom-cardname></atom-cardname>"),
             '\n' => {
                 out.push('\n');

@@ -17,25 +17,20 @@ mod delimited;
 mod escape;
 mod fields;
 mod forge;
-mod forge_shape;
 pub mod holds;
 mod html;
 mod json;
-mod json_cursor;
-mod jsonl;
 pub mod map;
 mod mse;
-mod mse_markup;
-mod mse_shape;
-pub mod mse_zip;
 mod readers;
 mod text;
 mod yaml;
 
 pub use fields::{COMMON_NAMES, FieldNames, normalized};
 pub use map::TextMap;
+pub use mse::shape::is_set_file as is_mse_set_file;
+pub use mse::zip as mse_zip;
 pub use mse::{Include as MseInclude, includes as mse_includes};
-pub use mse_shape::is_set_file as is_mse_set_file;
 pub use readers::{edited_card, read, read_batched, read_each, read_each_noting};
 
 use std::borrow::Cow;
@@ -103,7 +98,7 @@ pub fn format_from_extension(path: &Path) -> Option<Format> {
 /// file shaped as a Forge script is one.
 pub fn format_of(path: &Path, text: &str) -> Format {
     match format_from_extension(path) {
-        Some(Format::Text) if forge_shape::is_script(text) => Format::Forge,
+        Some(Format::Text) if forge::shape::is_script(text) => Format::Forge,
         Some(format) => format,
         None => sniff_format(text),
     }
@@ -119,14 +114,14 @@ pub fn format_of(path: &Path, text: &str) -> Format {
 /// TSV are known by their extension only.
 pub fn sniff_format(text: &str) -> Format {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if mse_shape::starts_as_mse(text) {
+    if mse::shape::starts_as_mse(text) {
         return Format::Mse;
     }
     let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
     let Some(first) = lines.next() else {
         return Format::Text;
     };
-    if forge_shape::is_script(text) {
+    if forge::shape::is_script(text) {
         return Format::Forge;
     }
     if first.starts_with("<?xml") || first.starts_with("<cockatrice_carddatabase") {
@@ -134,7 +129,7 @@ pub fn sniff_format(text: &str) -> Format {
     }
     if first.starts_with('{') || first.starts_with('[') {
         let second = lines.next();
-        let is_object = |line: &str| line.starts_with('{') && json_cursor::is_one_value(line);
+        let is_object = |line: &str| line.starts_with('{') && json::cursor::is_one_value(line);
         if is_object(first) && second.is_some_and(is_object) {
             return Format::JsonLines;
         }
@@ -421,5 +416,3 @@ mod tests;
 
 #[cfg(test)]
 mod tests_formats;
-#[cfg(test)]
-mod tests_mse;

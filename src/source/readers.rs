@@ -1,7 +1,8 @@
 //! Each format to its reader: a file's text read whole, or card by card.
 
+use super::json::lines as jsonl;
 use super::{Card, Format, NoteKind, Parsed, ReadOptions, SourceError, SourceNote};
-use super::{cockatrice, delimited, forge, forge_shape, html, json, jsonl, mse, text, yaml};
+use super::{cockatrice, delimited, forge, html, json, mse, text, yaml};
 
 /// Read a whole file. Never panics, whatever the input.
 pub fn read<'t>(format: Format, text: &'t str, options: &ReadOptions) -> Parsed<'t> {
@@ -79,7 +80,7 @@ pub fn read_each_noting<'t>(
         Format::Yaml => yaml::read(text, on_card, &mut errors, notes),
         Format::Json => json::read(text, options, on_card, &mut errors, notes),
         Format::JsonLines => jsonl::read(text, options, on_card, &mut errors, notes),
-        Format::Text if forge_shape::is_edition(text) => notes.push(forge_edition(text)),
+        Format::Text if forge::shape::is_edition(text) => notes.push(forge_edition(text)),
         Format::Text => text::read(text, on_card),
         Format::Mse => mse::read(text, on_card, &mut errors, notes),
         Format::Cockatrice => cockatrice::read(text, on_card, &mut errors, notes),
@@ -113,7 +114,19 @@ pub fn edited_card(
 /// The note for a Forge edition file named on the command line (a walk skips one): it is not
 /// read as cards, at its first section.
 fn forge_edition(text: &str) -> SourceNote {
-    let start = text.find('[').unwrap_or(0);
+    // The first section's line, never a `[` in a comment before it.
+    let mut at = 0;
+    let start = text
+        .split_inclusive('\n')
+        .find_map(|line| {
+            let start = at;
+            at += line.len();
+            let trimmed = line.trim_start();
+            trimmed
+                .starts_with('[')
+                .then(|| start + line.len() - trimmed.len())
+        })
+        .unwrap_or(0);
     let end = text[start..]
         .find(['\n', '\r'])
         .map_or(text.len(), |end| start + end);
@@ -156,4 +169,16 @@ fn no_card(format: Format, text: &str) -> Option<SourceNote> {
         message: format!("no card in this {what} file: it is not read"),
         help: Some(help.to_string()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forge_edition;
+
+    #[test]
+    fn the_edition_note_is_on_its_first_section_never_in_a_comment() {
+        let text = "# see [notes] below\n  [metadata]\nCode=CWD\n[cards]\n";
+        let note = forge_edition(text);
+        assert_eq!(&text[note.span], "[metadata]");
+    }
 }

@@ -616,3 +616,61 @@ fn a_json_or_xml_file_that_is_not_utf8_stays_unreadable() {
         assert!(report.files[0].diagnostics[0].message.starts_with("not UTF-8 text: byte"));
     }
 }
+
+#[test]
+fn fixes_before_the_first_windows_1252_byte_move_its_note_without_a_panic() {
+    // Issue 39's review: the note's place was kept from before the fixes, inside a character.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("legende.txt");
+    let script: &[u8] = b"Name:Legend Keeper\nTypes:Instant\nOracle:It gets +1/+1 untill end of turn. Then it gets +1/+1 until the end of turn. L\xe9gende \x97\x97\n";
+    std::fs::write(&path, script).expect("a script");
+    let options = phaselint::check::CheckOptions {
+        fix: phaselint::check::FixMode::Apply,
+        unsafe_fixes: true,
+        ..phaselint::check::CheckOptions::default()
+    };
+    let fixed = phaselint::check::check_paths(std::slice::from_ref(&path), &options, &|_| {})
+        .expect("fixed");
+    let file = &fixed.files[0];
+    assert!(file.fixed > 0, "{:?}", file.diagnostics);
+    let note = file
+        .diagnostics
+        .iter()
+        .find(|diagnostic| diagnostic.code == "PL805")
+        .expect("the note");
+    assert_eq!(&file.source[note.span.start..note.span.end], "\u{e9}");
+    let after = std::fs::read(&path).expect("the fixed file");
+    assert!(after.ends_with(b" L\xe9gende \x97\x97\n"), "{after:?}");
+}
+
+#[test]
+fn stats_and_findings_read_no_windows_1252_json() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("cards.json");
+    std::fs::write(
+        &path,
+        b"[{\"name\": \"\xc9veil\", \"text\": \"Draw a card.\"}]",
+    )
+    .expect("a file");
+    let walked =
+        phaselint::walk::walk(std::slice::from_ref(&path), &[], &NoFilter).expect("walked");
+    let mut read = Vec::new();
+    let unreadable =
+        phaselint::check::inputs::each_text(&walked, &path, 1 << 20, &mut |name, _| {
+            read.push(name.to_path_buf())
+        });
+    assert!(read.is_empty());
+    assert_eq!(unreadable.len(), 1);
+    assert!(unreadable[0].1.message.starts_with("not UTF-8 text"));
+}
+
+struct NoFilter;
+
+impl phaselint::walk::Filter for NoFilter {
+    fn excludes(&self, _: &Path) -> bool {
+        false
+    }
+    fn includes(&self, _: &Path) -> bool {
+        false
+    }
+}

@@ -17,7 +17,7 @@
 //!   one value's map;
 //! - other keys (`flavor_text`, `image`, `styling_data`, ...) are not rules text.
 //!
-//! Markup in values is removed through the map ([`super::mse_markup`]). A set whose cards are
+//! Markup in values is removed through the map ([`markup`]). A set whose cards are
 //! in files of their own names them in `include_file: card NAME` lines: [`includes`] lists them,
 //! each file once, for the caller to read each file as this format (each starts with `card:`),
 //! spans in its own text.
@@ -27,10 +27,17 @@
 //! at most [`MAX_FACES`], and reading stops after [`super::bounds::MAX_ERRORS`] errors. A card's
 //! name is the file's own bytes where it has no markup, shared by its faces.
 
-use super::bounds::{MAX_FACES, report};
-use super::map::Style;
-use super::mse_markup::{Joined, card_text, mana_cost, plain};
-use super::{Card, Face, NoteKind, SourceError, SourceNote};
+use crate::source::bounds::{MAX_FACES, report};
+use crate::source::map::Style;
+use crate::source::{Card, Face, NoteKind, SourceError, SourceNote};
+use markup::{Joined, card_text, mana_cost, plain};
+
+pub(super) mod markup;
+pub(super) mod shape;
+pub mod zip;
+
+#[cfg(test)]
+mod tests;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
@@ -254,7 +261,7 @@ fn level_number(key: &str) -> Option<usize> {
 }
 
 /// Read every card of a `set` or `card NAME` file.
-pub(super) fn read<'t>(
+pub(in crate::source) fn read<'t>(
     text: &'t str,
     on_card: &mut dyn FnMut(Card<'t>),
     errors: &mut Vec<SourceError>,

@@ -14,10 +14,10 @@
 //! delimiter or line end as it is written. Only the fields of the columns read are kept, so a row
 //! of a million fields costs no memory.
 
-use super::bounds;
-use super::decoded::Decoded;
-use super::map::Style;
-use super::{Card, Face, Field, FieldNames, NoteKind, SourceError, SourceNote, normalized};
+use crate::source::bounds;
+use crate::source::decoded::Decoded;
+use crate::source::map::Style;
+use crate::source::{Card, Face, Field, FieldNames, NoteKind, SourceError, SourceNote, normalized};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -72,7 +72,7 @@ impl Columns {
 }
 
 /// Read a spreadsheet whose fields are separated by `delimiter` (`,` or tab).
-pub(super) fn read<'c>(
+pub(in crate::source) fn read<'c>(
     text: &str,
     delimiter: u8,
     names: &FieldNames,
@@ -336,5 +336,4 @@ impl Parser<'_> {
 }
 
 #[cfg(test)]
-#[path = "tests_delimited.rs"]
 mod tests;

@@ -2,8 +2,8 @@
 //! element and skips what it does not use, so no tree of the file is ever built. Skipping is
 //! iterative (a stack of open brackets), so deep nesting is an error, never a stack overflow.
 
-use super::escape::{Dialect, Escape, read_escape};
-use super::map::{MapBuilder, Style, TextMap};
+use crate::source::escape::{Dialect, Escape, read_escape};
+use crate::source::map::{MapBuilder, Style, TextMap};
 use std::borrow::Cow;
 use std::ops::Range;
 

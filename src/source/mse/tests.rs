@@ -1,7 +1,7 @@
 //! The Magic Set Editor reader: `set` files and `card NAME` files, their markup, spans and
 //! mistakes.
 
-use super::*;
+use crate::source::*;
 
 fn read_mse(text: &str) -> Parsed<'_> {
     read(Format::Mse, text, &ReadOptions::default())
@@ -280,7 +280,7 @@ fn a_card_gives_at_most_the_bounded_faces() {
 #[test]
 fn errors_stop_at_the_shared_bound() {
     // Issue 38 §6: 4,000,000 stray lines kept 4,000,000 errors and a record a line.
-    use super::bounds::MAX_ERRORS;
+    use crate::source::bounds::MAX_ERRORS;
     for stray in ["a\n", "\ta\n", "\t\t\ta\n", "  a\n"] {
         let file = format!(
             "card:\n\tname: A\n{}card:\n\tname: B\n",

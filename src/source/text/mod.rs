@@ -4,8 +4,8 @@
 //! of the file (with `\r\n` line ends, each `\n` stands for the two bytes; a lone `\r` ends a line
 //! too), so its map is exact.
 
-use super::map::{MapBuilder, Style};
-use super::{Card, CardText, Face};
+use crate::source::map::{MapBuilder, Style};
+use crate::source::{Card, CardText, Face};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -36,13 +36,13 @@ const TYPE_WORDS: &[&str] = &[
 
 /// One line: its content (without the line break) and the line break's length after it.
 #[derive(Debug, Clone)]
-pub(super) struct Line {
-    pub(super) content: Range<usize>,
-    pub(super) break_len: usize,
+pub(in crate::source) struct Line {
+    pub(in crate::source) content: Range<usize>,
+    pub(in crate::source) break_len: usize,
 }
 
 /// Read every card.
-pub(super) fn read<'t>(text: &'t str, on_card: &mut dyn FnMut(Card<'t>)) {
+pub(in crate::source) fn read<'t>(text: &'t str, on_card: &mut dyn FnMut(Card<'t>)) {
     let mut block: Vec<Line> = Vec::new();
     for line in lines(text) {
         let blank = text
@@ -63,7 +63,7 @@ pub(super) fn read<'t>(text: &'t str, on_card: &mut dyn FnMut(Card<'t>)) {
 }
 
 /// The lines of `text` after its BOM, each ended by `\n`, `\r\n` or a lone `\r`.
-pub(super) fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
+pub(in crate::source) fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
     let mut start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     std::iter::from_fn(move || {
         if start >= text.len() {

@@ -13,10 +13,10 @@
 //! references is ever expanded, and elements nest at most [`MAX_DEPTH`] deep: the reader holds
 //! the file's text, one card and a short stack, whatever the input.
 
-use super::bounds;
-use super::decoded::Decoded;
-use super::map::Style;
-use super::{Card, CardText, Face, NoteKind, SourceError, SourceNote};
+use crate::source::bounds;
+use crate::source::decoded::Decoded;
+use crate::source::map::Style;
+use crate::source::{Card, CardText, Face, NoteKind, SourceError, SourceNote};
 use quick_xml::Reader;
 use quick_xml::events::Event;
 use std::borrow::Cow;
@@ -26,10 +26,10 @@ use std::ops::Range;
 const ROOT: &[u8] = b"cockatrice_carddatabase";
 
 /// How deep elements may nest; a card's fields are at depth 5 (`<prop><type>`).
-pub(super) const MAX_DEPTH: usize = 64;
+pub(in crate::source) const MAX_DEPTH: usize = 64;
 
 /// Read a card database.
-pub(super) fn read<'c>(
+pub(in crate::source) fn read<'c>(
     text: &str,
     on_card: &mut dyn FnMut(Card<'c>),
     errors: &mut Vec<SourceError>,
@@ -525,5 +525,4 @@ fn is_xml_char(c: char) -> bool {
 }
 
 #[cfg(test)]
-#[path = "tests_cockatrice.rs"]
 mod tests;

@@ -7,15 +7,15 @@
 //! never longer than its value in the file. A card text keeps a map back to the file through it;
 //! names, type lines and costs are decoded to plain strings.
 
-use super::CardText;
-use super::html;
-use super::map::{MAX_SEGMENTS, MapBuilder, Style, TextMap};
+use crate::source::CardText;
+use crate::source::html;
+use crate::source::map::{MAX_SEGMENTS, MapBuilder, Style, TextMap};
 use std::ops::Range;
 
 /// A value as MSE reads it, its lines joined with `\n`, each piece placed in the file.
 #[derive(Debug, Default)]
-pub(super) struct Joined {
-    pub(super) text: String,
+pub(in crate::source) struct Joined {
+    pub(in crate::source) text: String,
     pieces: Vec<Piece>,
     /// More pieces than a map of the value could keep apart (each line end is one): none are
     /// kept, and the value is placed as a whole, as a text map past its bound is.
@@ -37,7 +37,7 @@ struct Piece {
 
 impl Joined {
     /// The file bytes `raw` of `file`, verbatim.
-    pub(super) fn push_text(&mut self, file: &str, raw: Range<usize>) {
+    pub(in crate::source) fn push_text(&mut self, file: &str, raw: Range<usize>) {
         let Some(slice) = file.get(raw.clone()) else {
             return;
         };
@@ -64,7 +64,7 @@ impl Joined {
     }
 
     /// A line break standing for the file bytes `raw` (all blanks and line ends).
-    pub(super) fn push_break(&mut self, raw: Range<usize>) {
+    pub(in crate::source) fn push_break(&mut self, raw: Range<usize>) {
         self.push_piece(Piece {
             at: self.text.len(),
             len: 1,
@@ -152,7 +152,7 @@ impl Sink for Mapped<'_> {
 
 /// The card text of a value: its markup removed, `<atom-cardname>` read as `name`. `raw` is the
 /// value's extent in the file; None for a value that decodes to nothing.
-pub(super) fn card_text(
+pub(in crate::source) fn card_text(
     joined: &Joined,
     raw: Range<usize>,
     style: Style,
@@ -183,7 +183,7 @@ pub(super) fn card_text(
 }
 
 /// `text` without its markup, entities decoded (a name, a type, a cost).
-pub(super) fn plain(text: &str) -> String {
+pub(in crate::source) fn plain(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     decode(text, None, &mut out);
     out
@@ -281,7 +281,7 @@ fn element_end(text: &str, from: usize, name: &str) -> Option<Range<usize>> {
 
 /// A casting cost as MSE writes it (`2RR`, `XW/U`, `2/W`) in braces: `{2}{R}{R}`. A cost already
 /// in braces is kept; None for no cost.
-pub(super) fn mana_cost(cost: &str) -> Option<String> {
+pub(in crate::source) fn mana_cost(cost: &str) -> Option<String> {
     let cost = cost.trim();
     if cost.is_empty() {
         return None;

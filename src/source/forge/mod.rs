@@ -14,12 +14,14 @@
 //! [`MAX_FACES`] faces: the first face past them is an error, and the lines after it, up to the
 //! next card, are read as no face; reading stops after [`bounds::MAX_ERRORS`] errors.
 
-use super::bounds::{self, MAX_FACES};
-use super::decoded::Decoded;
-use super::forge_shape::{ALTERNATE, is_comment, key};
-use super::map::Style;
-use super::text::lines;
-use super::{Card, CardText, Face, SourceError};
+use crate::source::bounds::{self, MAX_FACES};
+use crate::source::decoded::Decoded;
+use crate::source::map::Style;
+use crate::source::text::lines;
+use crate::source::{Card, CardText, Face, SourceError};
+use shape::{ALTERNATE, is_comment, key};
+
+pub(super) mod shape;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -49,7 +51,7 @@ struct Script {
 }
 
 /// Read a script.
-pub(super) fn read<'c>(
+pub(in crate::source) fn read<'c>(
     text: &str,
     on_card: &mut dyn FnMut(Card<'c>),
     errors: &mut Vec<SourceError>,
@@ -263,7 +265,7 @@ mod tests {
     #[test]
     fn alternate_starts_the_second_face() {
         let script = "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human\nOracle:At the beginning of each upkeep, if no spells were cast last turn, transform CARDNAME.\nAlternateMode:DoubleFaced\n\nALTERNATE\n\nName:Dusk Stalker\nManaCost:no cost\nTypes:Creature Werewolf\nOracle:  Until end of turn, NICKNAME gets +2/+0.\n";
-        assert!(super::super::forge_shape::is_script(script));
+        assert!(super::shape::is_script(script));
         let cards = read_str(script);
         assert_eq!(cards.len(), 1);
         let card = &cards[0];

@@ -6,7 +6,7 @@
 /// `ALTERNATE`, and it has an `Oracle:` or a `Types:` line (a script cut before its `Oracle:` line
 /// is still a script). Forge ignores `#` lines, and real scripts start with notes and credits in
 /// them (issue 39).
-pub(super) fn is_script(text: &str) -> bool {
+pub(crate) fn is_script(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A lone CR ends a line too; the empty piece between CR and LF is a blank line.
     let mut keys = text
@@ -36,7 +36,7 @@ pub(super) fn is_script(text: &str) -> bool {
 /// Whether `text` is a Forge edition file, which lists a set's cards by name and holds no card
 /// text: its first line that is neither blank nor a comment is `[metadata]`, or it has both a
 /// `[metadata]` and a `[cards]` section.
-pub(super) fn is_edition(text: &str) -> bool {
+pub(crate) fn is_edition(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut sections = text
         .lines()
@@ -54,15 +54,15 @@ pub(super) fn is_edition(text: &str) -> bool {
     metadata && cards
 }
 
-pub(super) const ALTERNATE: &str = "ALTERNATE";
+pub(crate) const ALTERNATE: &str = "ALTERNATE";
 
 /// Whether a line (trimmed) is a comment, which Forge ignores.
-pub(super) fn is_comment(line: &str) -> bool {
+pub(crate) fn is_comment(line: &str) -> bool {
     line.starts_with('#')
 }
 
 /// The key of a `Key:Value` line.
-pub(super) fn key(line: &str) -> Option<&str> {
+pub(crate) fn key(line: &str) -> Option<&str> {
     let (key, _) = line.split_once(':')?;
     let mut chars = key.chars();
     let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())

@@ -29,14 +29,27 @@
 //! line, mana cost, faces), the file gets one note for each key and type ([`Unusable`]), at the
 //! first such value, with the number of cards. Only JSON that cannot be parsed is an error.
 
-use super::bounds::{self, MAX_FACES};
-use super::json_cursor::{Cursor, Key, Kind, Result};
-use super::{Card, CardText, Face, Field, NoteKind, ReadOptions, SourceError, SourceNote};
+use crate::source::bounds::{self, MAX_FACES};
+use crate::source::{Card, CardText, Face, Field, ReadOptions, SourceError, SourceNote};
+use cursor::{Cursor, Key, Kind, Result};
+
+pub(super) mod cursor;
+mod found;
+pub(super) mod lines;
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;
+
+pub(in crate::source) use found::Found;
+#[cfg(test)]
+use found::MAX_UNUSABLE;
+use found::Wanted;
 use std::borrow::Cow;
 use std::ops::Range;
 
 /// Read a JSON document; what it holds that phaselint cannot read goes in `notes`.
-pub(super) fn read<'t>(
+pub(in crate::source) fn read<'t>(
     text: &'t str,
     options: &ReadOptions,
     on_card: &mut dyn FnMut(Card<'t>),
@@ -306,7 +319,7 @@ struct SetCards<'t> {
 
 /// Read one card object at the cursor (MTGJSON or Scryfall field names); `orders` are the keys of
 /// the file's card objects read before it.
-pub(super) fn card_object<'t>(
+pub(in crate::source) fn card_object<'t>(
     cursor: &mut Cursor<'t>,
     options: &ReadOptions,
     found: &mut Found<'_>,
@@ -369,7 +382,7 @@ impl KeyOrder {
 
 /// The key orders of a file's card objects and of their faces (`card_faces`).
 #[derive(Default)]
-pub(super) struct KeyOrders {
+pub(in crate::source) struct KeyOrders {
     cards: KeyOrder,
     faces: KeyOrder,
 }
@@ -735,7 +748,7 @@ fn string_value<'t>(
     field: Option<Field>,
     cursor: &mut Cursor<'t>,
     found: &mut Found<'_>,
-) -> Result<Option<super::json_cursor::JsonString<'t>>> {
+) -> Result<Option<cursor::JsonString<'t>>> {
     value_of(key, field, cursor, found, Cursor::string)
 }
 
@@ -774,179 +787,6 @@ fn value_of<'a, T>(
     }
 }
 
-/// What reading card objects finds besides cards: the file's errors, and the values of the
-/// fields phaselint checks that it cannot read.
-pub(super) struct Found<'e> {
-    pub(super) errors: &'e mut Vec<SourceError>,
-    unusable: Unusable,
-}
-
-impl<'e> Found<'e> {
-    pub(super) fn new(errors: &'e mut Vec<SourceError>) -> Found<'e> {
-        Found {
-            errors,
-            unusable: Unusable::default(),
-        }
-    }
-
-    /// A card object starts (or the face objects of one card): what is unusable from now on is
-    /// counted for it. Returns its number.
-    pub(super) fn begin_card(&mut self) -> usize {
-        self.unusable.card += 1;
-        self.unusable.card
-    }
-
-    /// The notes of the unusable values: one for each key and type, in the order first met.
-    pub(super) fn finish(self, notes: &mut Vec<SourceNote>) {
-        notes.extend(self.unusable.values.iter().map(UnusableValues::note));
-    }
-}
-
-/// The values of card fields phaselint checks whose type it does not read (an object where a
-/// string was expected), counted by key and type: a file of a million such cards costs an entry
-/// for each key and type, never one for each card, and gets one note for each.
-#[derive(Default)]
-struct Unusable {
-    /// In the order first met, at most [`MAX_UNUSABLE`].
-    values: Vec<UnusableValues>,
-    /// The number of the card being read ([`Found::begin_card`]).
-    card: usize,
-}
-
-/// The keys and types noted in one file: the values of more are skipped without a note. A file's
-/// card fields are a handful of keys, and a value of a few types.
-const MAX_UNUSABLE: usize = 16;
-
-/// A key (as written, up to [`SHOWN_KEY`] bytes) longer than this is shown cut.
-const SHOWN_KEY: usize = 64;
-
-/// What the reader reads at a key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Wanted {
-    /// A string, for the field.
-    String(Field),
-    /// `card_faces`: an array.
-    Faces,
-    /// An element of `card_faces`: a face object.
-    Face,
-}
-
-/// The values of one key and one type that phaselint does not read.
-struct UnusableValues {
-    /// The key, cut to [`SHOWN_KEY`] bytes.
-    key: Box<str>,
-    cut: bool,
-    wanted: Wanted,
-    kind: Kind,
-    /// The first such value.
-    span: Range<usize>,
-    /// How many cards hold one.
-    cards: usize,
-    /// The number of the last card counted.
-    last_card: usize,
-}
-
-impl Unusable {
-    /// A value of `key` of the type `kind`, at `span`, where the reader wanted what `wanted` says.
-    fn count(&mut self, key: &str, wanted: Wanted, kind: Kind, span: Range<usize>) {
-        let (shown, cut) = if key.len() > SHOWN_KEY {
-            let mut end = SHOWN_KEY;
-            while !key.is_char_boundary(end) {
-                end -= 1;
-            }
-            (&key[..end], true)
-        } else {
-            (key, false)
-        };
-        let card = self.card;
-        let same = |values: &&mut UnusableValues| {
-            values.wanted == wanted && values.kind == kind && *values.key == *shown
-        };
-        if let Some(values) = self.values.iter_mut().find(same) {
-            if values.last_card != card {
-                values.cards += 1;
-                values.last_card = card;
-            }
-        } else if self.values.len() < MAX_UNUSABLE {
-            self.values.push(UnusableValues {
-                key: shown.into(),
-                cut,
-                wanted,
-                kind,
-                span,
-                cards: 1,
-                last_card: card,
-            });
-        }
-    }
-}
-
-impl UnusableValues {
-    fn note(&self) -> SourceNote {
-        let key = format!("`{}{}`", self.key, if self.cut { "…" } else { "" });
-        let kind = self.kind.name();
-        let (cards, those, its, faces) = match self.cards {
-            1 => ("1 card".to_string(), "that card", "its", "that face"),
-            n => (
-                format!("{n} cards (the first here)"),
-                "those cards",
-                "their",
-                "those faces",
-            ),
-        };
-        let (message, help) = match self.wanted {
-            Wanted::String(field) => {
-                let noun = field.noun();
-                let own = match fields_key(field) {
-                    Some(name) => format!(
-                        ", or name a key that holds it as one in phaselint.toml (`[fields] {name} = [\"...\"]`)"
-                    ),
-                    None => String::new(),
-                };
-                (
-                    format!(
-                        "{key} is {kind}, not a string, in {cards}: phaselint reads {those} without {noun}"
-                    ),
-                    format!(
-                        "phaselint reads {noun} from a string (or null for none): write {key} as a string{own}"
-                    ),
-                )
-            }
-            Wanted::Faces => (
-                format!(
-                    "{key} is {kind}, not an array, in {cards}: phaselint reads {those} as one face, from {its} own fields"
-                ),
-                "phaselint reads `card_faces` as an array of face objects, as Scryfall writes it"
-                    .to_string(),
-            ),
-            Wanted::Face => (
-                format!(
-                    "a face in {key} is {kind}, not an object, in {cards}: phaselint reads {those} without {faces}"
-                ),
-                "each face in `card_faces` is an object of its own fields (`name`, `oracle_text`, `type_line`, `mana_cost`), as Scryfall writes it"
-                    .to_string(),
-            ),
-        };
-        SourceNote {
-            kind: NoteKind::UnusableField,
-            span: self.span.clone(),
-            message,
-            help: Some(help),
-        }
-    }
-}
-
-/// The key of `[fields]` in phaselint.toml that names more keys for `field`.
-fn fields_key(field: Field) -> Option<&'static str> {
-    match field {
-        Field::Name => Some("name"),
-        Field::Text => Some("text"),
-        Field::TypeLine => Some("type"),
-        Field::ManaCost => Some("mana-cost"),
-        Field::Faces => None,
-    }
-}
-
 /// Whether a card with `faces` faces has all it reads: the element at the cursor is then
 /// skipped, and `past` keeps where the first so skipped starts.
 fn passed_over(faces: usize, cursor: &mut Cursor<'_>, past: &mut Option<usize>) -> Result<bool> {
@@ -971,388 +811,4 @@ fn report_passed_over(
 }
 
 #[cfg(test)]
-/// Card objects whose keys differ from those of the objects before them in every way a key
-/// order can: another order, fewer or more keys, a key a prefix of the one remembered or the
-/// other way ("nam", "name", "names"), an escaped key where the plain one was, a repeated
-/// key, a value of the wrong kind, `original_text_set` before and after `set`, a second face
-/// by its key, faces with their own orders, objects that are no card, tabs around a colon and a
-/// head too long to remember. For the tests of the key orders here and in JSON Lines.
-pub(super) const VARIED_OBJECTS: [&str; 11] = [
-    r#"{"name": "A", "oracle_text": "until end of turn", "type_line": "Instant", "set": "abc"}"#,
-    r#"{"type_line": "Creature", "name": "B", "original_text": "old", "oracle_text": "new"}"#,
-    r#"{"name": "C", "name2": "D", "rulesText2": "x", "mana_cost": "{1}"}"#,
-    r#"{"n\u0061me": "E", "oracle_text": "y\nz", "type_line": 7}"#,
-    r#"{"name": 5, "type": null, "name": "F", "oracle_text": "q"}"#,
-    r#"{"name": "G", "card_faces": [{"name": "G1", "oracle_text": "a", "mana_cost": "{1}"}, {"mana_cost": "{2}", "name": "G2", "oracle_text": "b"}, 3]}"#,
-    r#"{"original_text_set": "LEA", "set": "x", "name": "H"}"#,
-    r#"{"set": "y", "original_text_set": "LEB", "name": "I", "card_faces": [{"oracle_text": "c", "name": "I1"}]}"#,
-    r#"{"nam": "J", "names": "K", "rulesText": "z", "text": "t"}"#,
-    r#"{"meta": 1}"#,
-    "{\"name\"\t :\t\"L\", \"a_key_of_no_field_long_enough_to_make_a_head_of_more_than_64_bytes\": \"v\", \"text\" :\"w\"}",
-];
-
-/// A card whose text is of the wrong type: no error, and the file's one note counts it.
-#[cfg(test)]
-pub(super) const WRONG_TYPE: &str = r#"{"name": "A", "text": 1}"#;
-
-/// Asserts that `read` reads `text`, a file of cards each after a `1` that is no card, up to the
-/// shared bound on errors and stops with one error that says so, at the `1` after the last card
-/// read.
-#[cfg(test)]
-pub(super) fn assert_stops_at_the_bound(read: ReadFn, text: &str) {
-    use super::bounds::MAX_ERRORS;
-    let (cards, errors) = read_with(read, text, false);
-    assert_eq!(errors.len(), MAX_ERRORS + 1);
-    let stop = &errors[MAX_ERRORS];
-    assert!(stop.message.starts_with("too many errors"), "{stop:?}");
-    assert_eq!(cards.len(), MAX_ERRORS);
-    assert_eq!(&text[stop.span.clone()], "1");
-    assert!(stop.span.start > cards[MAX_ERRORS - 1].span.end);
-}
-
-/// The JSON and the JSON Lines readers.
-#[cfg(test)]
-pub(super) type ReadFn = for<'t> fn(
-    &'t str,
-    &ReadOptions,
-    &mut dyn FnMut(Card<'t>),
-    &mut Vec<SourceError>,
-    &mut Vec<SourceNote>,
-);
-
-/// The cards and errors that `read` gives for `text`, with the Oracle or the printed
-/// (`original`) text.
-#[cfg(test)]
-pub(super) fn read_with(
-    read: ReadFn,
-    text: &str,
-    original: bool,
-) -> (Vec<Card<'_>>, Vec<SourceError>) {
-    let (cards, errors, _) = read_noting(read, text, original);
-    (cards, errors)
-}
-
-/// [`read_with`], with the notes.
-#[cfg(test)]
-pub(super) fn read_noting(
-    read: ReadFn,
-    text: &str,
-    original: bool,
-) -> (Vec<Card<'_>>, Vec<SourceError>, Vec<SourceNote>) {
-    let mut cards = Vec::new();
-    let mut errors = Vec::new();
-    let mut notes = Vec::new();
-    let options = ReadOptions {
-        original,
-        ..ReadOptions::default()
-    };
-    read(
-        text,
-        &options,
-        &mut |card| cards.push(card),
-        &mut errors,
-        &mut notes,
-    );
-    (cards, errors, notes)
-}
-
-/// Asserts that `read` reads the last of every three of `VARIED_OBJECTS`, laid out in a file by
-/// `layout`, as it reads that object alone at the same place (the bytes before it blanked out,
-/// but for the file's first `opening`), with the Oracle and with the printed text: the keys
-/// remembered from the objects before change nothing.
-#[cfg(test)]
-pub(super) fn assert_each_reads_as_alone(
-    read: ReadFn,
-    layout: fn(&str, &str, &str) -> String,
-    opening: usize,
-) {
-    for original in [false, true] {
-        for a in VARIED_OBJECTS {
-            for b in VARIED_OBJECTS {
-                for c in VARIED_OBJECTS {
-                    let file = layout(a, b, c);
-                    let start = file.rfind(c).expect("the last object is in the file");
-                    let blanks = " ".repeat(start - opening);
-                    let alone = format!("{}{blanks}{}", &file[..opening], &file[start..]);
-                    let (mut cards, mut errors) = read_with(read, &file, original);
-                    cards.retain(|card| card.span.start >= start);
-                    errors.retain(|error| error.span.start >= start);
-                    assert_eq!((cards, errors), read_with(read, &alone, original), "{file}");
-                }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read_str(text: &str, original: bool) -> (Vec<Card<'_>>, Vec<SourceError>) {
-        read_with(read, text, original)
-    }
-
-    fn names<'a>(cards: &'a [Card<'_>]) -> Vec<&'a str> {
-        cards.iter().filter_map(|c| c.name.as_deref()).collect()
-    }
-
-    /// A card's words without escapes are the file's own bytes, not copies of them; escaped
-    /// ones are decoded copies.
-    #[test]
-    fn words_without_escapes_are_the_files_own() {
-        let text = r#"[{"name": "Fire", "type_line": "Instant", "mana_cost": "{R}", "set": "abc", "oracle_text": "Draw a card."},
-            {"name": "Ic\u0065", "oracle_text": "Tap it.\nDraw."}]"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty(), "{errors:?}");
-        let fire = &cards[0].faces[0];
-        for word in [
-            &cards[0].name,
-            &cards[0].set,
-            &fire.name,
-            &fire.type_line,
-            &fire.mana_cost,
-        ] {
-            assert!(matches!(word, Some(Cow::Borrowed(_))), "{word:?}");
-        }
-        assert!(matches!(
-            fire.text.as_ref().unwrap().value,
-            Cow::Borrowed("Draw a card.")
-        ));
-        let ice = &cards[1].faces[0];
-        assert!(matches!(&ice.name, Some(Cow::Owned(name)) if name == "Ice"));
-        let text = &ice.text.as_ref().unwrap().value;
-        assert!(matches!(text, Cow::Owned(text) if text == "Tap it.\nDraw."));
-        for card in &cards {
-            assert_eq!(&card.clone().into_owned(), card);
-        }
-    }
-
-    /// The last object of each sequence of three in an array reads as it reads alone.
-    #[test]
-    fn an_object_reads_alike_whatever_the_keys_of_the_objects_before_it() {
-        assert_each_reads_as_alone(read, |a, b, c| format!("[{a},{b},{c}]"), 1);
-    }
-
-    #[test]
-    fn mtgjson_set() {
-        let text = r#"{"meta": {"version": "5.2.0"}, "data": {"booster": {"x": {"cards": {"u": 1}}},
-            "cards": [
-              {"name": "A", "text": "Oracle.", "originalText": "Printed.", "type": "Instant", "manaCost": "{R}"},
-              {"name": "B // C", "faceName": "B", "side": "a", "text": "b", "setCode": "SET"},
-              {"name": "B // C", "faceName": "C", "side": "b"}
-            ],
-            "code": "SET", "tokens": [{"name": "Token", "text": "t"}], "name": "A Set"}}"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(names(&cards), ["A", "B // C", "B // C"]);
-        assert!(cards.iter().all(|c| c.set.as_deref() == Some("SET")));
-        let a = &cards[0].faces[0];
-        assert_eq!(a.name.as_deref(), Some("A"));
-        assert_eq!(a.text.as_ref().unwrap().value, "Oracle.");
-        assert_eq!(a.type_line.as_deref(), Some("Instant"));
-        assert_eq!(a.mana_cost.as_deref(), Some("{R}"));
-        assert_eq!(cards[1].faces[0].name.as_deref(), Some("B"));
-        assert_eq!(cards[2].faces[0].name.as_deref(), Some("C"));
-        assert!(cards[2].faces[0].text.is_none());
-        assert!(text[cards[0].span.clone()].starts_with("{\"name\": \"A\""));
-        assert!(text[cards[0].span.clone()].ends_with("\"{R}\"}"));
-        let (cards, _) = read_str(text, true);
-        assert_eq!(cards[0].faces[0].text.as_ref().unwrap().value, "Printed.");
-        assert!(cards[1].faces[0].text.is_none());
-    }
-
-    #[test]
-    fn all_printings_and_atomic() {
-        let text = r#"{"meta": {}, "data": {"LEA": {"cards": [{"name": "A"}], "code": "LEA"},
-            "ICE": {"code": "ICE", "cards": [{"name": "B"}, {"name": "C"}]}}}"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty());
-        assert_eq!(names(&cards), ["A", "B", "C"]);
-        assert_eq!(cards[0].set.as_deref(), Some("LEA"));
-        assert_eq!(cards[2].set.as_deref(), Some("ICE"));
-        let text = r#"{"meta": {}, "data": {"Fire // Ice": [{"name": "Fire // Ice", "faceName": "Fire", "text": "f"}, {"name": "Fire // Ice", "faceName": "Ice", "text": "i"}], "Opt": [{"name": "Opt", "text": "Scry 1."}]}}"#;
-        let (cards, _) = read_str(text, false);
-        assert_eq!(names(&cards), ["Fire // Ice", "Opt"]);
-        let faces: Vec<_> = cards[0].faces.iter().map(|f| f.name.as_deref()).collect();
-        assert_eq!(faces, [Some("Fire"), Some("Ice")]);
-    }
-
-    #[test]
-    fn scryfall() {
-        let text = r#"[{"object": "card", "name": "Fire // Ice", "set": "mh2", "card_faces": [
-            {"name": "Fire", "oracle_text": "F", "type_line": "Instant", "mana_cost": "{1}{R}"},
-            {"name": "Ice", "oracle_text": "I"}]},
-            {"name": "Opt", "oracle_text": "Scry 1.\nDraw a card.", "type_line": "Instant"}]"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty());
-        assert_eq!(names(&cards), ["Fire // Ice", "Opt"]);
-        assert_eq!(cards[0].set.as_deref(), Some("mh2"));
-        assert_eq!(cards[0].faces.len(), 2);
-        assert_eq!(cards[0].faces[0].mana_cost.as_deref(), Some("{1}{R}"));
-        let (cards, _) = read_str(r#"{"name": "Opt", "oracle_text": "x"}"#, false);
-        assert_eq!(names(&cards), ["Opt"]);
-        let (cards, _) = read_str(r#"{"object": "list", "data": [{"name": "Opt"}]}"#, false);
-        assert_eq!(names(&cards), ["Opt"]);
-    }
-
-    /// Issue 20 §1: any JSON of card objects, by the common spellings of its fields.
-    #[test]
-    fn databases_of_other_shapes() {
-        // A bot's database keyed by card, with a double-faced card.
-        let text = r#"{"Opt_XLN": {"cardName": "Opt", "manaCost": "{U}", "typeLine": "Instant",
-              "rulesText": "Scry 1.\nDraw a card.\n", "flavorText": "x", "setID": "XLN"},
-            "Day_DFC": {"cardName": "Day", "rulesText": "At the beginning of your upkeep, draw.",
-              "cardName2": "Night", "typeLine2": "Creature", "rulesText2": "Haste"}}"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(names(&cards), ["Opt", "Day // Night"]);
-        let opt = &cards[0].faces[0];
-        assert_eq!(opt.text.as_ref().unwrap().value, "Scry 1.\nDraw a card.\n");
-        assert_eq!(opt.type_line.as_deref(), Some("Instant"));
-        assert_eq!(opt.mana_cost.as_deref(), Some("{U}"));
-        let faces: Vec<_> = cards[1].faces.iter().map(|f| f.name.as_deref()).collect();
-        assert_eq!(faces, [Some("Day"), Some("Night")]);
-        assert_eq!(cards[1].faces[1].text.as_ref().unwrap().value, "Haste");
-        // The text maps back to the file.
-        let map = &opt.text.as_ref().unwrap().map;
-        assert_eq!(map.to_file(0..5).map(|r| &text[r]), Some("Scry "));
-        // A list under `cards`, and an array, in other spellings.
-        let (cards, _) = read_str(
-            r#"{"set": "X", "cards": [{"Card Name": "A", "Rules Text": "t"}]}"#,
-            false,
-        );
-        assert_eq!(names(&cards), ["A"]);
-        assert_eq!(cards[0].faces[0].text.as_ref().unwrap().value, "t");
-        let (cards, _) = read_str(
-            r#"[{"title": "B", "rules_text": "u", "cost": "{1}"}]"#,
-            false,
-        );
-        assert_eq!(cards[0].faces[0].mana_cost.as_deref(), Some("{1}"));
-        // An object of other objects, none a card: nothing.
-        let (cards, errors) = read_str(r#"{"settings": {"theme": "dark"}, "version": 3}"#, false);
-        assert!(cards.is_empty() && errors.is_empty());
-        // A config's own names.
-        let mut options = ReadOptions::default();
-        options.fields.add(Field::Text, "Effekt");
-        options.fields.add(Field::Name, "Karte");
-        let mut cards = Vec::new();
-        read(
-            r#"[{"Karte": "C", "Effekt": "Bis zum Ende des Zuges."}]"#,
-            &options,
-            &mut |c| cards.push(c),
-            &mut Vec::new(),
-            &mut Vec::new(),
-        );
-        assert_eq!(names(&cards), ["C"]);
-        assert!(cards[0].faces[0].text.is_some());
-    }
-
-    /// Issue 38 §16: a key repeated in a card object is read at its last value, as JavaScript
-    /// and Python read it, and the text's map is the last one's bytes.
-    #[test]
-    fn a_repeated_key_is_read_at_its_last_value() {
-        let text = r#"[{"cardName": "A", "rulesText": "Draw a card.", "typeLine": "Instant",
-            "rulesText": "Scry 1.", "cardName": "B", "typeLine": "Sorcery",
-            "rulesText2": "x", "rulesText2": "y"}]"#;
-        let (cards, errors) = read_str(text, false);
-        assert!(errors.is_empty(), "{errors:?}");
-        let face = &cards[0].faces[0];
-        assert_eq!(face.name.as_deref(), Some("B"));
-        assert_eq!(face.type_line.as_deref(), Some("Sorcery"));
-        let last = face.text.as_ref().unwrap();
-        assert_eq!(last.value, "Scry 1.");
-        let at = text.find("Scry").unwrap();
-        assert_eq!(last.map.to_file(0..4), Some(at..at + 4));
-        assert_eq!(last.map.raw(), at - 1..at + "Scry 1.\"".len());
-        let back = &cards[0].faces[1];
-        assert_eq!(back.text.as_ref().unwrap().value, "y");
-        // MTGJSON's and Scryfall's own keys stay before a common spelling, wherever it is.
-        for text in [
-            r#"{"oracle_text": "a", "rulesText": "b", "Name": "N", "name": "M", "Name": "O"}"#,
-            r#"{"rulesText": "b", "oracle_text": "a", "name": "M", "Name": "N"}"#,
-        ] {
-            let (cards, _) = read_str(text, false);
-            let face = &cards[0].faces[0];
-            assert_eq!(face.text.as_ref().unwrap().value, "a", "{text}");
-            assert_eq!(face.name.as_deref(), Some("M"), "{text}");
-        }
-        // Repeated faces and sets.
-        let text = r#"{"name": "F", "card_faces": [{"name": "F1"}, {"name": "F2"}],
-            "card_faces": [{"name": "G1"}], "original_text_set": "A", "original_text_set": "B"}"#;
-        let (cards, _) = read_str(text, false);
-        let faces: Vec<_> = cards[0].faces.iter().map(|f| f.name.as_deref()).collect();
-        assert_eq!(faces, [Some("G1")]);
-        assert_eq!(cards[0].set.as_deref(), Some("B"));
-    }
-
-    /// Issue 38 §17f: a file of cards each with a field of the wrong type stops at the shared
-    /// bound, with one error that says so.
-    #[test]
-    fn errors_stop_at_the_bound() {
-        let pairs = vec![r#"1, {"name": "A"}"#; 3 * bounds::MAX_ERRORS];
-        assert_stops_at_the_bound(read, &format!("[{}]", pairs.join(",")));
-    }
-
-    /// A card of more faces than the bound: one error at the first face past it, and no face
-    /// read after it.
-    #[test]
-    fn faces_past_the_bound_are_not_read() {
-        use crate::source::bounds::MAX_FACES;
-        let faces = vec![r#"{"oracle_text": "t"}"#; MAX_FACES + 5].join(", ");
-        let text = format!(r#"{{"name": "A", "card_faces": [{faces}]}}"#);
-        let atomic = format!(r#"{{"data": {{"A": [{faces}]}}}}"#);
-        for text in [text, atomic] {
-            let (cards, errors) = read_str(&text, false);
-            assert_eq!(cards.len(), 1, "{text}");
-            assert_eq!(cards[0].faces.len(), MAX_FACES);
-            assert_eq!(errors.len(), 1, "{errors:?}");
-            let past = text
-                .match_indices("{\"oracle")
-                .nth(MAX_FACES)
-                .map(|(at, _)| at)
-                .unwrap();
-            assert_eq!(errors[0].span, past..past + 1);
-            assert!(
-                errors[0]
-                    .message
-                    .starts_with("more than 16 faces in one card")
-            );
-        }
-        // An AtomicCards face of two faces that cross the bound: the first is read.
-        let faces = vec![r#"{"text": "t"}"#; MAX_FACES - 1].join(",");
-        let text = format!(r#"{{"data": {{"A": [{faces}, {{"name": "B", "name2": "C"}}]}}}}"#);
-        let (cards, errors) = read_str(&text, false);
-        let last = cards[0].faces.last().and_then(|face| face.name.as_deref());
-        assert_eq!((cards[0].faces.len(), last), (MAX_FACES, Some("B")));
-        let at = text.find(r#"{"name""#).unwrap();
-        assert_eq!(errors[0].span, at..at + 1);
-    }
-
-    #[test]
-    fn errors() {
-        // A text of the wrong type is no error (issue 39); an element that is no card object is.
-        let (cards, errors) = read_str(r#"[{"name": "A", "text": 3}, 4, {"name": "B"}]"#, false);
-        assert_eq!(names(&cards), ["A", "B"]);
-        let messages: Vec<_> = errors.iter().map(|e| e.message.as_str()).collect();
-        assert_eq!(
-            messages,
-            ["expected a card object, not a number or boolean"]
-        );
-        assert_eq!(errors[0].span, 27..28);
-        let text = r#"[{"name": "A"}, {"name": "B" "text": "x"}]"#;
-        let (cards, errors) = read_str(text, false);
-        assert_eq!(names(&cards), ["A"]);
-        assert_eq!(errors[0].span.start, text.find(" \"text").unwrap() + 1);
-        assert_eq!(errors[0].message, "expected `,` or `}` in json object");
-        let (_, errors) = read_str("[] x", false);
-        assert_eq!(errors[0].span, 3..4);
-        let (cards, errors) = read_str(" \n ", false);
-        assert!(cards.is_empty() && errors.is_empty());
-        let (_, errors) = read_str(&"[".repeat(100_000), false);
-        assert_eq!(errors.len(), 1);
-    }
-}
-
-#[cfg(test)]
-#[path = "tests_json.rs"]
 mod tests_field_types;

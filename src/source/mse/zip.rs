@@ -9,7 +9,7 @@
 //! members read would hold more than [`ZipLimits::max_total`] bytes, by what they claim or by what
 //! they give. Only stored and deflated members are read, each once.
 
-use super::mse::{includes, normal_path};
+use super::{includes, normal_path};
 use std::collections::HashSet;
 use std::io::{Cursor, Read};
 

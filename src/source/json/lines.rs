@@ -3,13 +3,13 @@
 //! be read is an error for that line only; a field of a type phaselint does not read is no error,
 //! as in JSON ([`super::json`]): the file gets one note for each key and type.
 
-use super::bounds;
-use super::json::{Found, KeyOrders, card_object};
-use super::json_cursor::{Cursor, Kind};
-use super::{Card, ReadOptions, SourceError, SourceNote};
+use super::cursor::{Cursor, Kind};
+use super::{Found, KeyOrders, card_object};
+use crate::source::bounds;
+use crate::source::{Card, ReadOptions, SourceError, SourceNote};
 
 /// Read every line; what the lines hold that phaselint cannot read goes in `notes`.
-pub(super) fn read<'t>(
+pub(in crate::source) fn read<'t>(
     text: &'t str,
     options: &ReadOptions,
     on_card: &mut dyn FnMut(Card<'t>),
@@ -71,15 +71,21 @@ mod tests {
     /// The last line of each sequence of three reads as it reads alone.
     #[test]
     fn a_line_reads_alike_whatever_the_keys_of_the_lines_before_it() {
-        super::super::json::assert_each_reads_as_alone(read, |a, b, c| format!("{a}\n{b}\n{c}"), 0);
+        super::super::testing::assert_each_reads_as_alone(
+            read,
+            |a, b, c| format!("{a}\n{b}\n{c}"),
+            0,
+        );
     }
 
     /// Issue 38 §17f: lines that are no card stop at the shared bound; issue 39: lines with a
     /// field of the wrong type are cards, and the file gets one note for them all.
     #[test]
     fn errors_stop_at_the_bound() {
-        use super::super::bounds::MAX_ERRORS;
-        use super::super::json::{WRONG_TYPE, assert_stops_at_the_bound, read_noting, read_with};
+        use super::super::testing::{
+            WRONG_TYPE, assert_stops_at_the_bound, read_noting, read_with,
+        };
+        use crate::source::bounds::MAX_ERRORS;
         let pairs = "1\n{\"name\": \"A\"}\n".repeat(3 * MAX_ERRORS);
         assert_stops_at_the_bound(read, &pairs);
         let (_, errors) = read_with(read, &"[1]\n".repeat(3 * MAX_ERRORS), false);

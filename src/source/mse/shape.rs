@@ -10,7 +10,7 @@ pub fn is_set_file(file_name: &str, head: &str) -> bool {
 /// Whether a text starts as MSE writes its files: `mse_version:` (or `mse version:`) or
 /// `game: magic` first, or a `card:` block
 /// (a card file) whose next line is indented with a tab.
-pub(super) fn starts_as_mse(text: &str) -> bool {
+pub(crate) fn starts_as_mse(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().filter(|line| !line.trim().is_empty());
     let Some(first) = lines.next() else {
@@ -34,7 +34,7 @@ pub(super) fn starts_as_mse(text: &str) -> bool {
 }
 
 /// A key as MSE compares keys: lower case, `_` for a space.
-pub(super) fn canonical(key: &str) -> String {
+pub(crate) fn canonical(key: &str) -> String {
     key.chars()
         .map(|c| {
             if c == ' ' {

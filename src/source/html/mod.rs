@@ -23,16 +23,16 @@
 //! has its own markup, reads `<br>` and the entities with [`is_break`] and [`entity`]. YAML, text
 //! files and Forge scripts hold a designer's own text, which is not HTML.
 
-use super::map::{MAX_SEGMENTS, MapBuilder, TextMap};
-use super::{Card, CardText, Format};
+use crate::source::map::{MAX_SEGMENTS, MapBuilder, TextMap};
+use crate::source::{Card, CardText, Format};
 use std::borrow::Cow;
 use std::ops::Range;
 
 /// The longest tag read as markup, `<` and `>` included: a longer one is text.
-pub(super) const MAX_TAG: usize = 64;
+pub(in crate::source) const MAX_TAG: usize = 64;
 
 /// Whether the cards of `format` are read as HTML.
-pub(super) fn carried_by(format: Format) -> bool {
+pub(in crate::source) fn carried_by(format: Format) -> bool {
     match format {
         Format::Cockatrice | Format::Json | Format::JsonLines | Format::Csv | Format::Tsv => true,
         Format::Yaml | Format::Text | Format::Mse | Format::Forge => false,
@@ -74,7 +74,7 @@ fn piece_at(text: &str) -> Option<(Piece, usize)> {
 
 /// Whether a tag, written between `<` and `>`, is a line break: `br`, `br/`, `br /`, `BR`,
 /// `br class="x"`, and `/br` as browsers read it.
-pub(super) fn is_break(tag: &str) -> bool {
+pub(in crate::source) fn is_break(tag: &str) -> bool {
     let name = tag.strip_prefix('/').unwrap_or(tag);
     let Some(rest) = name.get(..2).filter(|br| br.eq_ignore_ascii_case("br")) else {
         return false;
@@ -86,7 +86,7 @@ pub(super) fn is_break(tag: &str) -> bool {
 /// The character reference or named entity at the start of `text` (which starts with `&`), and
 /// its length: `&#8217;`, `&#x2014;` (a Unicode scalar value, not NUL), or a name of
 /// [`named`].
-pub(super) fn entity(text: &str) -> Option<(char, usize)> {
+pub(in crate::source) fn entity(text: &str) -> Option<(char, usize)> {
     // `&#x0010FFFF;` is about the longest worth reading.
     let head = &text.as_bytes()[..text.len().min(14)];
     let end = memchr::memchr(b';', head)?;
@@ -132,7 +132,7 @@ fn named(name: &str) -> Option<char> {
 }
 
 /// A card's texts, names and type lines read as HTML.
-pub(super) fn decode_card(card: &mut Card<'_>) {
+pub(in crate::source) fn decode_card(card: &mut Card<'_>) {
     plain_in(&mut card.name);
     for face in &mut card.faces {
         plain_in(&mut face.name);
@@ -178,7 +178,7 @@ fn plain(text: &str) -> Option<String> {
 }
 
 /// A card text read as HTML, its map composed with the format's; `None` when nothing is left.
-pub(super) fn card_text(text: CardText<'_>) -> Option<CardText<'_>> {
+pub(in crate::source) fn card_text(text: CardText<'_>) -> Option<CardText<'_>> {
     let bytes = text.value.as_bytes();
     if memchr::memchr2(b'<', b'&', bytes).is_none() {
         return Some(text);
@@ -282,5 +282,4 @@ impl<'m> Composed<'m> {
 }
 
 #[cfg(test)]
-#[path = "tests_html.rs"]
 mod tests;
