@@ -266,6 +266,29 @@ fn json_fields_of_other_types_are_read_around_not_errors() {
         .map(|card| card.faces[0].mana_cost.as_deref())
         .collect();
     assert_eq!(mana[..2], [Some("{1}{W}"), Some("{R}")]);
+    // Its HTML read as such exports mean it: breaks, markup, characters.
+    let face = |index: usize| &parsed.cards[index].faces[0];
+    assert_eq!(
+        face(0).type_line.as_deref(),
+        Some("Artifact Creature \u{2014} Artificer")
+    );
+    let text = |index: usize| face(index).text.as_ref().map(|text| &*text.value);
+    assert_eq!(
+        text(0),
+        Some("Vigilance\nAt end of turn, untap target artifact you control.")
+    );
+    assert_eq!(
+        text(2),
+        Some(
+            "Return target creature to its owner\u{2019}s hand.\nDraw a card at the beginning of the next end step."
+        )
+    );
+    assert_eq!(
+        text(3),
+        Some(
+            "{T}: Target creature gets +1/+1 until the end of turn.\n(Its gears tick \u{2014} once.)"
+        )
+    );
     // The export: 1,572 cards whose set is an object; 16 of them have an object for a
     // name, and 4 a number for a text.
     let mut json = String::from("[\n");
