@@ -136,6 +136,45 @@ fn a_no_break_space_is_a_space_with_exact_spans() {
     no_unknown("Tap it until end\u{202f}of\u{2007}turn.", None);
 }
 
+/// Issue 40: whitespace before or inside a line never changes what a phrase means, in `explain`
+/// and in `check` of an indented text card alike.
+#[test]
+fn indented_or_spaced_text_reads_as_it_does_plainly() {
+    for text in [
+        "  At the beginning of your upkeep, draw a card.",
+        "\tAt the beginning of your upkeep, draw a card.",
+        "At  the beginning of\tyour upkeep, draw a card.",
+    ] {
+        let found = finding(text, None, "trigger");
+        assert_eq!(
+            found["canonical"], "triggers begin(upkeep, each, you)",
+            "{text:?}"
+        );
+        assert!(
+            words(text, &found).starts_with("At") && words(text, &found).ends_with("upkeep"),
+            "{text:?}"
+        );
+        assert!(
+            findings(text, None)
+                .iter()
+                .all(|finding| finding["kind"] != "delayed-trigger"),
+            "{text:?}"
+        );
+    }
+    // An indented line of a text card opens its ability: its "At end of turn" is a printed
+    // trigger, whose fix is safe, as unindented (it was read as a delayed one, whose fix is not).
+    let plain = diagnostics("Ember Keeper\nCreature\nAt end of turn, sacrifice Ember Keeper.\n");
+    let indented =
+        diagnostics("Ember Keeper\nCreature\n    At end of turn, sacrifice Ember Keeper.\n");
+    let fixes = |all: &[Value]| {
+        all.iter()
+            .map(|d| (d["code"].clone(), d["fix"]["applicability"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fixes(&indented), fixes(&plain));
+    assert_eq!(plain[0]["fix"]["applicability"], "safe", "{plain:#?}");
+}
+
 /// The diagnostics `check --format json` gives one card read from standard input (the text
 /// format: name and cost, type line, rules text).
 fn diagnostics(card: &str) -> Vec<Value> {

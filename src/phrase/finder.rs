@@ -409,9 +409,18 @@ fn raise_call_limit(limit: usize) {
     }
 }
 
-/// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`),
-/// found as they are read.
+/// The lines of a text with their byte offsets, without their line breaks (`\n`, `\r\n`, `\r`)
+/// and the spaces that indent them, found as they are read: an indented ability reads as it does
+/// unindented ("  At the beginning of your upkeep" opens its ability, issue 40).
 fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    raw_lines(text).map(|(offset, line)| {
+        let unindented = line.trim_start();
+        (offset + line.len() - unindented.len(), unindented)
+    })
+}
+
+/// [`lines`] as they are written, indented or not.
+fn raw_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let bytes = text.as_bytes();
     let mut breaks = memchr::memchr2_iter(b'\n', b'\r', bytes);
     let mut start = Some(0);
@@ -569,6 +578,37 @@ mod tests {
         assert_eq!(found, find_by_whole_lines_named(&crowded, &name));
         assert_eq!(found.phrases.len(), MAX_PHRASES);
         assert_eq!(found.errors.len(), 1, "{:?}", found.errors);
+    }
+
+    /// Spaces never change what a phrase means (issue 40): an indented line opens its ability as
+    /// the same line unindented, and a run of spaces or a tab inside it reads as one space. Only
+    /// the spans move, onto the words as written.
+    #[test]
+    fn spaces_before_or_inside_a_line_change_no_meaning() {
+        let line = "At the beginning of your upkeep, draw a card until end of turn.";
+        let plain = find(line);
+        for text in [
+            format!("  {line}"),
+            format!("\t{line}"),
+            format!("\u{a0}{line}"),
+            line.replace("the beginning", "the  beginning"),
+            line.replace(" of ", "\tof\t"),
+            line.replace("end of", "end \u{a0} of"),
+        ] {
+            let found = find(&text);
+            assert_eq!(found, find_by_whole_lines(&text), "{text:?}");
+            assert_eq!(found.phrases.len(), plain.phrases.len(), "{text:?}");
+            for (got, want) in found.phrases.iter().zip(&plain.phrases) {
+                assert_eq!(got.form, want.form, "{text:?}");
+                assert_eq!(got.place, want.place, "{text:?}");
+                let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert_eq!(
+                    words(&text[got.span.start..got.span.end]),
+                    words(&line[want.span.start..want.span.end]),
+                    "{text:?}"
+                );
+            }
+        }
     }
 
     /// A face's timing words are placed in bytes of its text: on a later line, after the card's

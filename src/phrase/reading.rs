@@ -1,9 +1,10 @@
 //! The reading copy of a line: what the grammar is given instead of the line itself, with a map
 //! back to the line's bytes. The user's text is never rewritten; only the copy pest reads is.
 //!
-//! - Every Unicode space (no-break U+00A0, thin U+2009, narrow no-break U+202F, figure space, ...)
-//!   becomes one ASCII space: pest's `^"..."` literals are ASCII, and a template such as "until
-//!   end of turn" holds its spaces inside the literal.
+//! - Every run of spaces (ASCII spaces, tabs, and Unicode spaces: no-break U+00A0, thin U+2009,
+//!   narrow no-break U+202F, figure space, ...) becomes one ASCII space: pest's `^"..."` literals
+//!   are ASCII, and a template such as "until end of turn" holds one space between its words, so
+//!   "At  the beginning" means what "At the beginning" means (issue 40).
 //! - The card's own name, its short name before the comma ("Azun" of "Azun, Sheriff of
 //!   Daisite"), becomes `~`, the word that stands for the card: a legendary name's comma would
 //!   otherwise end the clause ("until Azun, Sheriff of Daisite leaves the battlefield").
@@ -255,19 +256,36 @@ fn normal_spaces(text: &str) -> Cow<'_, str> {
 /// vertical tabs and form feeds too (as it always was; a name's are spaces, `normal_spaces`).
 fn spaces_read(line: &str) -> (Cow<'_, str>, Shrinks) {
     let mut shrinks = Shrinks::default();
-    if line.is_ascii() || !holds_other_space(line) {
+    let spaced = memchr::memchr(b'\t', line.as_bytes()).is_some()
+        || memchr::memmem::find(line.as_bytes(), b"  ").is_some()
+        || (!line.is_ascii() && holds_other_space(line));
+    if !spaced {
         return (Cow::Borrowed(line), shrinks);
     }
     let mut copy = String::with_capacity(line.len());
-    for c in line.chars() {
-        if is_other_space(c) {
-            copy.push(' ');
-            shrinks.push(copy.len(), c.len_utf8());
-        } else {
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !is_space(c) {
             copy.push(c);
+            continue;
+        }
+        // A run of spaces is one: "At  the beginning" reads as "At the beginning" (issue 40).
+        let mut run = c.len_utf8();
+        while let Some(&next) = chars.peek().filter(|&&next| is_space(next)) {
+            run += next.len_utf8();
+            chars.next();
+        }
+        copy.push(' ');
+        if run > 1 || c != ' ' {
+            shrinks.push(copy.len(), run);
         }
     }
     (Cow::Owned(copy), shrinks)
+}
+
+/// A space inside a line: the ASCII space, a tab, or another space ([`is_other_space`]).
+fn is_space(c: char) -> bool {
+    c == ' ' || c == '\t' || is_other_space(c)
 }
 
 /// `text` with each whole-word occurrence of a name as `~`, the longest name where several
