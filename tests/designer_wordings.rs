@@ -381,3 +381,53 @@ fn the_mse_card_name_atom_is_the_card() {
     let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
 }
+
+/// The designers' durations of the version-4 table (issue 40): each reads as its template, whole
+/// ("until the turn ends" is never "until the turn"), and PL710's safe fix writes the template.
+#[test]
+fn designer_durations_read_as_their_templates() {
+    let rows = [
+        (
+            "Target creature gets +1/+1 until the turn ends.",
+            "expires cleanup(turn, this, any)",
+            "514.2",
+            "Target creature gets +1/+1 until end of turn.",
+        ),
+        (
+            "Target creature gets +1/+1 till end of turn.",
+            "expires cleanup(turn, this, any)",
+            "514.2",
+            "Target creature gets +1/+1 until end of turn.",
+        ),
+        (
+            "Target creature gets +1/+1 until turn\u{2019}s end.",
+            "expires cleanup(turn, this, any)",
+            "514.2",
+            "Target creature gets +1/+1 until end of turn.",
+        ),
+        (
+            "For the rest of the turn, creatures you control have haste.",
+            "expires cleanup(turn, this, any)",
+            "514.2",
+            "Until end of turn, creatures you control have haste.",
+        ),
+        (
+            "Target creature gets +2/+2 until combat ends.",
+            "expires end(combat, this, any)",
+            "511.2",
+            "Target creature gets +2/+2 until end of combat.",
+        ),
+    ];
+    for (text, timing, rule, fixed) in rows {
+        let found = finding(text, None, "duration");
+        assert_eq!(found["canonical"], timing, "{text:?}");
+        assert!(has_rule(&found, rule), "{text:?}: {found:#?}");
+        assert!(
+            findings(text, None)
+                .iter()
+                .all(|finding| finding["canonical"] != "expires begin(turn, next, any)"),
+            "{text:?}"
+        );
+        assert_eq!(fixed_by("PL710", text), fixed, "{text:?}");
+    }
+}

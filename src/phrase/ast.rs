@@ -99,6 +99,11 @@ pub enum DesignerWording {
     UpkeepShorthand,
     /// "at the beginning of your combat step": "at the beginning of combat on your turn".
     CombatStep,
+    /// "till end of turn", "until turn's end", "until the turn ends", "for the rest of the turn":
+    /// "until end of turn".
+    UntilEndOfTurn,
+    /// "until combat ends": "until end of combat".
+    UntilEndOfCombat,
 }
 
 /// Where in the card text a phrase stands.

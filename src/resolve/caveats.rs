@@ -252,6 +252,14 @@ fn designer_wording(wording: DesignerWording) -> Caveat {
             "read as \"an opponent's\", the template that also holds in a multiplayer game",
         ),
         DesignerWording::OnInWindow => ("602.5b", "read as \"during\", the template of a window"),
+        DesignerWording::UntilEndOfTurn => (
+            "514.2",
+            "read as \"until end of turn\", the template of a duration that ends in the cleanup step",
+        ),
+        DesignerWording::UntilEndOfCombat => (
+            "511.2",
+            "read as \"until end of combat\", the template of a duration that ends with the end of combat step",
+        ),
         DesignerWording::CombatStep => (
             "507.1",
             "there is no combat step: read as the beginning of combat on that turn, whose first step is the beginning of combat step",

@@ -20,6 +20,7 @@ mod cast_window_at_sorcery_speed;
 mod combat_step;
 mod contradictory_windows;
 mod delayed_end_step;
+mod designer_duration;
 mod end_of_turn_trigger;
 mod equip_as_an_instant;
 mod first_combat_only;

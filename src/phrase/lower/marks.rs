@@ -33,6 +33,10 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::window_on => Wording::Designer(DesignerWording::OnInWindow),
             Rule::end_of_turn_point => Wording::Designer(DesignerWording::EndOfTurnTrigger),
             Rule::owner_combat_step => Wording::Designer(DesignerWording::CombatStep),
+            Rule::designer_until_end_of_turn => Wording::Designer(DesignerWording::UntilEndOfTurn),
+            Rule::designer_until_end_of_combat => {
+                Wording::Designer(DesignerWording::UntilEndOfCombat)
+            }
             _ => continue,
         };
         marks.push(Mark {

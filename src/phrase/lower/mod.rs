@@ -197,7 +197,11 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         },
         Rule::combat_trigger => Form::Combat(combat_trigger(pair)?),
         Rule::until_end_of_turn | Rule::until_the_end_of_turn => Form::Until(Until::EndOfTurn),
-        Rule::until_end_of_combat => match pair.clone().into_inner().next() {
+        Rule::until_end_of_combat => match pair
+            .clone()
+            .into_inner()
+            .find(|inner| inner.as_rule() == Rule::on_next_turn)
+        {
             Some(on_next_turn) => Form::Until(Until::EndOfCombatOn(inner_owner(on_next_turn)?)),
             None => Form::Until(Until::EndOfCombat),
         },
