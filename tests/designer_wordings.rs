@@ -431,3 +431,36 @@ fn designer_durations_read_as_their_templates() {
         assert_eq!(fixed_by("PL710", text), fixed, "{text:?}");
     }
 }
+
+/// "During your end phase" (issue 40): "end phase" is the ending phase's name of the 2004 and
+/// 2009 rules (312). Read as the ending phase, it is PL103 under the current rules, and right
+/// under `--rules 2009`.
+#[test]
+fn the_end_phase_is_the_ending_phase_and_obsolete_but_in_2009() {
+    let text = "During your end phase, you may draw a card.";
+    let found = finding(text, None, "reference");
+    assert_eq!(found["canonical"], "tests during(ending, this, you)");
+    let card = format!("Test Card {{1}}\nArtifact\n{text}\n");
+    let found = diagnostics(&card);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["code"], "PL103");
+    assert_eq!(
+        fixed_by("PL103", text),
+        "During your ending phase, you may draw a card."
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(["check", "--rules", "2009", "--format", "short", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin.write_all(card.as_bytes())?;
+            }
+            child.wait_with_output()
+        })
+        .expect("phaselint runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.starts_with("no problems found"), "{report}");
+}

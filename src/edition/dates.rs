@@ -21,6 +21,8 @@ pub enum OldWording {
     AnyTimePlaySorcery,
     /// "end of turn step", now "end step".
     EndOfTurnStep,
+    /// "end phase", now "ending phase".
+    EndPhase,
     /// "at end of turn" as an end step trigger, now "at the beginning of the end step" (513.1a).
     AtEndOfTurn,
     /// "enters the battlefield", now "enters".
@@ -30,11 +32,12 @@ pub enum OldWording {
 }
 
 impl OldWording {
-    pub const ALL: [OldWording; 9] = [
+    pub const ALL: [OldWording; 10] = [
         PlayVerb,
         PlayForCast,
         AnyTimePlaySorcery,
         EndOfTurnStep,
+        EndPhase,
         AtEndOfTurn,
         ActivateThisAbility,
         AnyTimeSorcery,
@@ -49,6 +52,7 @@ impl OldWording {
             PlayForCast => "play (a spell)",
             AnyTimePlaySorcery => "any time you could play a sorcery",
             EndOfTurnStep => "end of turn step",
+            EndPhase => "end phase",
             AtEndOfTurn => "at end of turn",
             ActivateThisAbility => "Activate this ability only",
             AnyTimeSorcery => "any time you could cast a sorcery",
@@ -119,13 +123,14 @@ pub const CHANGES: &[Change] = &[
     Change {
         date: "2009-07-17",
         source: "Magic 2010 (M10) and its CR update of 2009-07-10",
-        summary: "\"Play this ability only\" becomes \"Activate this ability only\", \"play a sorcery\" \"cast a sorcery\", \"at end of turn\" \"at the beginning of the end step\", \"end of turn step\" \"end step\", \"comes into play\" \"enters the battlefield\"; mana burn removed; combat damage no longer uses the stack; the turn structure renumbered into section 5",
+        summary: "\"Play this ability only\" becomes \"Activate this ability only\", \"play a sorcery\" \"cast a sorcery\", \"at end of turn\" \"at the beginning of the end step\", \"end of turn step\" \"end step\", \"end phase\" \"ending phase\", \"comes into play\" \"enters the battlefield\"; mana burn removed; combat damage no longer uses the stack; the turn structure renumbered into section 5",
         retires: &[
             PlayVerb,
             PlayForCast,
             AnyTimePlaySorcery,
             AtEndOfTurn,
             EndOfTurnStep,
+            EndPhase,
         ],
         introduces: &[ActivateThisAbility, AnyTimeSorcery, EntersTheBattlefield],
         rules: Some(Era::M10),

@@ -292,6 +292,10 @@ fn old_step_name(name: UnitName) -> Caveat {
             "501.1",
             "obsolete wording: the draw phase is now the draw step",
         ),
+        UnitName::EndingPhase => (
+            "512.1",
+            "obsolete wording: the end phase is now the ending phase",
+        ),
         _ => (
             "512.1",
             "obsolete wording: the end of turn step is now the end step",

@@ -31,6 +31,7 @@ fn old_wording(wording: Wording, words: &str) -> Option<OldWording> {
         }
         Wording::AnyTimeSorcery => Some(OldWording::AnyTimeSorcery),
         Wording::OldStepName(UnitName::End) => Some(OldWording::EndOfTurnStep),
+        Wording::OldStepName(UnitName::EndingPhase) => Some(OldWording::EndPhase),
         _ => None,
     }
 }

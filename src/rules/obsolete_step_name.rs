@@ -1,4 +1,4 @@
-//! PL103: "untap phase", "upkeep phase", "draw phase", "end of turn step": step names of older rules.
+//! PL103: "untap phase", "upkeep phase", "draw phase", "end of turn step", "end phase": step and phase names of older rules.
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
@@ -8,9 +8,9 @@ pub static RULE: RuleInfo = RuleInfo {
     code: "PL103",
     name: "obsolete-step-name",
     level: Severity::Error,
-    summary: "\"untap phase\", \"upkeep phase\", \"draw phase\", \"end of turn step\": step names of older rules",
+    summary: "\"untap phase\", \"upkeep phase\", \"draw phase\", \"end of turn step\", \"end phase\": step and phase names of older rules",
     docs: r#"## What it does
-Finds the names older rules gave to steps: the untap, upkeep and draw steps were phases, and the end step was the "end of turn step" (see the 2009 and older editions of CR section 5). It rewrites them with today's names (CR 501.1, 512.1).
+Finds the names older rules gave to steps: the untap, upkeep and draw steps were phases, the end step was the "end of turn step", and the ending phase the "end phase" (see the 2009 and older editions of CR section 5). It rewrites them with today's names (CR 501.1, 512.1).
 
 ## Why
 An engine or a reader that follows today's rules has no "upkeep phase"; the beginning phase has three steps, and the ending phase has the end and cleanup steps.
@@ -25,7 +25,7 @@ At the beginning of your upkeep, you lose 1 life.
 ```
 
 ## Fix
-Safe: "untap phase" → "untap step", "upkeep phase" → "upkeep", "draw phase" → "draw step", "end of turn step" → "end step" (plurals kept)."#,
+Safe: "untap phase" → "untap step", "upkeep phase" → "upkeep", "draw phase" → "draw step", "end of turn step" → "end step", "end phase" → "ending phase" (plurals kept)."#,
     fix: FixAvailability::Always,
     on_by_default: true,
 };
@@ -55,6 +55,8 @@ fn step_name(wording: Wording, old: &str) -> &'static str {
         (Wording::OldStepName(UnitName::Upkeep), true) => "upkeeps",
         (Wording::OldStepName(UnitName::Draw), false) => "draw step",
         (Wording::OldStepName(UnitName::Draw), true) => "draw steps",
+        (Wording::OldStepName(UnitName::EndingPhase), false) => "ending phase",
+        (Wording::OldStepName(UnitName::EndingPhase), true) => "ending phases",
         (_, false) => "end step",
         (_, true) => "end steps",
     }
@@ -66,6 +68,7 @@ fn todays_name(wording: Wording) -> &'static str {
         Wording::OldStepName(UnitName::Untap) => "untap step",
         Wording::OldStepName(UnitName::Upkeep) => "upkeep step",
         Wording::OldStepName(UnitName::Draw) => "draw step",
+        Wording::OldStepName(UnitName::EndingPhase) => "ending phase",
         _ => "end step",
     }
 }
@@ -73,7 +76,7 @@ fn todays_name(wording: Wording) -> &'static str {
 /// The rule that names the step today.
 fn rule_of(wording: Wording) -> &'static [&'static str] {
     match wording {
-        Wording::OldStepName(UnitName::End) => &["512.1"],
+        Wording::OldStepName(UnitName::End | UnitName::EndingPhase) => &["512.1"],
         _ => &["501.1"],
     }
 }
@@ -96,6 +99,8 @@ mod tests {
                 "At the beginning of your [[upkeep phase]], you lose 1 life.",
                 "Skip your next [[untap phase]].",
                 "Exile it at the beginning of the next [[end of turn step]].",
+                "During your [[end phase]], you may draw a card.",
+                "At the beginning of each [[end phase]], draw a card.",
             ],
         );
     }
@@ -105,6 +110,15 @@ mod tests {
         assert_eq!(
             fixed(&LINT, "Enchantment", "Skip your untap phases.").as_deref(),
             Some("Skip your untap steps.")
+        );
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Enchantment",
+                "During your end phase, you may draw a card."
+            )
+            .as_deref(),
+            Some("During your ending phase, you may draw a card.")
         );
         assert_eq!(
             fixed(

@@ -17,7 +17,8 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::old_untap_phase
             | Rule::old_upkeep_phase
             | Rule::old_draw_phase
-            | Rule::old_end_of_turn_step => Wording::OldStepName(unit_name(&inner)?),
+            | Rule::old_end_of_turn_step
+            | Rule::old_end_phase => Wording::OldStepName(unit_name(&inner)?),
             Rule::actor_play | Rule::actor_play_this_ability | Rule::actor_use_this_ability => {
                 Wording::PlayVerb
             }

@@ -88,7 +88,7 @@ pub(super) fn unit_name(pair: &Pair<'_, Rule>) -> Lowered<UnitName> {
         Rule::unit_end_step | Rule::old_end_of_turn_step => UnitName::End,
         Rule::unit_cleanup => UnitName::Cleanup,
         Rule::unit_beginning_phase => UnitName::BeginningPhase,
-        Rule::unit_ending_phase => UnitName::EndingPhase,
+        Rule::unit_ending_phase | Rule::old_end_phase => UnitName::EndingPhase,
         Rule::unit_turn => UnitName::Turn,
         _ => return unexpected(pair, "a phase or step name"),
     })
