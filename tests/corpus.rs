@@ -58,8 +58,10 @@ const JUSTIFIED_WARNINGS: &[(&str, &str)] = &[
 ];
 
 /// How many unknown timing phrases (PL001) current Oracle text may still hold, joke-set
-/// cards included. Lower it as the grammar grows; a rise fails CI.
-const UNKNOWN_CEILING: usize = 17;
+/// cards included. Lower it as the grammar grows; a rise fails CI. 17 before issue 40 made every
+/// unit word of the turn a timing word: the 13 more are in joke-set and playtest cards
+/// (`REGULAR_UNKNOWN`), none in a regular card's Oracle text.
+const UNKNOWN_CEILING: usize = 30;
 
 #[test]
 fn check_over_the_oracle_corpus_warns_only_where_justified() {
@@ -260,8 +262,25 @@ const ANCHOR_FLOOR: f64 = 0.999;
 /// typo): only Sorin's Remastered Manor's "at the beginning your upkeep", a typo in its Oracle
 /// text, which is rightly not understood and which PL002 reports as "at the beginning of your
 /// upkeep" misspelt (`JUSTIFIED_WARNINGS`). None may be timing words no template covered
-/// (`"silent"` in `stats`, counted before the tripwire makes them unknown).
-const REGULAR_UNKNOWN: &[&str] = &["at the beginning your upkeep"];
+/// (`"silent"` in `stats`, counted before the tripwire makes them unknown) but `PLAYTEST_UNKNOWN`.
+///
+/// Issue 40 (version 4) made every unit word of the turn a timing word ("turn", "combat"): besides
+/// the typo, three playtest cards with no set code in the corpus (so not counted with the joke
+/// sets), written to break templating, hold clauses about turns that no template reads and that
+/// PL001 rightly reports: Runed Terror's "taking turns as normal" and "continues their turn as
+/// normal", The Game-Changing Host's "on the turn it enters applies retroactively", and The
+/// Snapstone Wielder's joke reminder ("on opponent's turns", "instant-speed interaction").
+const REGULAR_UNKNOWN: &[&str] = &[
+    "anything that could have changed ~ on the turn it enters applies retroactively",
+    "at the beginning your upkeep",
+    "instant-speed interaction",
+    "instead of taking turns as normal",
+    "the active player continues their turn as normal",
+    "you want mana on opponent's turns",
+];
+
+/// How many of `REGULAR_UNKNOWN` are the playtest cards' (timing words no template covers).
+const PLAYTEST_UNKNOWN: usize = 5;
 
 #[test]
 fn anchor_coverage_stays_above_its_floor() {
@@ -335,7 +354,10 @@ fn anchor_coverage_stays_above_its_floor() {
         stats.findings_by_kind.get("unknown").copied().unwrap_or(0),
         REGULAR_UNKNOWN.len()
     );
-    assert_eq!(stats.silent, 0, "timing words no template covers");
+    assert_eq!(
+        stats.silent, PLAYTEST_UNKNOWN,
+        "timing words no template covers"
+    );
 }
 
 /// No timing word in silence (TIMING-MODEL.md, version 2): over every Oracle face, every timing

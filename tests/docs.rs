@@ -817,6 +817,7 @@ fn every_finding_uses_the_roles_its_kind_is_documented_with() {
         "tests/data/contract.table",
         "tests/data/contract_v2.table",
         "tests/data/contract_v3.table",
+        "tests/data/contract_v4.table",
     ] {
         let text = read(table);
         let rows = text.lines().filter(|line| !line.starts_with('#'));

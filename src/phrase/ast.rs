@@ -160,6 +160,9 @@ pub enum Form {
     StepMention,
     /// "would begin an extra turn", "Gift an extra turn": an extra turn named, not given.
     ExtraTurnMention,
+    /// "the number of turns you have begun", "your first, second, or third turns of the game":
+    /// turns counted from the start of the game.
+    TurnsCounted,
     /// "skip that draw": a replacement of a card draw (614.1b), no point of the turn.
     SkipDraw,
     /// A timing phrase named in quotes rather than used: "until end of turn" and "this turn"

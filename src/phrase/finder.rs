@@ -8,7 +8,7 @@ use super::parser::{Rule, TimingParser};
 use super::reading::{CardName, Reading};
 use super::scan::Scan;
 use super::templates::ends_clause_at;
-use super::timing_words::timing_words_from;
+use super::timing_words::{is_bare_unit, is_word_char, timing_words_from};
 use super::walk::walk_line;
 use super::work::Work;
 use crate::model::Span;
@@ -134,7 +134,8 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
             Ok(merge(phrases, keywords))
         });
         match read {
-            Ok(phrases) => {
+            Ok(mut phrases) => {
+                read_in_part(line, offset, &mut phrases);
                 let first_word = found.timing_words.len();
                 let silent = silent_words(
                     line,
@@ -146,6 +147,7 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
                     &mut found.timing_words,
                 );
                 let mut phrases = merge(phrases, silent);
+                join_unknowns(line, offset, &mut phrases);
                 if !reading.is_line() {
                     phrases.iter_mut().for_each(|phrase| phrase.map_spans(back));
                 }
@@ -184,8 +186,8 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
 }
 
 /// The tripwire: each timing word of a line (`timing_words`) that no phrase covers, as an
-/// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word).
-/// So no timing word is passed over in silence, whatever the grammar misses. The timing words
+/// `unknown` phrase from the word to the end of its clause (or the next phrase or timing word),
+/// a bare unit word's from the start of its clause. So no timing word is passed over in silence, whatever the grammar misses. The timing words
 /// taken from `words` go to `taken`, in bytes of the line: those up to where `enough` phrases
 /// (these and `phrases`) start, for the line is not read past them.
 ///
@@ -224,6 +226,18 @@ fn silent_words(
             .min()
             .unwrap_or(offset + line.len());
         let end = offset + clause_end(line, word.end, stop - offset);
+        // A bare unit word ("turn", "combat") says nothing alone: what is not understood is the
+        // clause that holds it ("At the dawn of your turn"), from where that clause starts.
+        let start = if is_bare_unit(word.of(line)) {
+            let floor = sweep
+                .reach
+                .max(silent.last().map_or(0, |phrase: &Phrase| phrase.span.end))
+                .max(offset)
+                - offset;
+            offset + clause_start(line, floor, word.start)
+        } else {
+            start
+        };
         silent.push(Phrase {
             span: Span::new(start, end),
             place: brackets.place(line, word.start, ability),
@@ -302,6 +316,70 @@ impl<'p> Sweep<'p> {
     fn next_start(&self) -> Option<usize> {
         self.spans.get(self.next).map(|(start, _)| start)
     }
+}
+
+/// The verbs that go on from a moment and say it begins or ends ("until your turn begins", "until
+/// the turn ends"): a template's match that one follows read only the head of its clause.
+const CONTINUATIONS: &[&str] = &["ends", "begins", "starts", "is over"];
+
+/// Never a reading of part of a clause (TIMING-MODEL.md, version 4): a phrase that a continuation
+/// follows is not understood, from its start through the verb. A template of its own reads the
+/// whole clause where its meaning is certain ("until the turn ends"); then no verb follows it.
+fn read_in_part(line: &str, offset: usize, phrases: &mut [Phrase]) {
+    for phrase in phrases.iter_mut() {
+        if matches!(phrase.form, Form::Unknown | Form::Keyword(_)) {
+            continue;
+        }
+        let Some(after) = line.get(phrase.span.end - offset..) else {
+            continue;
+        };
+        let rest = after.trim_start_matches([' ', '\t']);
+        if rest.len() == after.len() {
+            continue;
+        }
+        let verb = CONTINUATIONS.iter().find(|verb| {
+            rest.get(..verb.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(verb))
+                && !rest[verb.len()..].chars().next().is_some_and(is_word_char)
+        });
+        if let Some(verb) = verb {
+            phrase.span.end += after.len() - rest.len() + verb.len();
+            phrase.form = Form::Unknown;
+            phrase.marks.clear();
+            phrase.template = Template::TimingWord;
+        }
+    }
+}
+
+/// Joins each unknown phrase to the unknown one before it where only spaces lie between them
+/// ("At the end of" and "each turn ends"): one clause not understood is one finding.
+fn join_unknowns(line: &str, offset: usize, phrases: &mut Vec<Phrase>) {
+    phrases.dedup_by(|next, last| {
+        let joined = last.form == Form::Unknown
+            && next.form == Form::Unknown
+            && last.span.end <= next.span.start
+            && line
+                .get(last.span.end - offset..next.span.start - offset)
+                .is_some_and(|between| between.trim().is_empty());
+        if joined {
+            last.span.end = next.span.end;
+        }
+        joined
+    });
+}
+
+/// Where the clause that holds `to` starts, at `floor` at the earliest: after the grammar's last
+/// `clause_end` before `to`, and at a word.
+fn clause_start(line: &str, floor: usize, to: usize) -> usize {
+    let floor = floor.min(to);
+    let mut start = floor;
+    for (at, c) in line[floor..to].char_indices() {
+        let here = floor + at;
+        if ends_clause_at(&line.as_bytes()[here..to]) {
+            start = here + c.len_utf8();
+        }
+    }
+    start + line[start..to].len() - line[start..to].trim_start().len()
 }
 
 /// Where a clause that goes on from `from` ends, at `stop` at the latest: before the grammar's
@@ -491,14 +569,27 @@ mod tests {
                 .min()
                 .unwrap_or(offset + line.len());
             let before = &line[..word.start];
+            let start = if is_bare_unit(word.of(line)) {
+                let floor = phrases
+                    .iter()
+                    .filter(|phrase| phrase.span.start <= start)
+                    .map(|phrase| phrase.span.end)
+                    .chain(silent.last().map(|phrase: &Phrase| phrase.span.end))
+                    .fold(offset, usize::max);
+                offset + clause_start(line, floor - offset, word.start)
+            } else {
+                start
+            };
+            let place = Place {
+                ability,
+                opens_ability: false,
+                in_quotes: before.matches(['"', '“', '”']).count() % 2 == 1,
+                in_reminder: before.matches('(').count() > before.matches(')').count(),
+            };
+            let end = offset + clause_end(line, word.end, stop - offset);
             silent.push(Phrase {
-                span: Span::new(start, offset + clause_end(line, word.end, stop - offset)),
-                place: Place {
-                    ability,
-                    opens_ability: false,
-                    in_quotes: before.matches(['"', '“', '”']).count() % 2 == 1,
-                    in_reminder: before.matches('(').count() > before.matches(')').count(),
-                },
+                span: Span::new(start, end),
+                place,
                 form: Form::Unknown,
                 marks: Vec::new(),
                 template: Template::TimingWord,
@@ -515,6 +606,7 @@ mod tests {
             "Whenever a creature dies this turn, skip your draw step until your next turn",
             "“Only during your turn” (as a sorcery (until)) — at end of turn, until",
             "until until until this turn until the end of turn until, until. until",
+            "At the dawn of your turn, until (the quiet phase of combat) at the end of each turn",
         ];
         for (ability, line) in lines.iter().enumerate() {
             let offset = 7 * ability;

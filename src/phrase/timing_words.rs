@@ -26,7 +26,12 @@ use std::sync::OnceLock;
 /// - casting permissions: "on a later turn" (foretell, plot, warp), "as though it had flash"
 ///   (702.8a), "sorcery couldn't" (307.5a);
 /// - every phase and step by name (CR 500.1), old names included ("untap phase", "end of turn
-///   step"), and "end of turn".
+///   step"), and "end of turn";
+/// - the units of the turn alone (version 4): "turn", "combat", "cleanup", "end phase", "instant
+///   speed", "sorcery speed". This closed vocabulary is what the guarantee stands on; the runs
+///   above only place the words of a template. Their other senses are exceptions here, each with
+///   a test (`every_unit_word_is_a_timing_word_unless_a_rule_says_otherwise`), and a word of an
+///   ability word is none (`in_ability_word`).
 pub const TIMING_WORDS: &[&str] = &[
     // Keywords and costs that name the upkeep without being a point of it. Where a card has
     // cumulative upkeep or grants it, the keyword's own finding says its timing (`keywords`);
@@ -69,13 +74,46 @@ pub const TIMING_WORDS: &[&str] = &[
     "draw step|steps|phase|phases",
     "end step|steps",
     "cleanup step|steps",
+    // The units of the turn by themselves (version 4): the closed vocabulary the tripwire's
+    // guarantee stands on. The runs above that start with these words come first.
+    "end phase|phases",
+    "cleanup",
+    // The same words in another sense, which names no unit of the turn: damage dealt in combat
+    // (510.1), a creature taken out of combat (506.4), "turn" as a verb (702.37e, 708.2, 712.2),
+    // the order in which players take turns (101.4), the active player (102.1).
+    "!combat damage",
+    "!remove|removes|removed ** from combat",
+    "!turn|turns ** face up|down",
+    "!turn|turns ** other face",
+    "!turn|turns ** over",
+    "!turn order",
+    "!whose turn it is",
+    "instant|sorcery speed",
+    "combat|combats",
+    "turn|turns",
 ];
 
-/// One compiled pattern: its words, each a set of alternatives, `None` for `*`.
+/// One compiled pattern: its parts in order.
 struct Pattern {
     timing: bool,
-    words: Vec<Option<Vec<&'static str>>>,
+    words: Vec<Part>,
 }
+
+/// A part of a pattern: a word (one of its alternatives), or a gap of other words before the next
+/// part.
+enum Part {
+    Word(Vec<&'static str>),
+    /// `*`: up to two words.
+    Gap,
+    /// `**`: up to twelve words of the same clause (only spaces, hyphens or a card name's `~` between
+    /// them), none of
+    /// which starts a timing word: "turn a face-down creature you control face up" is one verb,
+    /// where "turn it face up at the beginning of the next turn" is not passed over.
+    ClauseGap,
+}
+
+/// How many words a `**` gap passes at most.
+const CLAUSE_GAP: usize = 12;
 
 /// The patterns, and for each word that can start one, the patterns it starts (in list order).
 /// Fx, not std's SipHash: every word of every line is looked up.
@@ -112,20 +150,22 @@ fn patterns() -> &'static Patterns {
                 };
                 let words = pattern
                     .split(' ')
-                    .map(|word| (word != "*").then(|| word.split('|').collect()))
+                    .map(|word| match word {
+                        "*" => Part::Gap,
+                        "**" => Part::ClauseGap,
+                        word => Part::Word(word.split('|').collect()),
+                    })
                     .collect();
                 Pattern { timing, words }
             })
             .collect();
         let mut by_first_word: FxHashMap<&'static str, Vec<usize>> = FxHashMap::default();
         for (index, pattern) in patterns.iter().enumerate() {
-            for &word in pattern
-                .words
-                .first()
-                .and_then(Option::as_ref)
-                .into_iter()
-                .flatten()
-            {
+            let first = match pattern.words.first() {
+                Some(Part::Word(first)) => first.as_slice(),
+                _ => &[],
+            };
+            for &word in first {
                 by_first_word.entry(word).or_default().push(index);
             }
         }
@@ -206,7 +246,7 @@ pub(super) fn timing_words_from<'t>(
                 .flatten()
                 .find_map(|&index| {
                     let pattern = &patterns[index];
-                    words.matches(pattern).map(|last| (pattern, last))
+                    words.matches(pattern, 0).map(|last| (pattern, last))
                 });
             let Some((pattern, last)) = matched else {
                 words.advance(1);
@@ -214,13 +254,105 @@ pub(super) fn timing_words_from<'t>(
             };
             let end = words.get(last).map_or(first.end, |(span, _)| span.end);
             words.advance(last + 1);
-            if pattern.timing {
+            if pattern.timing && !in_ability_word(text, first.start) {
                 return Some(Span::new(first.start, end));
             }
         }
         None
     })
 }
+
+/// Whether a timing word is a unit of the turn alone (the last patterns of `TIMING_WORDS`), with
+/// no word of a template around it.
+pub(super) fn is_bare_unit(word: &str) -> bool {
+    const BARE: &[&str] = &[
+        "turn",
+        "turns",
+        "combat",
+        "combats",
+        "cleanup",
+        "end phase",
+        "end phases",
+        "instant speed",
+        "sorcery speed",
+    ];
+    BARE.iter().any(|bare| bare.eq_ignore_ascii_case(word))
+}
+
+/// Words that can make a label before a dash a timing phrase rather than a name: "At the dawn of
+/// your turn — draw a card." and "End step — ..." are read, where "Combat Inspiration —" is not.
+const TIMING_LABEL_WORDS: &[&str] = &[
+    "at",
+    "during",
+    "until",
+    "before",
+    "after",
+    "when",
+    "whenever",
+    "each",
+    "every",
+    "next",
+    "this",
+    "end",
+    "beginning",
+    "start",
+    "your",
+    "their",
+];
+
+/// Whether the word at `start` lies in an ability word or a flavor word (207.2c, 207.2d): a
+/// label of at most 40 characters that opens its line (or a mode's bullet) and ends in a dash,
+/// with no punctuation, holding a word that names nothing of the turn ("Combat Inspiration —",
+/// "Sanctified Rules of Combat —") and no word that makes it a time ("Upkeep —", "End step —",
+/// "At the dawn of your turn —" stay timing words).
+fn in_ability_word(text: &str, start: usize) -> bool {
+    let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
+    let line = &text[line_start..];
+    let head = line.trim_start_matches(['•', ' ']);
+    let Some(dash) = head.find('—') else {
+        return false;
+    };
+    let label = head[..dash].trim_end();
+    let label_start = line_start + (line.len() - head.len());
+    if start < label_start || start >= label_start + label.len() || label.len() > 40 {
+        return false;
+    }
+    if !label
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | '’' | '-'))
+    {
+        return false;
+    }
+    let mut names_something_else = false;
+    for word in label.split([' ', '-']).filter(|word| !word.is_empty()) {
+        let word = word.to_lowercase();
+        if TIMING_LABEL_WORDS.contains(&word.as_str()) {
+            return false;
+        }
+        names_something_else |= !UNIT_LABEL_WORDS.contains(&word.as_str());
+    }
+    names_something_else
+}
+
+/// The words of a label that name units of the turn: a label of these alone ("Combat —", "Draw
+/// step —") names a step, not an ability.
+const UNIT_LABEL_WORDS: &[&str] = &[
+    "turn",
+    "turns",
+    "combat",
+    "phase",
+    "step",
+    "upkeep",
+    "untap",
+    "draw",
+    "main",
+    "cleanup",
+    "ending",
+    "precombat",
+    "postcombat",
+    "of",
+    "the",
+];
 
 /// The words of a text (runs of letters, digits and apostrophes), read on demand: each with its
 /// span and its lower-cased form (a curly apostrophe as a straight one).
@@ -449,26 +581,75 @@ impl<'t> Words<'t> {
             .is_some_and(|(_, lower)| choices.contains(&lower))
     }
 
-    /// How many words ahead the last word of `pattern` is, when it matches from the first.
-    fn matches(&mut self, pattern: &Pattern) -> Option<usize> {
-        let mut at = 0;
+    /// How many words ahead the last word of `pattern` is, when it matches from the word `from`
+    /// words ahead.
+    fn matches(&mut self, pattern: &Pattern, from: usize) -> Option<usize> {
+        let mut at = from;
         let mut parts = pattern.words.iter();
         while let Some(part) = parts.next() {
             match part {
-                Some(choices) => {
+                Part::Word(choices) => {
                     if !self.is(at, choices) {
                         return None;
                     }
                     at += 1;
                 }
-                None => {
+                Part::Gap => {
                     // Up to two words, then the next part.
-                    let next = parts.next()?.as_ref()?;
+                    let Some(Part::Word(next)) = parts.next() else {
+                        return None;
+                    };
                     at = (at..at + 3).find(|&index| self.is(index, next))? + 1;
+                }
+                Part::ClauseGap => {
+                    let Some(Part::Word(next)) = parts.next() else {
+                        return None;
+                    };
+                    let mut index = at;
+                    loop {
+                        if index == 0 || !self.joined(index) {
+                            return None;
+                        }
+                        if self.is(index, next) {
+                            break;
+                        }
+                        if index == at + CLAUSE_GAP || self.starts_timing_word(index) {
+                            return None;
+                        }
+                        index += 1;
+                    }
+                    at = index + 1;
                 }
             }
         }
         Some(at - 1)
+    }
+
+    /// Whether only spaces or hyphens lie between the word `index` ahead and the one before it.
+    fn joined(&mut self, index: usize) -> bool {
+        let before = self.get(index - 1).map(|(span, _)| span.end);
+        let start = self.get(index).map(|(span, _)| span.start);
+        match (before, start) {
+            (Some(before), Some(start)) => self.text[before..start]
+                .chars()
+                .all(|c| matches!(c, ' ' | '-' | '~')),
+            _ => false,
+        }
+    }
+
+    /// Whether a timing word starts at the word `index` ahead.
+    fn starts_timing_word(&mut self, index: usize) -> bool {
+        let Some((_, lower)) = self.get(index) else {
+            return false;
+        };
+        let all = patterns();
+        let Some(starting) = all.by_first_word.get(lower) else {
+            return false;
+        };
+        starting.iter().any(|&pattern| {
+            let pattern = &all.patterns[pattern];
+            pattern.timing && self.matches(pattern, index).is_some()
+        })
     }
 }
 
@@ -575,6 +756,52 @@ mod tests {
         );
         assert_eq!(found("Don’t skip it. Don't skips."), ["skip", "skips"]);
         assert_eq!(found("x’ until x’y"), ["until"]);
+    }
+
+    /// Version 4's unit words, and the rules that tell their other senses apart.
+    #[test]
+    fn every_unit_word_is_a_timing_word_unless_a_rule_says_otherwise() {
+        assert_eq!(
+            found("At the dawn of your turn, draw. During the quiet phase of combat, tap it."),
+            ["turn", "combat"]
+        );
+        assert_eq!(
+            found("It has instant speed, or sorcery speed. In its end phase, cleanup."),
+            ["instant speed", "sorcery speed", "end phase", "cleanup"]
+        );
+        // Damage dealt in combat (510.1), a creature taken out of it (506.4).
+        assert_eq!(
+            found(
+                "It deals combat damage. Remove target attacking creature you control from combat."
+            ),
+            Vec::<&str>::new()
+        );
+        // "turn" as a verb (702.37e, 708.2, 712.2), turn order (101.4), the active player (102.1).
+        assert_eq!(
+            found(
+                "Turn it face up. Turn a face-down creature you control face up. Turn target \
+                 permanent to its other face. In turn order, the player whose turn it is draws."
+            ),
+            Vec::<&str>::new()
+        );
+        // A verb's object never passes over a timing word, nor a sentence's end.
+        assert_eq!(
+            found("Turn it face down this turn. Turn. Face up, it gets +1/+1."),
+            ["this turn", "Turn"]
+        );
+    }
+
+    /// Ability and flavor words (207.2c, 207.2d) name no unit; a label that names a time does.
+    #[test]
+    fn a_label_before_a_dash_is_a_name_unless_it_names_a_time() {
+        assert_eq!(
+            found("Combat Inspiration — Draw.\n• Turn People into Dinosaurs — Draw."),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            found("Combat — Draw.\nAt the dawn of your turn — Draw.\nEnd step — Draw."),
+            ["Combat", "turn", "End step"]
+        );
     }
 
     #[test]

@@ -59,6 +59,8 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::EachTurn(each) => each_turn::each_turn(*each),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
+        // Turns counted from the game's first (500.1: a turn is the unit they are counted in).
+        Form::TurnsCounted => Meaning::new(Kind::Reference).rule("500.1"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
         Form::EndOfTurnStatement => Meaning::new(Kind::Reference)
             .rule("514.2")

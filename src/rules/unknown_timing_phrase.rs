@@ -12,7 +12,9 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "a timing phrase that matches no known template: phaselint gives it no meaning",
     docs: r#"## What it does
-Reports words that look like timing ("until", "this turn", "at the beginning of", "only during", "next turn", ...) but match none of the grammar's templates.
+Reports words that look like timing ("until", "this turn", "at the beginning of", "only during", "next turn", ...) but match none of the grammar's templates, and every word that names a unit of the turn ("turn", "combat", a phase or step by any of its names, "end of turn", "instant speed", "sorcery speed") that no finding reads. Such a word is reported with its whole clause ("At the dawn of your turn"), and so is a template followed by a verb that goes on from it ("until your turn begins"): never a reading of part of a clause.
+
+The same words in another sense name no unit and are not reported: "combat damage" (510.1), "remove it from combat" (506.4), "turn" as a verb ("turn it face up", 702.37e), "in turn order" (101.4), "the player whose turn it is" (102.1), and an ability word or flavor word before a dash ("Combat Training —", 207.2c, 207.2d) unless it names a time ("End step —").
 
 A phrase within a typo of a known template is reported as that template misspelt (PL002), not here.
 
@@ -80,7 +82,22 @@ mod tests {
             &[
                 "Target creature gets +1/+1 [[until the end of the game's last combat]].",
                 "Tap target creature. It doesn't untap [[until the turn after next]].",
+                "[[At the dawn of your turn]], draw a card.",
+                "[[During the quiet phase of combat]], tap target creature.",
+                "Target creature gets +1/+1 [[until your next turn begins]].",
             ],
+        );
+        // Words of the turn in another sense.
+        cases(
+            &LINT,
+            "Creature",
+            &[
+                "Whenever this creature deals combat damage to a player, draw a card.",
+                "Remove target attacking creature from combat.",
+                "You may turn it face up any time for its morph cost.",
+                "Combat Training — Whenever this creature attacks, it gets +1/+0 until end of turn.",
+            ],
+            &["[[End step]] — Draw a card."],
         );
     }
 

@@ -226,6 +226,23 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::during_unit | Rule::unit_test => Form::DuringUnit(during_unit(pair)?),
         Rule::last_unit => Form::LastUnit,
         Rule::game_end_test => Form::GameEndTest,
+        Rule::unit_mention if holds(&pair, Rule::turns_counted) => Form::TurnsCounted,
+        Rule::unit_mention
+            if pair
+                .clone()
+                .into_inner()
+                .flat_map(|child| child.into_inner())
+                .any(|child| child.as_rule() == Rule::most_recent_turn) =>
+        {
+            Form::LastUnit
+        }
+        Rule::unit_mention if holds(&pair, Rule::turn_past) => Form::ThisSpan {
+            clause: ClauseKind::Reference,
+            unit: match pair.clone().into_inner().next() {
+                Some(turn_past) => this_span_in(turn_past)?,
+                None => return unexpected(&pair, "the turn or combat under way"),
+            },
+        },
         Rule::unit_mention => Form::StepMention,
         Rule::this_and_next_turn => Form::Until(Until::TheEndOf(UnitRef {
             name: UnitName::Turn,

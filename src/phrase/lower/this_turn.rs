@@ -10,10 +10,17 @@ use pest::iterators::Pair;
 
 /// The `this_span` at the end of `turn_duration` or `turn_reference`.
 pub(super) fn this_span_in(pair: Pair<'_, Rule>) -> Lowered<ThisUnit> {
-    let span = pair
-        .clone()
-        .into_inner()
-        .find(|p| matches!(p.as_rule(), Rule::this_span | Rule::that_span));
+    let span = pair.clone().into_inner().find(|p| {
+        matches!(
+            p.as_rule(),
+            Rule::this_span | Rule::that_span | Rule::turn_now | Rule::combat_now
+        )
+    });
+    match span.as_ref().map(Pair::as_rule) {
+        Some(Rule::turn_now) => return Ok(ThisUnit::Turn),
+        Some(Rule::combat_now) => return Ok(ThisUnit::Combat),
+        _ => {}
+    }
     if let Some(that) = span.clone().filter(|p| p.as_rule() == Rule::that_span) {
         let combat = that
             .into_inner()
