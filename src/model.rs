@@ -222,6 +222,10 @@ contract_enum! {
         /// The spell was cast when a sorcery couldn't have been: without priority, outside its
         /// controller's main phase, or with another object on the stack (307.5a).
         OutsideSorceryTiming => "outside-sorcery-timing",
+        /// The turn is an extra turn (500.7): "during extra turns".
+        ExtraTurn => "extra-turn",
+        /// The turn is not an extra turn: "that's not an extra turn".
+        NotExtraTurn => "not-extra-turn",
     }
 }
 

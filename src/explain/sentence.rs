@@ -196,6 +196,8 @@ fn condition(condition: Condition) -> &'static str {
         Condition::StackEmpty => "only while the stack is empty",
         Condition::OncePerTurn => "at most once each turn",
         Condition::OutsideSorceryTiming => "when a sorcery couldn't have been cast",
+        Condition::ExtraTurn => "when this turn is an extra turn",
+        Condition::NotExtraTurn => "when this turn is not an extra turn",
     }
 }
 

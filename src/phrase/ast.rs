@@ -104,6 +104,30 @@ pub enum DesignerWording {
     UntilEndOfTurn,
     /// "until combat ends": "until end of combat".
     UntilEndOfCombat,
+    /// "When your turn begins,", "When the combat phase begins,", "When combat ends,": a moment
+    /// named by a verb, opening an ability.
+    VerbMoment,
+    /// "Whenever a turn ends,", "As your turn ends,": the end step's trigger named by a verb.
+    TurnEnds,
+    /// "At each end step,": "At the beginning of each end step,".
+    AtEachStep,
+    /// "This spell can be cast at instant speed.": flash.
+    InstantSpeedSpell,
+    /// "at instant speed" in a window: "as an instant".
+    InstantSpeed,
+    /// "at sorcery speed" in a window: "as a sorcery".
+    SorcerySpeed,
+}
+
+/// What an extra turn named, not given, asks of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraTurnTest {
+    /// "would begin an extra turn", "Gift an extra turn": nothing.
+    Named,
+    /// "during extra turns": whether this turn is an extra one.
+    IsExtra,
+    /// "that's not an extra turn": whether it is not.
+    IsNotExtra,
 }
 
 /// Where in the card text a phrase stands.
@@ -159,7 +183,7 @@ pub enum Form {
     /// A step named outside any template ("during your untap phase" after "does not untap").
     StepMention,
     /// "would begin an extra turn", "Gift an extra turn": an extra turn named, not given.
-    ExtraTurnMention,
+    ExtraTurnMention(ExtraTurnTest),
     /// "the number of turns you have begun", "your first, second, or third turns of the game":
     /// turns counted from the start of the game.
     TurnsCounted,
@@ -523,8 +547,9 @@ pub enum CombatPoint {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TurnChange {
     /// "take an extra turn after this one"; `by_you` for the imperative "Take", whose taker is
-    /// the controller of the spell or ability.
-    ExtraTurn { by_you: bool },
+    /// the controller of the spell or ability; `instead` for "take an extra turn instead", a
+    /// replacement of another extra turn (614.1a).
+    ExtraTurn { by_you: bool, instead: bool },
     /// "After that turn, that player takes an extra turn".
     ExtraTurnAfterThat,
     /// "after this (main) phase, there is an additional combat phase followed by ...", or after

@@ -85,7 +85,8 @@ pub const TIMING_WORDS: &[&str] = &[
     "!remove|removes|removed ** from combat",
     "!turn|turns ** face up|down",
     "!turn|turns ** other face",
-    "!turn|turns ** over",
+    "!turn|turns over",
+    "!turn|turns completely over",
     "!turn order",
     "!whose turn it is",
     "instant|sorcery speed",
@@ -788,6 +789,11 @@ mod tests {
         assert_eq!(
             found("Turn it face down this turn. Turn. Face up, it gets +1/+1."),
             ["this turn", "Turn"]
+        );
+        // A coin turns over; a turn that "is over" is a turn.
+        assert_eq!(
+            found("If it turns over completely, when your turn is over, draw."),
+            ["turn"]
         );
     }
 

@@ -72,7 +72,7 @@ fn names(phrase: &Phrase, finding: &Finding, wanted: Named) -> Option<(Span, Own
     match (&phrase.form, wanted) {
         // "Take an extra turn after this one": the one who takes it is the spell's controller,
         // told to in the imperative; another subject ("target player takes") is not read.
-        (Form::TurnChange(TurnChange::ExtraTurn { by_you }), Named::Turn) => {
+        (Form::TurnChange(TurnChange::ExtraTurn { by_you, .. }), Named::Turn) => {
             let whose = if *by_you { Owner::You } else { Owner::Any };
             Some((phrase.span, whose, "500.7"))
         }

@@ -272,6 +272,30 @@ fn designer_wording(wording: DesignerWording) -> Caveat {
             "513.1a",
             "read as \"at the beginning of\" the end step, the template of this trigger",
         ),
+        DesignerWording::VerbMoment => (
+            "603.1",
+            "a moment named by a verb: read as the template's point (a turn begins with its untap step, a turn's end is its end step, a combat begins with its beginning of combat step)",
+        ),
+        DesignerWording::TurnEnds => (
+            "513.1a",
+            "read as \"at the beginning of\" the end step, the template of this trigger; a turn whose end step is skipped still ends, and then this trigger does not (723.1e)",
+        ),
+        DesignerWording::InstantSpeedSpell => (
+            "702.8a",
+            "read as flash, the keyword that lets a spell be cast any time its controller could cast an instant",
+        ),
+        DesignerWording::InstantSpeed => (
+            "602.5e",
+            "read as \"as an instant\", the template of this window",
+        ),
+        DesignerWording::SorcerySpeed => (
+            "602.5d",
+            "read as \"as a sorcery\", the template of this window",
+        ),
+        DesignerWording::AtEachStep => (
+            "603.1",
+            "read as \"at the beginning of each\" step, the template of this trigger",
+        ),
     };
     caveat("designer-wording", rule, message)
 }
@@ -355,6 +379,15 @@ pub fn added_main_is_postcombat() -> Caveat {
         "added-main-is-postcombat",
         "505.1a",
         "the added main phase is postcombat",
+    )
+}
+
+/// An extra turn that replaces another is taken where the replaced one would have been.
+pub fn extra_turn_in_place() -> Caveat {
+    caveat(
+        "extra-turn-in-place",
+        "614.1a",
+        "the extra turn replaces another: it is taken where the replaced extra turn would have been, which may be after a later turn",
     )
 }
 

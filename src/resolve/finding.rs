@@ -4,12 +4,18 @@
 use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
 use super::{trigger, turn_change, window};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
-use crate::phrase::ast::{Form, Phrase};
+use crate::phrase::ast::{DesignerWording, ExtraTurnTest, Form, Phrase, Wording};
 
 /// Resolves one phrase found in `text` into its finding.
 pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
     let meaning = phrase.marks.iter().fold(meaning(phrase), |meaning, mark| {
-        meaning.caveat(caveats::wording(mark.wording))
+        let meaning = meaning.caveat(caveats::wording(mark.wording));
+        // "a turn ends" is read as the end step's trigger on the strength of 513.1a.
+        if mark.wording == Wording::Designer(DesignerWording::TurnEnds) {
+            meaning.rule("513.1a")
+        } else {
+            meaning
+        }
     });
     Finding {
         phrase: phrase.span.of(text).to_string(),
@@ -58,7 +64,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         }
         Form::EachTurn(each) => each_turn::each_turn(*each),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
-        Form::ExtraTurnMention => Meaning::new(Kind::Reference).rule("500.7"),
+        Form::ExtraTurnMention(test) => extra_turn_test(*test),
         // Turns counted from the game's first (500.1: a turn is the unit they are counted in).
         Form::TurnsCounted => Meaning::new(Kind::Reference).rule("500.1"),
         Form::Condition => Meaning::new(Kind::NotTiming).rule("602.5b"),
@@ -100,4 +106,23 @@ fn meaning(phrase: &Phrase) -> Meaning {
             .rule("307.5a"),
         Form::Unknown => Meaning::new(Kind::Unknown),
     }
+}
+
+/// An extra turn named (500.7): a test of this turn where the words ask whether it is one.
+fn extra_turn_test(test: ExtraTurnTest) -> Meaning {
+    let meaning = Meaning::new(Kind::Reference).rule("500.7");
+    let condition = match test {
+        ExtraTurnTest::Named => return meaning,
+        ExtraTurnTest::IsExtra => Condition::ExtraTurn,
+        ExtraTurnTest::IsNotExtra => Condition::NotExtraTurn,
+    };
+    meaning
+        .point(TimingPoint::new(
+            Role::Tests,
+            Edge::During,
+            Unit::Turn,
+            Occurrence::This,
+            Owner::Any,
+        ))
+        .condition(condition)
 }

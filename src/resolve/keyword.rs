@@ -8,9 +8,19 @@ use crate::phrase::ast::{
     CombatTrigger, KeywordUse, OwnerWord, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
 };
 
+/// Keywords whose meaning is a rule about the turn beyond their own rule: haste lets a creature
+/// attack (702.10b) and use {T} and {Q} abilities (702.10c) though 302.6 would not.
+const MORE_RULES: &[(&str, &[&str])] = &[("Haste", &["702.10c", "302.6"])];
+
 pub fn keyword(used: &KeywordUse) -> Meaning {
     let meaning = says(used.keyword.name, used.says);
     let mut rules = vec![used.keyword.rule];
+    rules.extend(
+        MORE_RULES
+            .iter()
+            .filter(|(name, _)| *name == used.keyword.name)
+            .flat_map(|(_, rules)| rules.iter().copied()),
+    );
     rules.extend(
         meaning
             .rules

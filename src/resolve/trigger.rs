@@ -155,6 +155,12 @@ fn beginning_notes(
         Unit::Untap => meaning
             .rule("502.4")
             .caveat(caveats::untap_has_no_priority()),
+        // A turn begins with its untap step, where no player gets priority: what triggers then
+        // waits for the upkeep (502.4, 503.1a).
+        Unit::Turn => meaning
+            .rule("502.4")
+            .rule("503.1a")
+            .caveat(caveats::untap_has_no_priority()),
         Unit::Upkeep if point_occurrence == Occurrence::Each => {
             meaning.rule("503.1a").caveat(caveats::each_upkeep_step())
         }

@@ -19,7 +19,16 @@ fn ends(unit: Unit) -> TimingPoint {
 pub fn turn_change(change: &TurnChange) -> Meaning {
     let meaning = Meaning::new(Kind::TurnChange);
     match change {
-        TurnChange::ExtraTurn { .. } => meaning.point(adds_after(Unit::Turn)).rule("500.7"),
+        TurnChange::ExtraTurn { instead, .. } => {
+            let meaning = meaning.point(adds_after(Unit::Turn)).rule("500.7");
+            if *instead {
+                meaning
+                    .rule("614.1a")
+                    .caveat(caveats::extra_turn_in_place())
+            } else {
+                meaning
+            }
+        }
         // After the turn an earlier phrase named (`that`, linked by `antecedent`).
         TurnChange::ExtraTurnAfterThat => meaning
             .point(TimingPoint::new(
@@ -47,12 +56,15 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 None if *after_main => adds_after(Unit::Main),
                 None => adds_after(Unit::Phase),
             };
-            let meaning = meaning.point(after).rule("500.8").rule("505.1a");
+            let meaning = meaning.point(after).rule("500.8");
+            // 505.1a classes main phases: cited only where a main phase is added.
             if phases
                 .iter()
                 .any(|p| matches!(p, UnitName::Main | UnitName::PostcombatMain))
             {
-                meaning.caveat(caveats::added_main_is_postcombat())
+                meaning
+                    .rule("505.1a")
+                    .caveat(caveats::added_main_is_postcombat())
             } else {
                 meaning
             }

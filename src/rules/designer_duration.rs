@@ -38,14 +38,13 @@ Safe: the words become the template, a capital kept."#,
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    let pick = |wording| {
-        matches!(
-            wording,
-            Wording::Designer(DesignerWording::UntilEndOfTurn | DesignerWording::UntilEndOfCombat)
-        )
-    };
+    let designers = &[
+        DesignerWording::UntilEndOfTurn,
+        DesignerWording::UntilEndOfCombat,
+    ];
     // Reminder text keeps its words: printed reminders say "for the rest of the turn".
-    let marks = helpers::marks(face, pick).filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
+    let marks = helpers::designer_marks(face, designers)
+        .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
     helpers::rewrite_marks(face, marks, |_, wording, words| {
         let (template, cr): (&str, &'static [&'static str]) =
             if wording == Wording::Designer(DesignerWording::UntilEndOfCombat) {

@@ -39,6 +39,17 @@ pub fn marks<'f>(
     })
 }
 
+/// The marks of any of the designer's wordings `designers` (rules PL7xx), as `marks` gives them.
+pub fn designer_marks<'f>(
+    face: &'f FaceText<'_>,
+    designers: &'static [DesignerWording],
+) -> impl Iterator<Item = MarkAt<'f>> + 'f {
+    marks(
+        face,
+        move |wording| matches!(wording, Wording::Designer(designer) if designers.contains(&designer)),
+    )
+}
+
 /// A mark with the phrase and finding it is in.
 pub type MarkAt<'f> = (Span, Wording, &'f Phrase, &'f Finding);
 

@@ -35,6 +35,23 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
             Rule::end_of_turn_point => Wording::Designer(DesignerWording::EndOfTurnTrigger),
             Rule::owner_combat_step => Wording::Designer(DesignerWording::CombatStep),
             Rule::designer_until_end_of_turn => Wording::Designer(DesignerWording::UntilEndOfTurn),
+            Rule::verb_moment => {
+                let holds = |rule| {
+                    inner
+                        .clone()
+                        .into_inner()
+                        .any(|child| child.as_rule() == rule)
+                };
+                if holds(Rule::moment_turn) && holds(Rule::moment_ends) {
+                    Wording::Designer(DesignerWording::TurnEnds)
+                } else {
+                    Wording::Designer(DesignerWording::VerbMoment)
+                }
+            }
+            Rule::at_each_step => Wording::Designer(DesignerWording::AtEachStep),
+            Rule::instant_speed_spell => Wording::Designer(DesignerWording::InstantSpeedSpell),
+            Rule::instant_speed => Wording::Designer(DesignerWording::InstantSpeed),
+            Rule::sorcery_speed => Wording::Designer(DesignerWording::SorcerySpeed),
             Rule::designer_until_end_of_combat => {
                 Wording::Designer(DesignerWording::UntilEndOfCombat)
             }

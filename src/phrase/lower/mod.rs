@@ -310,7 +310,13 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             None => return unexpected(&pair, "activate this ability but only"),
         },
         Rule::skip_replaced => skip_replaced(pair)?,
-        Rule::extra_turn_mention => Form::ExtraTurnMention,
+        Rule::extra_turn_mention if holds(&pair, Rule::extra_turn_during) => {
+            Form::ExtraTurnMention(ExtraTurnTest::IsExtra)
+        }
+        Rule::extra_turn_mention if holds(&pair, Rule::extra_turn_not) => {
+            Form::ExtraTurnMention(ExtraTurnTest::IsNotExtra)
+        }
+        Rule::extra_turn_mention => Form::ExtraTurnMention(ExtraTurnTest::Named),
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,
         Rule::activation_condition => Form::Condition,
         Rule::old_step_mention => Form::StepMention,
@@ -318,6 +324,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             Some(Rule::extra_turn_after_that) => Form::TurnChange(TurnChange::ExtraTurnAfterThat),
             taken => Form::TurnChange(TurnChange::ExtraTurn {
                 by_you: taken == Some(Rule::take_imperative),
+                instead: false,
             }),
         },
         Rule::additional_phases => Form::TurnChange(additional_phases(pair)?),
@@ -340,6 +347,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::outside_sorcery_timing => Form::OutsideSorceryTiming,
         Rule::extra_turn_instead => Form::TurnChange(TurnChange::ExtraTurn {
             by_you: pair.clone().into_inner().next().is_some(),
+            instead: true,
         }),
         Rule::skip_chosen_units => Form::TurnChange(TurnChange::SkipChosen),
         Rule::additional_each_turn => Form::EachTurn(EachTurn::Limited),

@@ -25,6 +25,8 @@ pub(super) fn trigger(pair: Pair<'_, Rule>) -> Lowered<Form> {
             Rule::end_of_combat_point => point = Some(end_of_combat_point(inner)?),
             Rule::obsolete_end_of_turn => point = Some(TriggerPoint::ObsoleteEndOfTurn),
             Rule::end_of_turn_point => point = Some(end_of_turn_point(inner)?),
+            Rule::verb_moment => point = Some(verb_moment(inner)?),
+            Rule::at_each_step => point = Some(at_each_step(inner)?),
             // "at the start of" is "at the beginning of" (a wording mark).
             Rule::at_the_start_of => {}
             Rule::stated_this_turn => this_turn = true,
@@ -65,6 +67,60 @@ fn end_of_turn_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
         owner,
         quantifier,
     }))
+}
+
+/// `verb_moment`: "when your turn begins" is the beginning of your turn, "whenever a turn ends"
+/// the beginning of each end step (513.1a), "when the combat phase begins" the beginning of
+/// combat, "when combat ends" end of combat. A turn or combat with no owner is each one.
+fn verb_moment(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let mut owner = None;
+    let mut combat = false;
+    let mut ends = false;
+    for child in pair.clone().into_inner() {
+        match child.as_rule() {
+            Rule::each | Rule::the | Rule::moment_turn | Rule::moment_begins => {}
+            Rule::moment_combat => combat = true,
+            Rule::moment_ends => ends = true,
+            _ => owner = Some(owner_of(&child)?),
+        }
+    }
+    let unit = |name| {
+        TriggerPoint::Beginning(UnitRef {
+            name,
+            owner,
+            quantifier: if owner.is_some() {
+                Quantifier::Plain
+            } else {
+                Quantifier::Each
+            },
+        })
+    };
+    Ok(match (combat, ends) {
+        (false, false) => unit(UnitName::Turn),
+        (false, true) => unit(UnitName::End),
+        (true, false) => TriggerPoint::CombatOnTurn { owner },
+        (true, true) => TriggerPoint::EndOfCombat {
+            owner,
+            next: false,
+            first: false,
+        },
+    })
+}
+
+/// `at_each_step`: "At each end step," is the beginning of each end step.
+fn at_each_step(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
+    let step = pair
+        .clone()
+        .into_inner()
+        .find(|child| child.as_rule() != Rule::each);
+    match step {
+        Some(step) => Ok(TriggerPoint::Beginning(UnitRef {
+            name: unit_name(&step)?,
+            owner: None,
+            quantifier: Quantifier::Each,
+        })),
+        None => unexpected(&pair, "a step after \"at each\""),
+    }
 }
 
 /// `owner_combat_step`: the beginning of combat on the owner's turn.
