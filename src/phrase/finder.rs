@@ -325,6 +325,8 @@ const CONTINUATIONS: &[&str] = &["ends", "begins", "starts", "is over"];
 /// Never a reading of part of a clause (TIMING-MODEL.md, version 4): a phrase that a continuation
 /// follows is not understood, from its start through the verb. A template of its own reads the
 /// whole clause where its meaning is certain ("until the turn ends"); then no verb follows it.
+/// "Ends up" and "starts with" are other verbs, whose subject is no moment ("a creature that
+/// attacked this turn ends up in a graveyard").
 fn read_in_part(line: &str, offset: usize, phrases: &mut [Phrase]) {
     for phrase in phrases.iter_mut() {
         if matches!(phrase.form, Form::Unknown | Form::Keyword(_)) {
@@ -341,6 +343,13 @@ fn read_in_part(line: &str, offset: usize, phrases: &mut [Phrase]) {
             rest.get(..verb.len())
                 .is_some_and(|head| head.eq_ignore_ascii_case(verb))
                 && !rest[verb.len()..].chars().next().is_some_and(is_word_char)
+                && !rest[verb.len()..]
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|next| {
+                        let next = next.trim_end_matches(|c: char| !c.is_alphanumeric());
+                        next.eq_ignore_ascii_case("up") || next.eq_ignore_ascii_case("with")
+                    })
         });
         if let Some(verb) = verb {
             phrase.span.end += after.len() - rest.len() + verb.len();
@@ -596,6 +605,28 @@ mod tests {
             });
         }
         silent
+    }
+
+    /// A continuation after a template makes its clause unknown; "ends up" and "starts with" are
+    /// other verbs.
+    #[test]
+    fn a_template_a_continuation_follows_is_read_whole_or_not_at_all() {
+        let unknown = |text: &str| -> Vec<String> {
+            find(text)
+                .phrases
+                .iter()
+                .filter(|phrase| phrase.form == Form::Unknown)
+                .map(|phrase| phrase.span.of(text).to_string())
+                .collect()
+        };
+        assert_eq!(
+            unknown("Until your turn begins, it has hexproof."),
+            ["Until your turn begins"]
+        );
+        assert!(
+            unknown("If a creature that attacked this turn ends up in exile, draw.").is_empty()
+        );
+        assert!(unknown("Each creature that entered this turn starts with a shield.").is_empty());
     }
 
     #[test]

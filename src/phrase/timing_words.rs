@@ -79,7 +79,7 @@ pub const TIMING_WORDS: &[&str] = &[
     "end phase|phases",
     "cleanup",
     // The same words in another sense, which names no unit of the turn: damage dealt in combat
-    // (510.1), a creature taken out of combat (506.4), "turn" as a verb (702.37e, 708.2, 712.2),
+    // (510.1), a creature taken out of combat (506.4), "turn" as a verb (702.37e, 712.2),
     // the order in which players take turns (101.4), the active player (102.1).
     "!combat damage",
     "!remove|removes|removed ** from combat",
@@ -88,6 +88,9 @@ pub const TIMING_WORDS: &[&str] = &[
     "!turn|turns over",
     "!turn|turns completely over",
     "!turn order",
+    "!turn based",
+    "!turn|turns into",
+    "!combat trick|tricks",
     "!whose turn it is",
     "instant|sorcery speed",
     "combat|combats",
@@ -297,8 +300,6 @@ const TIMING_LABEL_WORDS: &[&str] = &[
     "end",
     "beginning",
     "start",
-    "your",
-    "their",
 ];
 
 /// Whether the word at `start` lies in an ability word or a flavor word (207.2c, 207.2d): a
@@ -310,7 +311,12 @@ fn in_ability_word(text: &str, start: usize) -> bool {
     let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
     let line = &text[line_start..];
     let head = line.trim_start_matches(['•', ' ']);
-    let Some(dash) = head.find('—') else {
+    // An em dash, or an en dash or a hyphen between spaces, as designers type it.
+    let Some(dash) = ["—", " – ", " - "]
+        .iter()
+        .filter_map(|dash| head.find(dash))
+        .min()
+    else {
         return false;
     };
     let label = head[..dash].trim_end();
@@ -353,6 +359,24 @@ const UNIT_LABEL_WORDS: &[&str] = &[
     "postcombat",
     "of",
     "the",
+    "declare",
+    "attackers",
+    "blockers",
+    "damage",
+    "first",
+    "second",
+    "extra",
+    "once",
+    "twice",
+    "per",
+    "your",
+    "their",
+    "opponent's",
+    "opponent’s",
+    "player's",
+    "player’s",
+    "a",
+    "an",
 ];
 
 /// The words of a text (runs of letters, digits and apostrophes), read on demand: each with its
@@ -777,7 +801,7 @@ mod tests {
             ),
             Vec::<&str>::new()
         );
-        // "turn" as a verb (702.37e, 708.2, 712.2), turn order (101.4), the active player (102.1).
+        // "turn" as a verb (702.37e, 712.2), turn order (101.4), the active player (102.1).
         assert_eq!(
             found(
                 "Turn it face up. Turn a face-down creature you control face up. Turn target \
@@ -790,6 +814,11 @@ mod tests {
             found("Turn it face down this turn. Turn. Face up, it gets +1/+1."),
             ["this turn", "Turn"]
         );
+        // "turn-based", "combat tricks", "turn into" name no unit.
+        assert_eq!(
+            found("A turn-based action, combat tricks; turn into a Frog."),
+            Vec::<&str>::new()
+        );
         // A coin turns over; a turn that "is over" is a turn.
         assert_eq!(
             found("If it turns over completely, when your turn is over, draw."),
@@ -801,12 +830,18 @@ mod tests {
     #[test]
     fn a_label_before_a_dash_is_a_name_unless_it_names_a_time() {
         assert_eq!(
-            found("Combat Inspiration — Draw.\n• Turn People into Dinosaurs — Draw."),
+            found(
+                "Combat Inspiration — Draw.\n• Turn People into Dinosaurs — Draw.\nCombat \
+                 Inspiration - Draw.\nYour Turn Now – Draw."
+            ),
             Vec::<&str>::new()
         );
         assert_eq!(
-            found("Combat — Draw.\nAt the dawn of your turn — Draw.\nEnd step — Draw."),
-            ["Combat", "turn", "End step"]
+            found(
+                "Combat — Draw.\nAt the dawn of your turn — Draw.\nEnd step — Draw.\n\
+                 Second main phase — Draw.\nOpponent's turn — Draw.\nOnce per turn - Draw."
+            ),
+            ["Combat", "turn", "End step", "main phase", "turn", "turn"]
         );
     }
 

@@ -285,11 +285,11 @@ fn designer_wording(wording: DesignerWording) -> Caveat {
             "read as flash, the keyword that lets a spell be cast any time its controller could cast an instant",
         ),
         DesignerWording::InstantSpeed => (
-            "602.5e",
+            "304.5",
             "read as \"as an instant\", the template of this window",
         ),
         DesignerWording::SorcerySpeed => (
-            "602.5d",
+            "307.5",
             "read as \"as a sorcery\", the template of this window",
         ),
         DesignerWording::AtEachStep => (

@@ -118,7 +118,7 @@ impl<'a> FaceText<'a> {
 
     /// A keyword line holds flash (702.8a): "Flash", "Flying, flash", "Flash (reminder)". A
     /// grant ("Creature spells you cast have flash") is about other spells.
-    fn has_flash(&self) -> bool {
+    pub fn has_flash(&self) -> bool {
         self.items.iter().any(|(phrase, _)| {
             matches!(&phrase.form, Form::Keyword(used)
                 if !used.granted && used.keyword.name == "Flash")

@@ -11,7 +11,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "\"till end of turn\", \"until the turn ends\", \"until combat ends\": a designer's wording of \"until end of turn\" or \"until end of combat\"",
     docs: r#"## What it does
-Finds a duration worded "till end of turn", "until turn's end", "until the turn ends" or "for the rest of the turn", which phaselint reads as "until end of turn", and "until combat ends", which it reads as "until end of combat". Their findings are the templates' (an effect that ends in the cleanup step, or as combat ends), and the wording is reported. Inside reminder text it is not: reminders of printed cards say "for the rest of the turn".
+Finds a duration worded "till end of turn", "until turn's end", "until the turn ends", "for the rest of the turn" or "until end of your turn", which phaselint reads as "until end of turn", and "until combat ends", which it reads as "until end of combat". Their findings are the templates' (an effect that ends in the cleanup step, or as combat ends), and the wording is reported. Inside reminder text it is not: reminders of printed cards say "for the rest of the turn".
 
 ## Why
 An effect that lasts the turn says "until end of turn" and ends in the cleanup step (CR 500.5b, 514.2); one that lasts the combat says "until end of combat" (CR 500.5a, 511.2). The designer's words mean the same, but no Oracle text says them, and a reader may take "until the turn ends" for "until the turn" (which would last until the next turn begins, CR 500.4).
@@ -84,6 +84,7 @@ mod tests {
                 "Target creature gets +1/+1 [[until the turn ends]].",
                 "[[For the rest of the turn]], creatures you control have haste.",
                 "Target creature gets +2/+2 [[until combat ends]].",
+                "Target creature gets +1/+1 [[until end of your turn]].",
             ],
         );
     }

@@ -12,12 +12,12 @@ pub static RULE: RuleInfo = RuleInfo {
     summary: "\"When your turn begins,\", \"Whenever a turn ends,\", \"At each end step,\": a designer's wording of a trigger's template",
     docs: r#"## What it does
 Finds an ability that opens with a moment named by a verb ("When your turn begins,", "Whenever a turn ends,", "As your turn ends,", "When the combat phase begins,", "When combat ends,") or with "At each [step],". phaselint reads each as the template's trigger and reports the wording:
-- a turn begins with its untap step (CR 500.1, 502.4): "When your turn begins" is "At the beginning of your turn", and what triggers then waits for the upkeep to be put on the stack, since no player gets priority in the untap step (503.1a);
+- a turn begins with its untap step (CR 501.1): "When your turn begins" is "At the beginning of your turn", and what triggers then waits for the upkeep to be put on the stack, since no player gets priority in the untap step (502.4, 503.1a);
 - "a turn ends" is the end step's trigger (513.1a);
-- a combat phase begins with its beginning of combat step (507.1) and ends with its end of combat step (511.1, 511.2);
+- a combat phase begins with its beginning of combat step (506.1); "When combat ends" is read as "At end of combat" (511.2), though combat is over only as the end of combat step ends (511.3);
 - "At each end step" is "At the beginning of each end step" (603.1).
 
-Words that name no certain moment ("At the dawn of your turn") are not read: PL001 reports them.
+Words that name no certain moment ("At the dawn of your turn") are not read: PL001 reports them. Inside reminder text nothing is reported: the reading stands.
 
 ## Why
 A trigger names its moment with a template, "At the beginning of ..." or "At end of combat" (CR 603.1); a reader or an engine must otherwise guess which step the words mean. "When your turn begins" and "At the beginning of your upkeep" differ: the first triggers before the untap step's actions, the second after them.
@@ -38,7 +38,7 @@ At the beginning of each end step, draw a card.
 ```
 
 ## Fix
-Safe for a combat's moments and "At each [step]". Unsafe for a turn's: "At the beginning of your upkeep" triggers after the untap step's actions, not before them, and a turn whose end step is skipped still ends, where "At the beginning of each end step" then does not trigger (723.1e)."#,
+Safe for a combat's beginning and "At each [step]". Unsafe for a turn's moments: "At the beginning of your upkeep" triggers after the untap step's actions, not before them, and a turn whose end step is skipped still ends, where "At the beginning of each end step" then does not trigger (723.1e). Unsafe for a combat's end: "At end of combat" triggers as the end of combat step begins, and not when an effect ends the combat phase (723.2e)."#,
     fix: FixAvailability::Always,
     on_by_default: true,
 };
@@ -46,6 +46,7 @@ Safe for a combat's moments and "At each [step]". Unsafe for a turn's: "At the b
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
+    // Reminder text keeps its words (no wording diagnostic there, TIMING-MODEL.md version 4).
     let marks = helpers::designer_marks(
         face,
         &[
@@ -53,7 +54,8 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
             DesignerWording::TurnEnds,
             DesignerWording::AtEachStep,
         ],
-    );
+    )
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
     helpers::rewrite_marks(face, marks, |_, _, words| {
         let (replacement, applicability, cr) = template(words);
         helpers::Rewrite {
@@ -86,25 +88,35 @@ fn template(words: &str) -> (String, Applicability, &'static [&'static str]) {
     }
     let owner = match words.get(1..).unwrap_or_default().join(" ") {
         owner if matches!(owner.as_str(), "" | "a" | "the" | "each" | "every") => None,
-        owner => Some(owner),
+        // A trigger on "an opponent's turn" waits for each opponent's.
+        owner => Some(match owner.strip_prefix("an ") {
+            Some(rest) => format!("each {rest}"),
+            None => owner,
+        }),
     };
     match (combat, verb == "ends", owner) {
         (true, false, Some(owner)) => (
             format!("at the beginning of combat on {owner} turn"),
             Applicability::Safe,
-            &["507.1"],
+            &["506.1"],
         ),
         (true, false, None) => (
             "at the beginning of each combat".into(),
             Applicability::Safe,
-            &["507.1"],
+            &["506.1"],
         ),
+        // Combat is over as the end of combat step ends (511.3); "at end of combat" triggers as
+        // it begins (511.2), and not at all when an effect ends the combat phase (723.2e).
         (true, true, Some(owner)) => (
             format!("at end of combat on {owner} turn"),
-            Applicability::Safe,
-            &["511.2"],
+            Applicability::Unsafe,
+            &["511.2", "511.3"],
         ),
-        (true, true, None) => ("at end of combat".into(), Applicability::Safe, &["511.2"]),
+        (true, true, None) => (
+            "at end of combat".into(),
+            Applicability::Unsafe,
+            &["511.2", "511.3"],
+        ),
         (false, false, owner) => (
             format!(
                 "at the beginning of {} upkeep",
@@ -140,6 +152,7 @@ mod tests {
                 "At the beginning of each end step, draw a card.",
                 "Whenever this creature attacks, it gets +1/+0 until end of turn.",
                 "When your upkeep ends, draw a card.",
+                "Vanishing 3 (When your turn begins, remove a time counter from it.)",
             ],
             &[
                 "[[When your turn begins]], draw a card.",
@@ -162,10 +175,6 @@ mod tests {
             (
                 "When your combat phase begins, tap target creature.",
                 "At the beginning of combat on your turn, tap target creature.",
-            ),
-            (
-                "When combat ends, untap this creature.",
-                "At end of combat, untap this creature.",
             ),
             (
                 "At each end step, draw a card.",
@@ -195,6 +204,14 @@ mod tests {
             (
                 "As each opponent's turn ends, you gain 1 life.",
                 "At the beginning of each opponent's end step, you gain 1 life.",
+            ),
+            (
+                "When an opponent's turn begins, you gain 1 life.",
+                "At the beginning of each opponent's upkeep, you gain 1 life.",
+            ),
+            (
+                "When combat ends, untap this creature.",
+                "At end of combat, untap this creature.",
             ),
         ] {
             let (violation, out) = fix_applied(&LINT, "Creature", text).expect("a fix");

@@ -3,11 +3,11 @@
 //! reminder that names other points of the turn misleads every reader and every engine that
 //! trusts it.
 
-use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation};
+use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, sorcery_timing_wording};
 use crate::diagnostic::Severity;
 use crate::explain::sentence;
 use crate::model::{Finding, Kind, Occurrence, Role, Span, TimingPoint};
-use crate::phrase::ast::{Form, Parameter, Phrase, Template};
+use crate::phrase::ast::{Form, Parameter, Phrase, Template, Wording};
 use crate::resolve::printed;
 
 pub static RULE: RuleInfo = RuleInfo {
@@ -169,6 +169,12 @@ fn obsolete_in_edition(face: &FaceText<'_>, phrase: &Phrase) -> bool {
     phrase
         .marks
         .iter()
+        // "You may cast this spell any time you could cast a sorcery" is a permission that
+        // current Oracle text still words so: no obsolete-wording rule rewords it (PL104).
+        .filter(|mark| {
+            !(mark.wording == Wording::AnyTimeSorcery
+                && sorcery_timing_wording::is_permission(phrase))
+        })
         .any(|mark| !printed(face.edition, mark.wording, mark.span.of(face.text)))
 }
 
@@ -248,33 +254,63 @@ fn points<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<TimingPoint> {
 /// What some findings say, as explain says it, to follow a subject: "triggers as your next
 /// upkeep step begins".
 fn in_words<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
-    let said: Vec<String> = findings
-        .filter(|finding| !finding.timing.is_empty())
+    let said: Vec<String> = timed_or_all(findings)
+        .into_iter()
         .map(|finding| {
             let sentence = sentence(finding);
             let sentence = sentence.strip_suffix('.').unwrap_or(&sentence);
             let mut chars = sentence.chars();
-            chars
+            let said: String = chars
                 .next()
                 .map(|first| first.to_lowercase().chain(chars).collect())
-                .unwrap_or_default()
+                .unwrap_or_default();
+            // A sentence of no point ("Open whenever its player has priority") follows "is".
+            if finding.timing.is_empty() {
+                format!("is {said}")
+            } else {
+                said
+            }
         })
         .collect();
     said.join("; and ")
 }
 
 fn sentences<'f>(findings: impl Iterator<Item = &'f Finding>) -> String {
-    findings
-        .filter(|finding| !finding.timing.is_empty())
+    timed_or_all(findings)
+        .into_iter()
         .map(sentence)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The findings that name points of the turn, or all of them where none does (flash's window is
+/// open whenever its player has priority, 702.8a).
+fn timed_or_all<'f>(findings: impl Iterator<Item = &'f Finding>) -> Vec<&'f Finding> {
+    let all: Vec<&Finding> = findings.collect();
+    let timed: Vec<&Finding> = all
+        .iter()
+        .copied()
+        .filter(|finding| !finding.timing.is_empty())
+        .collect();
+    if timed.is_empty() { all } else { timed }
 }
 
 #[cfg(test)]
 mod tests {
     use super::LINT;
     use crate::rules::testing::cases;
+
+    /// A Flash reminder that gives sorcery timing, in the words Oracle still uses for a
+    /// permission, is judged: flash is instant timing (702.8a).
+    #[test]
+    fn a_flash_reminder_with_sorcery_timing_disagrees() {
+        cases(
+            &LINT,
+            "Instant",
+            &["Flash (You may cast this spell any time you could cast an instant.)"],
+            &["Flash [[(You may cast this spell any time you could cast a sorcery.)]]"],
+        );
+    }
 
     #[test]
     fn cases_pass_and_fail() {

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::Span;
-use crate::phrase::ast::{Form, WindowActor, Wording};
+use crate::phrase::ast::{Form, Phrase, WindowActor, Wording};
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL104",
@@ -37,11 +37,7 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| matches!(wording, Wording::AnyTimeSorcery))
-        // Only a restriction ("Activate only ..."); "Any time you could cast a sorcery, you may
-        // ..." is a permission, and current Oracle text still words it so.
-        .filter(|(_, _, phrase, _)| {
-            !matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::Unstated)
-        });
+        .filter(|(_, _, phrase, _)| !is_permission(phrase));
     let verbs: Vec<(Span, Span)> = activate_this_ability::marks(face)
         .map(|(span, _, phrase, _)| (span, phrase.span))
         .collect();
@@ -54,6 +50,13 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
     .into_iter()
     .map(|violation| with_older_verb(face, violation, &verbs))
     .collect()
+}
+
+/// Whether the older words are a permission: only a restriction ("Activate only ...") is reworded;
+/// "Any time you could cast a sorcery, you may ..." is a permission, and current Oracle text
+/// still words it so.
+pub(super) fn is_permission(phrase: &Phrase) -> bool {
+    matches!(&phrase.form, Form::Window(window) if window.actor == WindowActor::Unstated)
 }
 
 /// The violation widened to the "Activate this ability" that opens its restriction, when there is

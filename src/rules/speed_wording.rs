@@ -3,7 +3,7 @@
 
 use super::{FaceText, FixAvailability, Lint, RuleInfo, Violation, helpers};
 use crate::diagnostic::{Applicability, Severity};
-use crate::phrase::ast::{DesignerWording, Wording};
+use crate::phrase::ast::{DesignerWording, Form, WindowActor, Wording};
 
 pub static RULE: RuleInfo = RuleInfo {
     code: "PL712",
@@ -28,7 +28,7 @@ Flash
 ```
 
 ## Fix
-Safe: "at sorcery speed" becomes "as a sorcery" and "at instant speed" "as an instant" in a window. The sentence that gives a spell instant speed becomes "Flash" safely where it is a line of its own; beside other sentences on its line the fix is unsafe, since a keyword stands on a line of its own."#,
+Safe: "at sorcery speed" becomes "as a sorcery" and "at instant speed" "as an instant" in a window ("Activate only ...", "Cast this spell only ..."). The sentence that gives a spell instant speed, whole and with no condition, becomes "Flash" safely where it is a line of its own; beside other sentences on its line, or on a card that already has flash, the fix is unsafe. A permission for other spells ("You may cast creature spells at instant speed") and reminder text are not reported."#,
     fix: FixAvailability::Always,
     on_by_default: true,
 };
@@ -43,15 +43,25 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
             DesignerWording::InstantSpeed,
             DesignerWording::SorcerySpeed,
         ],
-    );
+    )
+    // Reminder text keeps its words (no wording diagnostic there, TIMING-MODEL.md version 4).
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
+    // "at instant speed" names a window's template only after "Activate only" or "Cast this
+    // spell only": a permission ("You may cast creature spells at instant speed") is "as though
+    // they had flash", another template.
+    .filter(|(_, wording, phrase, _)| {
+        *wording == Wording::Designer(DesignerWording::InstantSpeedSpell)
+            || matches!(&phrase.form, Form::Window(window) if window.actor != WindowActor::Unstated)
+    });
     let text = face.text;
+    let has_flash = face.has_flash();
     helpers::rewrite_marks(face, marks, |span, wording, words| {
         let (replacement, applicability, cr): (&str, _, &'static [&'static str]) = match wording {
             Wording::Designer(DesignerWording::SorcerySpeed) => {
                 ("as a sorcery", Applicability::Safe, &["602.5d", "307.5"])
             }
             Wording::Designer(DesignerWording::InstantSpeed) => {
-                ("as an instant", Applicability::Safe, &["602.5e"])
+                ("as an instant", Applicability::Safe, &["602.5e", "304.5"])
             }
             _ => {
                 let line_start = text[..span.start].rfind('\n').map_or(0, |at| at + 1);
@@ -60,7 +70,9 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
                     .map_or(text.len(), |at| span.end + at);
                 let alone = text[line_start..span.start].trim().is_empty()
                     && text[span.end..line_end].trim().is_empty();
-                let applicability = if alone {
+                // Beside a printed Flash the sentence is one flash too many: removing it is the
+                // author's call.
+                let applicability = if alone && !has_flash {
                     Applicability::Safe
                 } else {
                     Applicability::Unsafe
@@ -95,6 +107,9 @@ mod tests {
                 "Flash\nDraw a card.",
                 "{T}: Draw a card. Activate only as a sorcery.",
                 "You may cast spells as though they had flash.",
+                "Flash (You may cast this spell at instant speed.)",
+                "You may cast creature spells at instant speed.",
+                "This spell can be cast at instant speed if you control a Wizard.",
             ],
             &[
                 "[[This spell can be cast at instant speed.]]\nDraw a card.",

@@ -10,7 +10,7 @@ pub static RULE: RuleInfo = RuleInfo {
     level: Severity::Warning,
     summary: "\"until the end of turn\": the nonstandard spelling of \"until end of turn\"",
     docs: r#"## What it does
-Finds "until the end of turn" and rewrites it as "until end of turn".
+Finds "until the end of turn" and "until the end of the turn" and rewrites each as "until end of turn". "Until the end of the turn" was printed from 1997 to 1999, before the 2004 rules, the oldest edition `--rules` knows: under every edition it reads it is not the template.
 
 ## Why
 "Until end of turn" effects end in the cleanup step (CR 500.5b, 514.2), not as the turn ends; the standard wording says so by being a fixed phrase. "Until the end of turn" looks like a different duration.

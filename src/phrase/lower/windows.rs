@@ -121,9 +121,9 @@ fn window_time(pair: Pair<'_, Rule>) -> Lowered<WindowTime> {
                 WindowTime::Sorcery
             }
         }
-        Rule::window_instant => match pair.into_inner().next() {
-            Some(_) => WindowTime::InstantAnyTime,
-            None => WindowTime::Instant,
+        Rule::window_instant => match pair.into_inner().next().map(|child| child.as_rule()) {
+            Some(Rule::instant_any_time) => WindowTime::InstantAnyTime,
+            _ => WindowTime::Instant,
         },
         Rule::window_combat_after_blockers => WindowTime::DuringCombatAfterBlockers,
         Rule::window_combat_before_blockers => WindowTime::DuringCombatBeforeBlockers,
