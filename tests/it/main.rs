@@ -12,5 +12,6 @@ mod check_show;
 mod ci_formats;
 mod exit_codes;
 mod mse;
+mod never_in_part;
 mod pre_commit_hooks;
 mod stdin_fix;

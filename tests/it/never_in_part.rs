@@ -91,14 +91,14 @@ const PENDING: &[(&str, &[&str], &str)] = &[];
 fn examples() -> Vec<String> {
     // Each table, its cell separator, and which cell is the text.
     let tables: &[(&str, &str, usize)] = &[
-        (include_str!("data/contract.table"), "|", 0),
-        (include_str!("data/contract_v2.table"), "|", 0),
-        (include_str!("data/contract_v3.table"), "|", 0),
-        (include_str!("data/contract_v4.table"), "|", 0),
-        (include_str!("data/phrases.table"), "=>", 0),
-        (include_str!("data/sentences.table"), "|", 1),
-        (include_str!("data/keyword_grants.table"), "=>", 0),
-        (include_str!("data/rule_scope.table"), "|", 0),
+        (include_str!("../data/contract.table"), "|", 0),
+        (include_str!("../data/contract_v2.table"), "|", 0),
+        (include_str!("../data/contract_v3.table"), "|", 0),
+        (include_str!("../data/contract_v4.table"), "|", 0),
+        (include_str!("../data/phrases.table"), "=>", 0),
+        (include_str!("../data/sentences.table"), "|", 1),
+        (include_str!("../data/keyword_grants.table"), "=>", 0),
+        (include_str!("../data/rule_scope.table"), "|", 0),
     ];
     let mut texts: Vec<String> = tables
         .iter()
@@ -192,7 +192,7 @@ fn body_end(text: &str) -> usize {
 /// The grammar's templates, by the name a phrase gives as its template, and the silent ones
 /// (a phrase they match is named by the rule inside).
 fn templates() -> (BTreeSet<String>, Vec<String>) {
-    let rules = rules(include_str!("../grammar/timing.pest"));
+    let rules = rules(include_str!("../../grammar/timing.pest"));
     let by_name: BTreeMap<&str, (bool, &str)> = rules
         .iter()
         .map(|(name, silent, body)| (name.as_str(), (*silent, body.as_str())))
