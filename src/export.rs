@@ -8,7 +8,7 @@
 use crate::lines::LineIndex;
 use crate::model::Finding;
 use crate::phrase::CardName;
-use crate::resolve::find_and_resolve_named;
+use crate::resolve::{CardKind, find_and_resolve_named};
 use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
@@ -84,7 +84,11 @@ fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(
         };
         let (findings, _) =
             CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
-                find_and_resolve_named(&face_text.value, name)
+                find_and_resolve_named(
+                    &face_text.value,
+                    name,
+                    CardKind::of_type_line(face.type_line.as_deref()),
+                )
             });
         let findings = findings
             .into_iter()

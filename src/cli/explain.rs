@@ -1,5 +1,5 @@
 //! `phaselint explain [--format text|json] [--rules EDITION [--compare EDITION]] [--scenario LIST]
-//! [--name NAME] [--file PATH] -- TEXT...`
+//! [--name NAME] [--type TYPE] [--file PATH] -- TEXT...`
 
 use super::outcome::Outcome;
 use clap::{Args, ValueEnum};
@@ -9,6 +9,7 @@ use phaselint::explain::{explain_named, findings_json_in, findings_named, render
 use phaselint::phrase::CardName;
 use phaselint::read::{DEFAULT_MAX_FILE_SIZE, read_file};
 use phaselint::report::{visible_json, visible_lines};
+use phaselint::resolve::CardKind;
 use phaselint::turn::Scenario;
 use std::path::PathBuf;
 
@@ -48,6 +49,12 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 
+    /// The card's type line ("Instant", "Legendary Creature — Elf"): a keyword that is another
+    /// ability on a permanent than on an instant or sorcery (ascend, 702.131) is read as the
+    /// card's. Without it, both rules are cited.
+    #[arg(long = "type", value_name = "TYPE")]
+    pub type_line: Option<String>,
+
     /// Read the text from a file instead of the arguments.
     #[arg(long, value_name = "PATH", conflicts_with = "text")]
     pub file: Option<PathBuf>,
@@ -70,6 +77,7 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
         .name
         .as_deref()
         .map_or_else(CardName::none, CardName::new);
+    let card = CardKind::of_type_line(args.type_line.as_deref());
     // The JSON form holds the findings alone: no sentence or placement is made for it.
     if args.format == ExplainFormat::Json {
         if args.compare.is_some() {
@@ -78,7 +86,7 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
                 Outcome::Failed,
             );
         }
-        let (findings, errors) = findings_named(&text, args.rules, &name);
+        let (findings, errors) = findings_named(&text, args.rules, &name, card);
         let findings: Vec<_> = findings.iter().collect();
         let output = findings_json_in(&findings, args.rules)
             .map(|json| visible_json(json + "\n"))
@@ -90,7 +98,7 @@ pub fn run(args: &ExplainArgs) -> (Result<String, String>, Outcome) {
         };
         return (output, outcome);
     }
-    let explanation = explain_named(&text, &args.scenario, args.rules, &name);
+    let explanation = explain_named(&text, &args.scenario, args.rules, &name, card);
     // The text explained is a stranger's (`--file`): what acts on a terminal is shown, as `check`
     // shows it.
     let output = match args.compare {

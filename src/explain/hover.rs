@@ -5,6 +5,7 @@
 use super::{Explained, explain_named, text};
 use crate::edition::Edition;
 use crate::phrase::CardName;
+use crate::resolve::CardKind;
 use crate::source::{self, Format, ReadOptions};
 use std::fmt::Write;
 use std::ops::Range;
@@ -35,7 +36,8 @@ pub fn hover(file: &str, format: Format, options: &ReadOptions, offset: usize) -
             }
             // The card's name is the card itself, as `check` reads it.
             let name = CardName::of_face(card.name.as_deref(), face.name.as_deref());
-            let explanation = explain_named(&text.value, &[], Edition::Current, &name);
+            let card = CardKind::of_type_line(face.type_line.as_deref());
+            let explanation = explain_named(&text.value, &[], Edition::Current, &name, card);
             let under: Vec<(Range<usize>, &Explained)> = explanation
                 .explained
                 .iter()

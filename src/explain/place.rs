@@ -6,7 +6,7 @@ use crate::edition::Edition;
 use crate::model::{Edge, Finding, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::CardName;
 use crate::phrase::FindError;
-use crate::resolve::printed_caveats;
+use crate::resolve::{CardKind, printed_caveats};
 use crate::turn::{Game, Moment, Phase, Player, Scenario, build_game, locate};
 
 /// Explains every phrase of `text` in the standard game changed by `scenarios`.
@@ -17,19 +17,27 @@ pub fn explain(text: &str, scenarios: &[Scenario]) -> Explanation {
 /// [`explain`] in the terms of `edition`: its names of phases and steps in the sentences and the
 /// strip, its rule numbers, its turn facts. The meaning is the one model's.
 pub fn explain_in(text: &str, scenarios: &[Scenario], edition: Edition) -> Explanation {
-    explain_named(text, scenarios, edition, &CardName::none())
+    explain_named(
+        text,
+        scenarios,
+        edition,
+        &CardName::none(),
+        CardKind::Unknown,
+    )
 }
 
-/// [`explain_in`] for the text of the card `name`: its name in the text is the card itself.
+/// [`explain_in`] for the text of the card `name` of kind `card`: its name in the text is the card
+/// itself, and its kind decides a keyword that is another ability on a permanent (ascend).
 pub fn explain_named(
     text: &str,
     scenarios: &[Scenario],
     edition: Edition,
     name: &CardName,
+    card: CardKind,
 ) -> Explanation {
     let game = build_game(scenarios);
     let created = creation_moment(&game);
-    let (findings, errors) = findings_named(text, edition, name);
+    let (findings, errors) = findings_named(text, edition, name, card);
     let explained = findings
         .into_iter()
         .map(|finding| {
@@ -67,9 +75,10 @@ pub fn findings_named(
     text: &str,
     edition: Edition,
     name: &CardName,
+    card: CardKind,
 ) -> (Vec<Finding>, Vec<FindError>) {
     let found = crate::phrase::find_named(text, name);
-    let mut findings = crate::resolve::resolve_all(text, &found.phrases);
+    let mut findings = crate::resolve::resolve_all_on(text, &found.phrases, card);
     // An older edition's own templates are no obsolete wording in it.
     for (phrase, finding) in found.phrases.iter().zip(&mut findings) {
         let printed = printed_caveats(edition, text, phrase);

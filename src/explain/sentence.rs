@@ -13,13 +13,7 @@ pub fn sentence(finding: &Finding) -> String {
 /// text, the sentence uses its words (what a step effect does, which phrase named "that turn").
 pub fn sentence_in(finding: &Finding, text: &str) -> String {
     let body = match finding.kind {
-        Kind::Reference if finding.timing.is_empty() => match named_part(&finding.phrase) {
-            Some(part) => format!(
-                "Refers to what happened in a turn or combat, or counts within one; it names \
-                 \"{part}\", but as no point at which the ability acts"
-            ),
-            None => "Refers to what happened in a turn or combat, or counts within one; it names no point of the turn".into(),
-        },
+        Kind::Reference if finding.timing.is_empty() => reference(finding),
         Kind::Trigger if finding.timing.is_empty() => {
             "Limits how often the ability triggers; it names no point of the turn".into()
         }
@@ -81,6 +75,45 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
         format!("{body}.")
     } else {
         format!("{body}; {}.", conditions.join("; "))
+    }
+}
+
+/// What a reference with no point refers to, by the rule it stands on: a keyword that is a rule
+/// about the turn says that rule; a phrase that counts or asks about the past says so.
+fn reference(finding: &Finding) -> String {
+    let cites = |rule: &str| finding.rules.contains(&rule);
+    if cites("702.10b") {
+        return "Lets the creature attack, and activate its abilities with {T} or {Q} in their \
+                costs, even if its controller has not controlled it continuously since their \
+                most recent turn began (702.10b, 702.10c, 302.6); it names no point of the turn"
+            .into();
+    }
+    if !finding.conditions.is_empty() {
+        return "Asks about the moment the ability is used; it names no point of the turn".into();
+    }
+    if cites("500.1") {
+        return "Counts turns from the first turn of the game (500.1); it names no point of the \
+                turn"
+            .into();
+    }
+    if cites("500.7") {
+        return "Names an extra turn (500.7), a whole turn an effect adds; it names no point of \
+                this turn"
+            .into();
+    }
+    if cites("514.2") {
+        return "Names the cleanup step's moment when damage wears off and \"until end of turn\" \
+                effects end (514.2), as no point at which the ability acts"
+            .into();
+    }
+    match named_part(&finding.phrase) {
+        Some(part) => format!(
+            "Refers to what happened in a turn or combat, or counts within one; it names \
+             \"{part}\", but as no point at which the ability acts"
+        ),
+        None => "Refers to what happened in a turn or combat, or counts within one; it names no \
+                 point of the turn"
+            .into(),
     }
 }
 
@@ -166,6 +199,11 @@ fn step_effect(finding: &Finding, text: &str) -> Option<String> {
     let [point] = finding.timing.as_slice() else {
         return None;
     };
+    // Exert: the keyword action's own effect (701.43a), which its words do not spell out.
+    if finding.kind == Kind::StepEffect && finding.rules.first() == Some(&"701.43a") {
+        let unit = unit_phrase(point.unit, point.occurrence, point.owner);
+        return Some(format!("it won't untap during {unit} (701.43a)"));
+    }
     let phrase = finding.phrase.to_lowercase();
     let during = phrase.starts_with("during ");
     if finding.kind != Kind::StepEffect
@@ -470,6 +508,36 @@ mod tests {
         let (findings, errors) = find_and_resolve(text);
         assert!(errors.is_empty(), "{text}");
         findings.iter().map(|f| sentence_in(f, text)).collect()
+    }
+
+    /// A reference says what it refers to: haste its rule (702.10b, 702.10c, 302.6), a count of
+    /// turns 500.1, an extra turn named 500.7; only a phrase that counts or asks about the past
+    /// "refers to what happened".
+    #[test]
+    fn a_reference_says_what_it_refers_to() {
+        assert!(said("Haste").starts_with("Lets the creature attack, and activate its abilities"));
+        assert!(said("Haste").contains("(702.10b, 702.10c, 302.6)"));
+        assert!(
+            said("If it's your first, second, or third turn of the game, draw a card.")
+                .starts_with("Counts turns from the first turn of the game (500.1)")
+        );
+        assert!(
+            said("If a player would begin an extra turn, draw a card.")
+                .starts_with("Names an extra turn (500.7)")
+        );
+        assert!(
+            said("This creature can't block creatures that attacked this turn.")
+                .starts_with("Refers to what happened in a turn or combat")
+        );
+    }
+
+    /// Exert says what it does (701.43a), not only when it applies.
+    #[test]
+    fn exert_says_the_creature_wont_untap() {
+        assert_eq!(
+            said("You may exert this creature as it attacks."),
+            "It won't untap during your next untap step (701.43a)."
+        );
     }
 
     /// Every owner of the contract is said as itself, at every occurrence and role: never

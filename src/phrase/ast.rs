@@ -117,6 +117,8 @@ pub enum DesignerWording {
     InstantSpeed,
     /// "at sorcery speed" in a window: "as a sorcery".
     SorcerySpeed,
+    /// "may only cast one spell each turn": "can't cast more than one spell each turn".
+    OnlyOne,
 }
 
 /// What an extra turn named, not given, asks of the turn.
@@ -254,6 +256,8 @@ pub enum TriggerPoint {
     Beginnings(UnitRef, UnitName),
     /// "at the beginning of that combat": the combat an earlier phrase added (500.8).
     ThatCombat,
+    /// "at end of that combat": the end of combat step of that combat (511.2).
+    EndOfThatCombat,
     /// "at the beginning of the game": before the first turn (103.6).
     Game,
 }
@@ -402,7 +406,12 @@ pub enum WhileCondition {
     /// "As long as ..." of a static ability (split second): its effect applies while the
     /// condition holds, to whatever its text names at each moment (611.3a).
     StaticAsLongAs,
+    /// "exile target creature until this creature leaves the battlefield": a zone change and its
+    /// return (610.3).
     UntilLeavesTheBattlefield,
+    /// "Target land becomes a Forest until this creature leaves the battlefield": an effect that
+    /// moves nothing, which lasts as stated (611.2a).
+    UntilLeavesInPlace,
     UntilAbandoned,
     /// "until the last is removed", "until a player planeswalks": until an event of the game.
     UntilEvent,
@@ -413,6 +422,9 @@ pub enum WhileCondition {
 pub enum ClauseKind {
     /// "can't block this turn": an effect that lasts this turn.
     Duration,
+    /// "The next time a source would deal damage to you this turn, prevent that damage": an
+    /// effect on the next such event, which lasts this turn or until it is used.
+    NextDuration,
     /// "Whenever you cast a spell this turn": a delayed trigger that lasts this turn.
     TriggerDuration,
     /// "When you next cast a spell this turn": a delayed trigger wherever it stands.
@@ -511,6 +523,9 @@ pub enum WindowTime {
     Instant,
     /// "any time you could cast an instant": a spell's window, as flash gives (702.8a).
     InstantAnyTime,
+    /// "loyalty abilities ... any time you could cast an instant": loyalty abilities with an
+    /// instant's timing, still one a turn (606.3).
+    LoyaltyAnyTime,
     /// "during combat", optionally "on [owner] turn".
     DuringCombat { on_turn: Option<OwnerWord> },
     /// "during combat after blockers are declared".

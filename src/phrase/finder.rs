@@ -1,7 +1,7 @@
 //! The finder: splits card text into abilities (lines), parses each with the grammar and lowers
 //! the parse into phrases with byte spans in the whole text.
 
-use super::ast::{Form, Phrase, Place, Template};
+use super::ast::{Form, Phrase, Place, Template, WhileCondition};
 use super::keywords;
 use super::lower;
 use super::parser::{Rule, TimingParser};
@@ -136,6 +136,7 @@ fn find_lines(text: &str, name: &CardName, mut scan: Option<&mut Scan>) -> Found
         match read {
             Ok(mut phrases) => {
                 read_in_part(line, offset, &mut phrases);
+                until_leaves_in_place(line, offset, &mut phrases);
                 let first_word = found.timing_words.len();
                 let silent = silent_words(
                     line,
@@ -322,13 +323,53 @@ impl<'p> Sweep<'p> {
 /// the turn ends"): a template's match that one follows read only the head of its clause.
 const CONTINUATIONS: &[&str] = &["ends", "begins", "starts", "is over"];
 
+/// The verbs of a zone change: an "until ... leaves the battlefield" in a sentence with one of them
+/// returns what it moved (610.3).
+const ZONE_CHANGE_VERBS: &[&str] = &["exile", "exiles", "return", "returns", "put", "puts"];
+
+/// "Target land becomes a Forest until this creature leaves the battlefield": an "until ...
+/// leaves the battlefield" whose sentence moves no object is a continuous effect that lasts as
+/// stated (611.2a), not a zone change and its return (610.3).
+fn until_leaves_in_place(line: &str, offset: usize, phrases: &mut [Phrase]) {
+    let leaves = Form::WhileCondition(WhileCondition::UntilLeavesTheBattlefield);
+    for phrase in phrases.iter_mut().filter(|phrase| phrase.form == leaves) {
+        let (Some(before), Some(after)) = (
+            line.get(..phrase.span.start - offset),
+            line.get(phrase.span.end - offset..),
+        ) else {
+            continue;
+        };
+        let bounds = ['.', '"', '(', ')', '\u{201c}', '\u{201d}'];
+        let before = before.rsplit(bounds).next().unwrap_or_default();
+        let after = after.split(bounds).next().unwrap_or_default();
+        let moves = [before, after].iter().any(|words| {
+            words.split(|c: char| !c.is_alphanumeric()).any(|word| {
+                ZONE_CHANGE_VERBS
+                    .iter()
+                    .any(|verb| word.eq_ignore_ascii_case(verb))
+            })
+        });
+        if !moves {
+            phrase.form = Form::WhileCondition(WhileCondition::UntilLeavesInPlace);
+        }
+    }
+}
+
 /// Never a reading of part of a clause (TIMING-MODEL.md, version 4): a phrase that a continuation
 /// follows is not understood, from its start through the verb. A template of its own reads the
 /// whole clause where its meaning is certain ("until the turn ends"); then no verb follows it.
 /// "Ends up" and "starts with" are other verbs, whose subject is no moment ("a creature that
 /// attacked this turn ends up in a graveyard").
 fn read_in_part(line: &str, offset: usize, phrases: &mut [Phrase]) {
+    let mut floor = 0;
     for phrase in phrases.iter_mut() {
+        let before = floor;
+        floor = floor.max(phrase.span.end - offset);
+        // An anchor no template read ("next turn" of "When your next turn begins") is not
+        // understood from the word that opens its clause of time.
+        if phrase.template == Template::Rule(Rule::unknown_timing) {
+            phrase.span.start = offset + opener_start(line, before, phrase.span.start - offset);
+        }
         if matches!(phrase.form, Form::Unknown | Form::Keyword(_)) {
             continue;
         }
@@ -353,11 +394,45 @@ fn read_in_part(line: &str, offset: usize, phrases: &mut [Phrase]) {
         });
         if let Some(verb) = verb {
             phrase.span.end += after.len() - rest.len() + verb.len();
+            phrase.span.start = offset + opener_start(line, before, phrase.span.start - offset);
             phrase.form = Form::Unknown;
             phrase.marks.clear();
             phrase.template = Template::TimingWord;
         }
     }
+}
+
+/// The words that open a clause of time: a template read in part from after one ("When your next
+/// turn begins": "next turn begins") is not understood from that word on.
+const TIME_OPENERS: &[&str] = &[
+    "when", "whenever", "as", "at", "until", "till", "during", "after", "before", "since", "for",
+];
+
+/// Where an unknown phrase that starts at `start` starts from: the last word of `TIME_OPENERS` of
+/// its clause before it, after `floor`, where the phrase does not open with one itself and no
+/// "and" or "or" joins another clause between them; else `start`.
+fn opener_start(line: &str, floor: usize, start: usize) -> usize {
+    let is_opener = |word: &str| {
+        TIME_OPENERS
+            .iter()
+            .any(|time| word.eq_ignore_ascii_case(time))
+    };
+    let first = line[start..].split([' ', ',']).next().unwrap_or_default();
+    if is_opener(first) {
+        return start;
+    }
+    let clause = clause_start(line, floor, start);
+    let mut opener = None;
+    let mut at = clause;
+    for word in line[clause..start].split(' ') {
+        if is_opener(word) {
+            opener = Some(at);
+        } else if word.eq_ignore_ascii_case("and") || word.eq_ignore_ascii_case("or") {
+            opener = None;
+        }
+        at += word.len() + 1;
+    }
+    opener.unwrap_or(start)
 }
 
 /// Joins each unknown phrase to the unknown one before it where only spaces lie between them
@@ -627,6 +702,42 @@ mod tests {
             unknown("If a creature that attacked this turn ends up in exile, draw.").is_empty()
         );
         assert!(unknown("Each creature that entered this turn starts with a shield.").is_empty());
+        // Read in part from after the clause's opening word: not understood from that word on.
+        assert_eq!(
+            unknown("When your next turn begins, draw a card."),
+            ["When your next turn begins"]
+        );
+        assert_eq!(
+            unknown("Creatures you control get +1/+0 until your turn begins."),
+            ["until your turn begins"]
+        );
+    }
+
+    /// An "until ... leaves the battlefield" returns what its sentence moved (610.3); where the
+    /// sentence moves nothing, the effect lasts as stated (611.2a).
+    #[test]
+    fn until_it_leaves_is_a_return_only_where_something_moved() {
+        use crate::phrase::ast::WhileCondition;
+        let condition = |text: &str| match find(text).phrases.first().map(|p| &p.form) {
+            Some(Form::WhileCondition(condition)) => Some(*condition),
+            _ => None,
+        };
+        assert_eq!(
+            condition(
+                "When this enters, exile target creature until this creature leaves the battlefield."
+            ),
+            Some(WhileCondition::UntilLeavesTheBattlefield)
+        );
+        assert_eq!(
+            condition(
+                "{T}: Target land becomes a Forest until this creature leaves the battlefield."
+            ),
+            Some(WhileCondition::UntilLeavesInPlace)
+        );
+        assert_eq!(
+            condition("Until this land leaves the battlefield, it's a Forest. Exile it."),
+            Some(WhileCondition::UntilLeavesInPlace)
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub fn link(phrases: &[Phrase], findings: &mut [Finding]) {
             .any(|point| point.occurrence == Occurrence::That && point.unit == Unit::Combat);
         let wanted = match phrase.form {
             Form::AtPoint {
-                point: TriggerPoint::ThatCombat,
+                point: TriggerPoint::ThatCombat | TriggerPoint::EndOfThatCombat,
                 ..
             } => Named::Combat,
             Form::EachTurn(EachTurn::IfAble {

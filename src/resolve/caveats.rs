@@ -41,6 +41,37 @@ pub fn twice_each_turn() -> Caveat {
     )
 }
 
+/// "The next time ... this turn": the effect applies once, to the next such event, and ends
+/// then, if that comes before cleanup (615.3 for a prevention shield).
+pub fn ends_when_used() -> Caveat {
+    caveat(
+        "ends-when-used",
+        "615.3",
+        "it also ends as soon as it has applied to the next such event, as a prevention shield ends once it has prevented its damage",
+    )
+}
+
+/// A keyword that is another ability on a permanent than on an instant or sorcery, on a text of
+/// no known type: both rules are cited (ascend, 702.131a and 702.131b).
+pub fn card_kind_unknown(keyword: &str) -> Caveat {
+    caveat(
+        "card-type-unknown",
+        "702.131b",
+        &format!(
+            "{keyword} is a spell ability on an instant or sorcery and a static ability on a permanent; the card's type is not known here (`explain --type`)"
+        ),
+    )
+}
+
+/// Loyalty abilities given an instant's timing: 606.3 still allows one a turn.
+pub fn loyalty_once_each_turn() -> Caveat {
+    caveat(
+        "loyalty-once-each-turn",
+        "606.3",
+        "only the timing changes: a player still activates at most one loyalty ability of each permanent each turn",
+    )
+}
+
 /// A permanent's end step trigger does not fire in the end step the permanent entered in.
 pub fn entered_during_end_step() -> Caveat {
     caveat(
@@ -295,6 +326,10 @@ fn designer_wording(wording: DesignerWording) -> Caveat {
         DesignerWording::AtEachStep => (
             "603.1",
             "read as \"at the beginning of each\" step, the template of this trigger",
+        ),
+        DesignerWording::OnlyOne => (
+            "101.2",
+            "read as \"can't ... more than one\", the template of a limit: a \"can't\" overrides any effect that allows more",
         ),
     };
     caveat("designer-wording", rule, message)

@@ -135,6 +135,7 @@ pub fn while_condition(condition: WhileCondition) -> Meaning {
         WhileCondition::ForAsLongAs => meaning.rule("611.2b"),
         WhileCondition::StaticAsLongAs => meaning.rule("611.3a"),
         WhileCondition::UntilLeavesTheBattlefield => meaning.rule("610.3"),
+        WhileCondition::UntilLeavesInPlace => meaning.rule("611.2a"),
         WhileCondition::UntilAbandoned => meaning.rule("701.33").rule("904.11"),
         WhileCondition::UntilEvent => meaning.rule("611.2a"),
     }
@@ -154,6 +155,8 @@ impl Meaning {
 pub fn this_turn_clause(clause: ClauseKind, unit: ThisUnit, opens_ability: bool) -> Meaning {
     match clause {
         ClauseKind::Duration => this_span(unit),
+        // A shield or an effect on the next event: used up by that event, if it comes (615.3).
+        ClauseKind::NextDuration => this_span(unit).caveat(caveats::ends_when_used()),
         // A printed trigger's "this turn" counts events ("dealt damage by this creature this
         // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
         ClauseKind::TriggerDuration if opens_ability => Meaning::new(Kind::Reference),

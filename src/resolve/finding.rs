@@ -1,22 +1,30 @@
 //! Resolving phrases into findings: each phrase by its form, with the caveats of its marked
 //! wordings, then each `that` against the phrase it refers back to.
 
-use super::{Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
+use super::{CardKind, Meaning, action, antecedent, caveats, duration, during, each_turn, keyword};
 use super::{trigger, turn_change, window};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::ast::{DesignerWording, ExtraTurnTest, Form, Phrase, Wording};
 
 /// Resolves one phrase found in `text` into its finding.
 pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
-    let meaning = phrase.marks.iter().fold(meaning(phrase), |meaning, mark| {
-        let meaning = meaning.caveat(caveats::wording(mark.wording));
-        // "a turn ends" is read as the end step's trigger on the strength of 513.1a.
-        if mark.wording == Wording::Designer(DesignerWording::TurnEnds) {
-            meaning.rule("513.1a")
-        } else {
-            meaning
-        }
-    });
+    resolve_on(text, phrase, CardKind::Unknown)
+}
+
+/// [`resolve`] on a card of kind `card`.
+fn resolve_on(text: &str, phrase: &Phrase, card: CardKind) -> Finding {
+    let meaning = phrase
+        .marks
+        .iter()
+        .fold(meaning(phrase, card), |meaning, mark| {
+            let meaning = meaning.caveat(caveats::wording(mark.wording));
+            // "a turn ends" is read as the end step's trigger on the strength of 513.1a.
+            if mark.wording == Wording::Designer(DesignerWording::TurnEnds) {
+                meaning.rule("513.1a")
+            } else {
+                meaning
+            }
+        });
     Finding {
         phrase: phrase.span.of(text).to_string(),
         span: phrase.span,
@@ -32,7 +40,15 @@ pub fn resolve(text: &str, phrase: &Phrase) -> Finding {
 /// Resolves the phrases of one card text, in text order: each on its own, then every `that`
 /// occurrence against the earlier phrase of its ability that named its turn or combat.
 pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = phrases.iter().map(|phrase| resolve(text, phrase)).collect();
+    resolve_all_on(text, phrases, CardKind::Unknown)
+}
+
+/// [`resolve_all`] of the text of a card of kind `card`.
+pub fn resolve_all_on(text: &str, phrases: &[Phrase], card: CardKind) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = phrases
+        .iter()
+        .map(|phrase| resolve_on(text, phrase, card))
+        .collect();
     antecedent::link(phrases, &mut findings);
     antecedent::link_skipped_turns(phrases, &mut findings);
     findings
@@ -40,19 +56,21 @@ pub fn resolve_all(text: &str, phrases: &[Phrase]) -> Vec<Finding> {
 
 /// Finds and resolves every phrase of a card text.
 pub fn find_and_resolve(text: &str) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
-    find_and_resolve_named(text, &crate::phrase::CardName::none())
+    find_and_resolve_named(text, &crate::phrase::CardName::none(), CardKind::Unknown)
 }
 
-/// [`find_and_resolve`] of the text of the card `name`: its name in its text is the card.
+/// [`find_and_resolve`] of the text of the card `name` of kind `card`: its name in its text is
+/// the card.
 pub fn find_and_resolve_named(
     text: &str,
     name: &crate::phrase::CardName,
+    card: CardKind,
 ) -> (Vec<Finding>, Vec<crate::phrase::FindError>) {
     let found = crate::phrase::find_named(text, name);
-    (resolve_all(text, &found.phrases), found.errors)
+    (resolve_all_on(text, &found.phrases, card), found.errors)
 }
 
-fn meaning(phrase: &Phrase) -> Meaning {
+fn meaning(phrase: &Phrase, card: CardKind) -> Meaning {
     match &phrase.form {
         Form::AtPoint { point, this_turn } => trigger::at_point(point, phrase.place, *this_turn),
         Form::Combat(trigger) => trigger::combat(*trigger),
@@ -90,7 +108,7 @@ fn meaning(phrase: &Phrase) -> Meaning {
         Form::DayNightNextTurn => action::day_night_change(Occurrence::NextTurn).rule("730.2a"),
         Form::Window(window) => window::window(window),
         Form::TurnChange(change) => turn_change::turn_change(change),
-        Form::Keyword(used) => keyword::keyword(used),
+        Form::Keyword(used) => keyword::keyword(used, card),
         Form::EachTurnBegins => Meaning::new(Kind::TurnBasedAction).point(TimingPoint::new(
             Role::Happens,
             Edge::Begin,
@@ -125,4 +143,39 @@ fn extra_turn_test(test: ExtraTurnTest) -> Meaning {
             Owner::Any,
         ))
         .condition(condition)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CardKind, resolve_all_on};
+
+    fn rules_of_ascend(card: CardKind) -> Vec<&'static str> {
+        let text = "Ascend (If you control ten or more permanents, you get the city's blessing for the rest of the game.)";
+        let found = crate::phrase::find(text);
+        let findings = resolve_all_on(text, &found.phrases, card);
+        findings[0].rules.clone()
+    }
+
+    /// Ascend is a static ability on a permanent (702.131b, 702.131c) and a spell ability on an
+    /// instant or sorcery, whose effect lasts as stated (702.131a, 611.2a); on a text of no known
+    /// type both are cited.
+    #[test]
+    fn ascend_cites_the_rule_of_its_card() {
+        let kind = |line| CardKind::of_type_line(Some(line));
+        assert_eq!(
+            rules_of_ascend(kind("Creature — Vampire Knight")),
+            ["702.131b", "702.131c"]
+        );
+        assert_eq!(rules_of_ascend(kind("Sorcery")), ["702.131a", "611.2a"]);
+        assert_eq!(
+            rules_of_ascend(CardKind::Unknown),
+            ["702.131a", "702.131b", "702.131c", "611.2a"]
+        );
+        assert_eq!(
+            CardKind::of_type_line(Some("Tribal Instant — Elf")),
+            CardKind::InstantOrSorcery
+        );
+        assert_eq!(CardKind::of_type_line(Some("Scheme")), CardKind::Unknown);
+        assert_eq!(CardKind::of_type_line(None), CardKind::Unknown);
+    }
 }

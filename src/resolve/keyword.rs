@@ -2,7 +2,8 @@
 //! that resolve the same words in card text, so a keyword and its reminder text mean the same.
 //! The keyword's own rule is cited first.
 
-use super::{Meaning, action, duration, during, each_turn, trigger, vocabulary, window};
+use super::{CardKind, Meaning, action, caveats, duration, during, each_turn, trigger};
+use super::{vocabulary, window};
 use crate::model::{Occurrence, Owner, TimingPoint};
 use crate::phrase::ast::{
     CombatTrigger, KeywordUse, OwnerWord, Place, Says, ThisUnit, TriggerPoint, Window, WindowActor,
@@ -12,9 +13,32 @@ use crate::phrase::ast::{
 /// attack (702.10b) and use {T} and {Q} abilities (702.10c) though 302.6 would not.
 const MORE_RULES: &[(&str, &[&str])] = &[("Haste", &["702.10c", "302.6"])];
 
-pub fn keyword(used: &KeywordUse) -> Meaning {
-    let meaning = says(used.keyword.name, used.says);
-    let mut rules = vec![used.keyword.rule];
+/// Keywords that are another ability on a permanent than on an instant or sorcery: the name, and
+/// the rules on a permanent in place of the keyword's own. Ascend on a permanent is a static
+/// ability (702.131b), and the blessing it gives a designation (702.131c), not the effect of a
+/// resolving spell that lasts as stated (611.2a).
+const ON_A_PERMANENT: &[(&str, &[&str])] = &[("Ascend", &["702.131b", "702.131c"])];
+
+pub fn keyword(used: &KeywordUse, card: CardKind) -> Meaning {
+    let mut meaning = says(used.keyword.name, used.says);
+    let on_a_permanent = ON_A_PERMANENT
+        .iter()
+        .find(|(name, _)| *name == used.keyword.name)
+        .map(|(_, rules)| *rules);
+    let mut rules = match (on_a_permanent, card) {
+        (Some(permanent), CardKind::Permanent) => {
+            meaning.rules.retain(|rule| *rule != "611.2a");
+            permanent.to_vec()
+        }
+        (Some(permanent), CardKind::Unknown) => {
+            meaning = meaning.caveat(caveats::card_kind_unknown(used.keyword.name));
+            [used.keyword.rule]
+                .into_iter()
+                .chain(permanent.iter().copied())
+                .collect()
+        }
+        _ => vec![used.keyword.rule],
+    };
     rules.extend(
         MORE_RULES
             .iter()

@@ -19,10 +19,50 @@ mod turn_change;
 mod vocabulary;
 mod window;
 
-pub use finding::{find_and_resolve, find_and_resolve_named, resolve, resolve_all};
+pub use finding::{find_and_resolve, find_and_resolve_named, resolve, resolve_all, resolve_all_on};
 pub use printed::{printed, printed_caveats};
 
 use crate::model::{Caveat, Condition, Kind, TimingPoint};
+
+/// What kind of card a text is printed on, where a keyword is another rule on each: ascend is a
+/// spell ability on an instant or sorcery (702.131a) and a static ability on a permanent
+/// (702.131b). Unknown where no type line is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CardKind {
+    #[default]
+    Unknown,
+    /// An artifact, battle, creature, enchantment, land or planeswalker (110.4).
+    Permanent,
+    /// An instant or a sorcery (304, 307).
+    InstantOrSorcery,
+}
+
+impl CardKind {
+    /// The kind a type line names ("Legendary Creature — Elf", "Instant"), by its card types.
+    pub fn of_type_line(line: Option<&str>) -> CardKind {
+        let Some(line) = line else {
+            return CardKind::Unknown;
+        };
+        let names = |types: &[&str]| {
+            line.split(|c: char| !c.is_alphanumeric())
+                .any(|word| types.iter().any(|name| word.eq_ignore_ascii_case(name)))
+        };
+        if names(&["instant", "sorcery"]) {
+            CardKind::InstantOrSorcery
+        } else if names(&[
+            "artifact",
+            "battle",
+            "creature",
+            "enchantment",
+            "land",
+            "planeswalker",
+        ]) {
+            CardKind::Permanent
+        } else {
+            CardKind::Unknown
+        }
+    }
+}
 
 /// The meaning of one phrase, before it is joined with the phrase's words.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -27,6 +27,7 @@ fn is_printed(point: &TriggerPoint, place: Place, this_turn: bool) -> bool {
             },
             _,
         ) | TriggerPoint::ThatCombat
+            | TriggerPoint::EndOfThatCombat
             | TriggerPoint::EndOfCombat { next: true, .. }
     );
     let keyword_trigger = place.in_reminder
@@ -124,6 +125,9 @@ pub fn at_point(point: &TriggerPoint, place: Place, this_turn: bool) -> Meaning 
                 Owner::Any,
             ))
             .rule("500.6"),
+        TriggerPoint::EndOfThatCombat => meaning
+            .point(triggers(Unit::EndOfCombat, Occurrence::That, Owner::Any))
+            .rule("511.2"),
         TriggerPoint::ObsoleteEndOfTurn => {
             let meaning = meaning
                 .point(triggers(

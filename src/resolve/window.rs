@@ -143,6 +143,11 @@ fn window_time(meaning: Meaning, time: WindowTime, restricted: Restricted) -> Me
         // 702.8a for flash).
         WindowTime::Instant => restricted.cite_speed(meaning, "602.5e").rule("117.1a"),
         WindowTime::InstantAnyTime => meaning.rule("117.1a").rule("702.8a"),
+        // Loyalty abilities at an instant's timing: the rest of 606.3, one a turn, still holds.
+        WindowTime::LoyaltyAnyTime => meaning
+            .rule("117.1a")
+            .rule("606.3")
+            .caveat(caveats::loyalty_once_each_turn()),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
                 .rule("506.7c")

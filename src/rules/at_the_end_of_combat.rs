@@ -34,11 +34,15 @@ pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
     let marks = helpers::marks(face, |wording| matches!(wording, Wording::AtTheEndOfCombat));
-    helpers::rewrite_marks(face, marks, |_, _, words| helpers::Rewrite {
-        replacement: "at end of combat",
-        message: format!("\"{words}\" is not the standard wording"),
-        applicability: Applicability::Safe,
-        cr: &["511.2"],
+    helpers::rewrite_marks(face, marks, |_, _, words| {
+        // "at the end of that combat" keeps its "that".
+        let combat = words.get("at the end of ".len()..).unwrap_or("combat");
+        helpers::Rewrite {
+            replacement: format!("at end of {combat}"),
+            message: format!("\"{words}\" is not the standard wording"),
+            applicability: Applicability::Safe,
+            cr: &["511.2"],
+        }
     })
 }
 
@@ -59,6 +63,7 @@ mod tests {
             &[
                 "[[At the end of combat]], sacrifice this creature.",
                 "Return it to its owner's hand [[at the end of combat]].",
+                "There is an additional combat phase. Sacrifice it [[at the end of that combat]].",
             ],
         );
     }
@@ -68,6 +73,15 @@ mod tests {
         assert_eq!(
             fixed(&LINT, "Creature", "At the end of combat, sacrifice it.").as_deref(),
             Some("At end of combat, sacrifice it.")
+        );
+        assert_eq!(
+            fixed(
+                &LINT,
+                "Creature",
+                "There is an additional combat phase. Sacrifice it at the end of that combat."
+            )
+            .as_deref(),
+            Some("There is an additional combat phase. Sacrifice it at end of that combat.")
         );
     }
 }

@@ -5,7 +5,7 @@ use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
 use crate::phrase::{CardName, FindError, find_named};
-use crate::resolve::resolve_all;
+use crate::resolve::{CardKind, resolve_all_on};
 
 /// The words of a permission to cast a spell (not to activate an ability) at some time.
 const CAST_VERBS: &[&str] = &[
@@ -51,7 +51,7 @@ impl<'a> FaceText<'a> {
         name: &CardName,
     ) -> Self {
         let found = find_named(text, name);
-        let findings = resolve_all(text, &found.phrases);
+        let findings = resolve_all_on(text, &found.phrases, CardKind::of_type_line(type_line));
         let items = found.phrases.into_iter().zip(findings).collect();
         FaceText {
             text,

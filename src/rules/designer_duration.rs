@@ -42,9 +42,7 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
         DesignerWording::UntilEndOfTurn,
         DesignerWording::UntilEndOfCombat,
     ];
-    // Reminder text keeps its words: printed reminders say "for the rest of the turn".
-    let marks = helpers::designer_marks(face, designers)
-        .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
+    let marks = helpers::designer_marks(face, designers);
     helpers::rewrite_marks(face, marks, |_, wording, words| {
         let (template, cr): (&str, &'static [&'static str]) =
             if wording == Wording::Designer(DesignerWording::UntilEndOfCombat) {

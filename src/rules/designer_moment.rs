@@ -46,7 +46,6 @@ Safe for a combat's beginning and "At each [step]". Unsafe for a turn's moments:
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    // Reminder text keeps its words (no wording diagnostic there, TIMING-MODEL.md version 4).
     let marks = helpers::designer_marks(
         face,
         &[
@@ -54,8 +53,7 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
             DesignerWording::TurnEnds,
             DesignerWording::AtEachStep,
         ],
-    )
-    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder);
+    );
     helpers::rewrite_marks(face, marks, |_, _, words| {
         let (replacement, applicability, cr) = template(words);
         helpers::Rewrite {

@@ -39,7 +39,9 @@ pub fn marks<'f>(
     })
 }
 
-/// The marks of any of the designer's wordings `designers` (rules PL7xx), as `marks` gives them.
+/// The marks of any of the designer's wordings `designers` (rules PL7xx), as `marks` gives them,
+/// outside reminder text: a reminder keeps its words, as printed reminders say "for the rest of
+/// the turn" (no wording diagnostic there, TIMING-MODEL.md version 4).
 pub fn designer_marks<'f>(
     face: &'f FaceText<'_>,
     designers: &'static [DesignerWording],
@@ -48,6 +50,7 @@ pub fn designer_marks<'f>(
         face,
         move |wording| matches!(wording, Wording::Designer(designer) if designers.contains(&designer)),
     )
+    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
 }
 
 /// A mark with the phrase and finding it is in.

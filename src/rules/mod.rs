@@ -26,6 +26,7 @@ mod end_of_turn_trigger;
 mod equip_as_an_instant;
 mod first_combat_only;
 mod instant_cast_as_sorcery;
+mod limit_wording;
 mod loose_step_trigger;
 mod misspelled_timing_phrase;
 mod next_end_step_from_end_step;

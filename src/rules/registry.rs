@@ -12,12 +12,12 @@ use super::{
     Lint, RuleInfo, activate_this_ability, after_upkeep_window, at_the_end_of_combat,
     at_the_start_of, cast_window_at_sorcery_speed, combat_step, contradictory_windows,
     delayed_end_step, designer_duration, designer_moment, end_of_turn_trigger, equip_as_an_instant,
-    first_combat_only, instant_cast_as_sorcery, loose_step_trigger, misspelled_timing_phrase,
-    next_end_step_from_end_step, obsolete_end_of_turn, obsolete_play_verb, obsolete_step_name,
-    once_per_turn, only_on_turn, precombat_main_phase, reminder_disagrees_with_keyword,
-    second_main_phase, skippable_window_point, sorcery_timing_wording, speed_wording,
-    unknown_timing_phrase, until_the_end_of_turn, upkeep_shorthand, window_in_cleanup_step,
-    window_in_untap_step, your_opponents,
+    first_combat_only, instant_cast_as_sorcery, limit_wording, loose_step_trigger,
+    misspelled_timing_phrase, next_end_step_from_end_step, obsolete_end_of_turn,
+    obsolete_play_verb, obsolete_step_name, once_per_turn, only_on_turn, precombat_main_phase,
+    reminder_disagrees_with_keyword, second_main_phase, skippable_window_point,
+    sorcery_timing_wording, speed_wording, unknown_timing_phrase, until_the_end_of_turn,
+    upkeep_shorthand, window_in_cleanup_step, window_in_untap_step, your_opponents,
 };
 use crate::edit_distance::char_distance;
 
@@ -56,6 +56,7 @@ static LINTS: &[Lint] = &[
     designer_duration::LINT,
     designer_moment::LINT,
     speed_wording::LINT,
+    limit_wording::LINT,
 ];
 
 static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock::new(|| {

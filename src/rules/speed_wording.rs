@@ -44,8 +44,6 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
             DesignerWording::SorcerySpeed,
         ],
     )
-    // Reminder text keeps its words (no wording diagnostic there, TIMING-MODEL.md version 4).
-    .filter(|(_, _, phrase, _)| !phrase.place.in_reminder)
     // "at instant speed" names a window's template only after "Activate only" or "Cast this
     // spell only": a permission ("You may cast creature spells at instant speed") is "as though
     // they had flash", another template.

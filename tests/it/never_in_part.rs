@@ -290,8 +290,13 @@ fn continued(case: &Case, continuation: &str) -> Result<(), String> {
 fn every_template_has_an_example_at_the_end_of_a_clause() {
     let (named, silent) = templates();
     // "When this creature enters and at the beginning of your upkeep": its phrase is the
-    // printed trigger it joins.
-    assert_eq!(silent, ["joined_printed_trigger"], "silent templates");
+    // printed trigger it joins. "skips each instance of the chosen step or phase this turn": its
+    // phrases are the effect's and the duration's (`effect_this_turn`).
+    assert_eq!(
+        silent,
+        ["joined_printed_trigger", "effect_this_turn"],
+        "silent templates"
+    );
     let cases = cases();
     let with_case: BTreeSet<&str> = cases.iter().map(|case| case.template.as_str()).collect();
     let never: BTreeSet<&str> = NEVER_AT_A_CLAUSE_END.iter().map(|(t, _)| *t).collect();

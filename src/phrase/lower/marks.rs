@@ -49,6 +49,7 @@ pub(super) fn marks(pair: &Pair<'_, Rule>) -> Lowered<Vec<Mark>> {
                 }
             }
             Rule::at_each_step => Wording::Designer(DesignerWording::AtEachStep),
+            Rule::only_one => Wording::Designer(DesignerWording::OnlyOne),
             Rule::instant_speed_spell => Wording::Designer(DesignerWording::InstantSpeedSpell),
             Rule::instant_speed => Wording::Designer(DesignerWording::InstantSpeed),
             Rule::sorcery_speed => Wording::Designer(DesignerWording::SorcerySpeed),

@@ -255,7 +255,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::day_night_next_turn => Form::DayNightNextTurn,
         Rule::quoted_mention => Form::Mention,
         Rule::next_this_turn => Form::ThisSpan {
-            clause: ClauseKind::Duration,
+            clause: ClauseKind::NextDuration,
             unit: this_span_in(pair)?,
         },
         Rule::trigger_this_turn => Form::ThisSpan {
@@ -349,7 +349,19 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             by_you: pair.clone().into_inner().next().is_some(),
             instead: true,
         }),
-        Rule::skip_chosen_units => Form::TurnChange(TurnChange::SkipChosen),
+        Rule::skip_chosen => Form::TurnChange(TurnChange::SkipChosen),
+        // The "this turn" of a skip or a loyalty window: it lasts until cleanup.
+        Rule::lasting_this_turn => Form::ThisSpan {
+            clause: ClauseKind::Duration,
+            unit: ThisUnit::Turn,
+        },
+        Rule::loyalty_any_time => Form::Window(Window {
+            actor: WindowActor::Unstated,
+            time: Some(WindowTime::LoyaltyAnyTime),
+            once_each_turn: false,
+            bound: None,
+            twice_each_turn: false,
+        }),
         Rule::additional_each_turn => Form::EachTurn(EachTurn::Limited),
         Rule::for_one_this_turn => Form::ThisSpan {
             clause: ClauseKind::Duration,

@@ -158,16 +158,26 @@ fn end_of_combat_point(pair: Pair<'_, Rule>) -> Lowered<TriggerPoint> {
     let mut owner = None;
     let mut next = false;
     let mut first = false;
+    let mut that = false;
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::on_turn => owner = Some(inner_owner(child)?),
             Rule::this_turns_next => next = true,
             Rule::first_combat_end => first = true,
-            Rule::the_end_of_combat => {}
+            Rule::end_of_that => that = true,
+            Rule::the_end_of_combat => {
+                that = child
+                    .into_inner()
+                    .any(|inner| inner.as_rule() == Rule::end_of_that);
+            }
             _ => return unexpected(&child, "end of combat"),
         }
     }
-    Ok(TriggerPoint::EndOfCombat { owner, next, first })
+    Ok(if that {
+        TriggerPoint::EndOfThatCombat
+    } else {
+        TriggerPoint::EndOfCombat { owner, next, first }
+    })
 }
 
 /// `combat_trigger`.
