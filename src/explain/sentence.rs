@@ -59,6 +59,16 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
                     .iter()
                     .map(|point| clause(finding.kind, point, antecedent))
                     .collect();
+                // "If it's not your turn" keeps its negation: the moment lies outside the unit.
+                // An extra turn's negation is its condition's ("not-extra-turn").
+                if negated(&finding.phrase) && finding.conditions.is_empty() {
+                    for clause in &mut clauses {
+                        *clause = clause.replace(
+                            "asks whether the moment lies in ",
+                            "asks whether the moment lies outside ",
+                        );
+                    }
+                }
                 // "When you next cast a spell this turn": no point triggers it, its event does,
                 // until the point it expires at (603.7b).
                 let waits = finding.kind == Kind::DelayedTrigger
@@ -76,6 +86,16 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
     } else {
         format!("{body}; {}.", conditions.join("; "))
     }
+}
+
+/// Whether a phrase's words deny what they test: "it's not your turn", "isn't your turn".
+fn negated(phrase: &str) -> bool {
+    phrase
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .any(|word| {
+            let word = word.to_lowercase();
+            word == "not" || word.ends_with("n't") || word.ends_with("n’t")
+        })
 }
 
 /// What a reference with no point refers to, by the rule it stands on: a keyword that is a rule
@@ -528,6 +548,19 @@ mod tests {
         assert!(
             said("This creature can't block creatures that attacked this turn.")
                 .starts_with("Refers to what happened in a turn or combat")
+        );
+    }
+
+    /// A negated test keeps its negation.
+    #[test]
+    fn a_negated_test_says_outside() {
+        assert_eq!(
+            said("If it's not your turn, draw a card."),
+            "Asks whether the moment lies outside your turn."
+        );
+        assert_eq!(
+            said("If it's your turn, draw a card."),
+            "Asks whether the moment lies in your turn."
         );
     }
 

@@ -412,6 +412,24 @@ pub(super) fn word_len(rest: &str) -> usize {
     at
 }
 
+/// How many bytes of the end of `word` are a possessive's "'s" (straight or curly apostrophe), with
+/// a word before it: 0 where there is none.
+fn possessive_len(word: &str) -> usize {
+    ["'s", "’s", "'S", "’S"]
+        .iter()
+        .find(|ending| word.len() > ending.len() && word.ends_with(*ending))
+        .map_or(0, |ending| ending.len())
+}
+
+/// [`possessive_len`] of a lower-cased word of ASCII bytes whose apostrophes are straight.
+fn possessive_len_ascii(word: &[u8]) -> usize {
+    if word.len() > 2 && word.ends_with(b"'s") {
+        2
+    } else {
+        0
+    }
+}
+
 /// A character of a word: a letter, a digit or an apostrophe (straight or curly). The keyword
 /// reader reads its subjects' words so too.
 pub(super) fn is_word_char(c: char) -> bool {
@@ -511,7 +529,8 @@ impl<'t> Words<'t> {
                     1
                 };
             }
-            if starts(&lower[..length]) {
+            let stem = length - possessive_len_ascii(&lower[..length]);
+            if starts(&lower[..length]) || starts(&lower[..stem]) {
                 self.next = start;
                 return;
             }
@@ -529,11 +548,17 @@ impl<'t> Words<'t> {
         }
         let text = self.text;
         let whole = |span: &Span| {
+            // A possessive's "'s" after the word ("turn's") leaves it whole.
+            let after = &text[span.end..];
+            let rest = ["'s", "’s", "'S", "’S"]
+                .iter()
+                .find_map(|ending| after.strip_prefix(ending))
+                .unwrap_or(after);
             !text[..span.start]
                 .chars()
                 .next_back()
                 .is_some_and(is_word_char)
-                && !text[span.end..].chars().next().is_some_and(is_word_char)
+                && !rest.chars().next().is_some_and(is_word_char)
         };
         let next = self.next;
         self.next = first_words
@@ -567,13 +592,15 @@ impl<'t> Words<'t> {
         start + word_len(self.text.get(start..).unwrap_or_default())
     }
 
-    /// Reads the next word of the text into `ahead`.
+    /// Reads the next word of the text into `ahead`: a possessive's word without its "'s"
+    /// ("combat" of "the combat's end"), which names the same unit.
     fn read_one(&mut self) -> Option<()> {
         let start = self.next_word_start()?;
         let end = self.word_end(start);
+        let stem = end - possessive_len(&self.text[start..end]);
         let mut lower = self.spare.pop().unwrap_or_default();
         lower.clear();
-        for c in self.text[start..end].chars() {
+        for c in self.text[start..stem].chars() {
             match c {
                 '’' => lower.push('\''),
                 c if c.is_ascii() => lower.push(c.to_ascii_lowercase()),
@@ -581,7 +608,7 @@ impl<'t> Words<'t> {
             }
         }
         self.next = end;
-        self.ahead.push_back((Span::new(start, end), lower));
+        self.ahead.push_back((Span::new(start, stem), lower));
         Some(())
     }
 
@@ -650,14 +677,20 @@ impl<'t> Words<'t> {
         Some(at - 1)
     }
 
-    /// Whether only spaces or hyphens lie between the word `index` ahead and the one before it.
+    /// Whether only spaces or hyphens lie between the word `index` ahead and the one before it
+    /// (and the "'s" of the one before, a possessive).
     fn joined(&mut self, index: usize) -> bool {
         let before = self.get(index - 1).map(|(span, _)| span.end);
         let start = self.get(index).map(|(span, _)| span.start);
         match (before, start) {
-            (Some(before), Some(start)) => self.text[before..start]
-                .chars()
-                .all(|c| matches!(c, ' ' | '-' | '~')),
+            (Some(before), Some(start)) => {
+                let between = &self.text[before..start];
+                let between = between
+                    .strip_prefix("'s")
+                    .or_else(|| between.strip_prefix("’s"))
+                    .unwrap_or(between);
+                between.chars().all(|c| matches!(c, ' ' | '-' | '~'))
+            }
             _ => false,
         }
     }
@@ -784,6 +817,24 @@ mod tests {
     }
 
     /// Version 4's unit words, and the rules that tell their other senses apart.
+    /// A possessive names its unit: "the combat's end" holds "combat", either apostrophe, and
+    /// "this turn's" the timing word "this turn". Its "'s" joins a verb's object as a space does.
+    #[test]
+    fn a_possessive_is_its_unit_word() {
+        assert_eq!(
+            found("Exile it at the combat's end. If it's the turn’s first spell, draw."),
+            ["combat", "turn"]
+        );
+        assert_eq!(
+            found("At this turn's next end of combat, untap it."),
+            ["this turn", "end of combat"]
+        );
+        assert_eq!(
+            found("Turn target creature's card face down."),
+            Vec::<&str>::new()
+        );
+    }
+
     #[test]
     fn every_unit_word_is_a_timing_word_unless_a_rule_says_otherwise() {
         assert_eq!(
