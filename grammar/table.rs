@@ -53,7 +53,7 @@ const LEADS: &[&str] = &[
     "combat_event",
     "unit_name",
     "each_turn_closing",
-    "printed_trigger",
+    "joined_point",
     "this_span",
     "clause_span",
     "clause_end",

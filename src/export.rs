@@ -7,8 +7,8 @@
 
 use crate::lines::LineIndex;
 use crate::model::Finding;
-use crate::phrase::CardName;
-use crate::resolve::{CardKind, find_and_resolve_named};
+use crate::phrase::{CardName, find_named};
+use crate::resolve::{CardKind, resolve_all_on};
 use crate::source::{self, Card, Format, ReadOptions, SourceError};
 use serde::Serialize;
 
@@ -84,10 +84,11 @@ fn faces_of(file: &str, card: &Card, lines: &LineIndex, on_face: &mut dyn FnMut(
         };
         let (findings, _) =
             CardName::with_face(card.name.as_deref(), face.name.as_deref(), |name| {
-                find_and_resolve_named(
-                    &face_text.value,
-                    name,
-                    CardKind::of_type_line(face.type_line.as_deref()),
+                let found = find_named(&face_text.value, name);
+                let card = CardKind::when_needed(&found.phrases, face.type_line.as_deref());
+                (
+                    resolve_all_on(&face_text.value, &found.phrases, card),
+                    found.errors,
                 )
             });
         let findings = findings

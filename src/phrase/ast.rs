@@ -422,9 +422,9 @@ pub enum WhileCondition {
 pub enum ClauseKind {
     /// "can't block this turn": an effect that lasts this turn.
     Duration,
-    /// "The next time a source would deal damage to you this turn, prevent that damage": an
-    /// effect on the next such event, which lasts this turn or until it is used.
-    NextDuration,
+    /// "The next time a source would deal damage to you this turn, prevent that damage": a
+    /// prevention shield, which lasts this turn or until it is used (615.3).
+    ShieldDuration,
     /// "Whenever you cast a spell this turn": a delayed trigger that lasts this turn.
     TriggerDuration,
     /// "When you next cast a spell this turn": a delayed trigger wherever it stands.

@@ -38,7 +38,7 @@ include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 /// No build check reads a guard off the grammar: `tests/walk.rs`, the walk against a whole-line
 /// parse over the corpus, the fixtures and random text, is what holds each one.
 /// - `combat_trigger`: "when" or "whenever", a subject of at most 16 words, then `combat_event`;
-/// - `joined_printed_trigger`: "when", at most 16 words, "and", then `printed_trigger`;
+/// - `joined_printed_trigger`: "when", at most 16 words, "and", then a `joined_point` (a printed trigger at a point);
 /// - `trigger_this_turn`: "when" or "whenever", at most 24 words and list commas, then
 ///   `this_span`;
 /// - `turn_reference`: a past verb and its clause fillers, then `clause_span`;
@@ -57,7 +57,7 @@ const CLAUSE_GUARDS: &[Guard] = &[
     },
     Guard {
         entry: Rule::try_joined_printed_trigger,
-        literals: Some(LEADS_PRINTED_TRIGGER),
+        literals: Some(LEADS_JOINED_POINT),
         clause: Clause::Whole,
     },
     Guard {

@@ -311,17 +311,26 @@ fn in_ability_word(text: &str, start: usize) -> bool {
     let line_start = text[..start].rfind('\n').map_or(0, |at| at + 1);
     let line = &text[line_start..];
     let head = line.trim_start_matches(['•', ' ']);
+    let label_start = line_start + (line.len() - head.len());
+    // A label is at most `MAX_LABEL` bytes: a word further on is none, and the dash is looked
+    // for only within reach of one, not over the rest of the text for each timing word.
+    if start < label_start || start - label_start >= MAX_LABEL {
+        return false;
+    }
+    let mut reach = head.len().min(MAX_LABEL + " – ".len());
+    while !head.is_char_boundary(reach) {
+        reach -= 1;
+    }
     // An em dash, or an en dash or a hyphen between spaces, as designers type it.
     let Some(dash) = ["—", " – ", " - "]
         .iter()
-        .filter_map(|dash| head.find(dash))
+        .filter_map(|dash| head[..reach].find(dash))
         .min()
     else {
         return false;
     };
     let label = head[..dash].trim_end();
-    let label_start = line_start + (line.len() - head.len());
-    if start < label_start || start >= label_start + label.len() || label.len() > 40 {
+    if start >= label_start + label.len() || label.len() > MAX_LABEL {
         return false;
     }
     if !label
@@ -340,6 +349,9 @@ fn in_ability_word(text: &str, start: usize) -> bool {
     }
     names_something_else
 }
+
+/// The longest ability or flavor word label, in bytes ("Sanctified Rules of Combat").
+const MAX_LABEL: usize = 40;
 
 /// The words of a label that name units of the turn: a label of these alone ("Combat —", "Draw
 /// step —") names a step, not an ability.
@@ -412,22 +424,25 @@ pub(super) fn word_len(rest: &str) -> usize {
     at
 }
 
-/// How many bytes of the end of `word` are a possessive's "'s" (straight or curly apostrophe), with
-/// a word before it: 0 where there is none.
+/// A possessive's ending, either apostrophe, either case: the word before it names the same unit
+/// ("combat" of "the combat's end").
+const POSSESSIVE_ENDINGS: [&str; 4] = ["'s", "’s", "'S", "’S"];
+
+/// How many bytes of the end of `word` are a possessive's ending, with a word before it: 0 where
+/// there is none.
 fn possessive_len(word: &str) -> usize {
-    ["'s", "’s", "'S", "’S"]
+    POSSESSIVE_ENDINGS
         .iter()
         .find(|ending| word.len() > ending.len() && word.ends_with(*ending))
         .map_or(0, |ending| ending.len())
 }
 
-/// [`possessive_len`] of a lower-cased word of ASCII bytes whose apostrophes are straight.
-fn possessive_len_ascii(word: &[u8]) -> usize {
-    if word.len() > 2 && word.ends_with(b"'s") {
-        2
-    } else {
-        0
-    }
+/// `text` past a possessive's ending it starts with, or all of it.
+fn past_possessive(text: &str) -> &str {
+    POSSESSIVE_ENDINGS
+        .iter()
+        .find_map(|ending| text.strip_prefix(ending))
+        .unwrap_or(text)
 }
 
 /// A character of a word: a letter, a digit or an apostrophe (straight or curly). The keyword
@@ -529,8 +544,10 @@ impl<'t> Words<'t> {
                     1
                 };
             }
-            let stem = length - possessive_len_ascii(&lower[..length]);
-            if starts(&lower[..length]) || starts(&lower[..stem]) {
+            // The word, or its stem before a possessive's "'s" (the bytes are ASCII).
+            let word = &lower[..length];
+            let stem = length - std::str::from_utf8(word).map_or(0, possessive_len);
+            if starts(word) || (stem < length && starts(&lower[..stem])) {
                 self.next = start;
                 return;
             }
@@ -549,11 +566,7 @@ impl<'t> Words<'t> {
         let text = self.text;
         let whole = |span: &Span| {
             // A possessive's "'s" after the word ("turn's") leaves it whole.
-            let after = &text[span.end..];
-            let rest = ["'s", "’s", "'S", "’S"]
-                .iter()
-                .find_map(|ending| after.strip_prefix(ending))
-                .unwrap_or(after);
+            let rest = past_possessive(&text[span.end..]);
             !text[..span.start]
                 .chars()
                 .next_back()
@@ -683,14 +696,9 @@ impl<'t> Words<'t> {
         let before = self.get(index - 1).map(|(span, _)| span.end);
         let start = self.get(index).map(|(span, _)| span.start);
         match (before, start) {
-            (Some(before), Some(start)) => {
-                let between = &self.text[before..start];
-                let between = between
-                    .strip_prefix("'s")
-                    .or_else(|| between.strip_prefix("’s"))
-                    .unwrap_or(between);
-                between.chars().all(|c| matches!(c, ' ' | '-' | '~'))
-            }
+            (Some(before), Some(start)) => past_possessive(&self.text[before..start])
+                .chars()
+                .all(|c| matches!(c, ' ' | '-' | '~')),
             _ => false,
         }
     }

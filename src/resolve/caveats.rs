@@ -41,13 +41,13 @@ pub fn twice_each_turn() -> Caveat {
     )
 }
 
-/// "The next time ... this turn": the effect applies once, to the next such event, and ends
-/// then, if that comes before cleanup (615.3 for a prevention shield).
+/// "The next time ... would deal damage ... this turn": a prevention shield ends once it has
+/// prevented the damage it names, if that comes before cleanup (615.3).
 pub fn ends_when_used() -> Caveat {
     caveat(
         "ends-when-used",
         "615.3",
-        "it also ends as soon as it has applied to the next such event, as a prevention shield ends once it has prevented its damage",
+        "a prevention shield: it also ends as soon as it has prevented the damage it names",
     )
 }
 

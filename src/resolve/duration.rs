@@ -155,8 +155,8 @@ impl Meaning {
 pub fn this_turn_clause(clause: ClauseKind, unit: ThisUnit, opens_ability: bool) -> Meaning {
     match clause {
         ClauseKind::Duration => this_span(unit),
-        // A shield or an effect on the next event: used up by that event, if it comes (615.3).
-        ClauseKind::NextDuration => this_span(unit).caveat(caveats::ends_when_used()),
+        // A prevention shield: used up once it prevents, if that comes before cleanup (615.3).
+        ClauseKind::ShieldDuration => this_span(unit).caveat(caveats::ends_when_used()),
         // A printed trigger's "this turn" counts events ("dealt damage by this creature this
         // turn"); made by an effect, it is a delayed trigger that lasts this turn (603.7b).
         ClauseKind::TriggerDuration if opens_ability => Meaning::new(Kind::Reference),

@@ -23,6 +23,7 @@ pub use finding::{find_and_resolve, find_and_resolve_named, resolve, resolve_all
 pub use printed::{printed, printed_caveats};
 
 use crate::model::{Caveat, Condition, Kind, TimingPoint};
+use crate::phrase::ast::{Form, Phrase};
 
 /// What kind of card a text is printed on, where a keyword is another rule on each: ascend is a
 /// spell ability on an instant or sorcery (702.131a) and a static ability on a permanent
@@ -40,28 +41,50 @@ pub enum CardKind {
 impl CardKind {
     /// The kind a type line names ("Legendary Creature — Elf", "Instant"), by its card types.
     pub fn of_type_line(line: Option<&str>) -> CardKind {
-        let Some(line) = line else {
-            return CardKind::Unknown;
-        };
-        let names = |types: &[&str]| {
-            line.split(|c: char| !c.is_alphanumeric())
-                .any(|word| types.iter().any(|name| word.eq_ignore_ascii_case(name)))
-        };
-        if names(&["instant", "sorcery"]) {
-            CardKind::InstantOrSorcery
-        } else if names(&[
-            "artifact",
-            "battle",
-            "creature",
-            "enchantment",
-            "land",
-            "planeswalker",
-        ]) {
-            CardKind::Permanent
+        let mut kind = CardKind::Unknown;
+        for word in line.into_iter().flat_map(type_line_words) {
+            let is = |types: &[&str]| types.iter().any(|name| word.eq_ignore_ascii_case(name));
+            if is(&["instant", "sorcery"]) {
+                return CardKind::InstantOrSorcery;
+            }
+            if is(&[
+                "artifact",
+                "battle",
+                "creature",
+                "enchantment",
+                "land",
+                "planeswalker",
+            ]) {
+                kind = CardKind::Permanent;
+            }
+        }
+        kind
+    }
+
+    /// The kind of the card whose text holds `phrases`, read from its type line only when a
+    /// phrase's meaning depends on it (a keyword such as ascend, 702.131): most faces never do.
+    pub fn when_needed(phrases: &[Phrase], type_line: Option<&str>) -> CardKind {
+        if phrases
+            .iter()
+            .any(|phrase| matches!(phrase.form, Form::Keyword(_)))
+        {
+            CardKind::of_type_line(type_line)
         } else {
             CardKind::Unknown
         }
     }
+}
+
+/// The words of a type line: "Legendary", "Creature", "Elf" of "Legendary Creature — Elf".
+fn type_line_words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+}
+
+/// Whether a type line names one of `types` (any case, whole word): "Legendary Creature — Elf"
+/// names "creature".
+pub fn names_a_type(line: &str, types: &[&str]) -> bool {
+    type_line_words(line).any(|word| types.iter().any(|name| word.eq_ignore_ascii_case(name)))
 }
 
 /// The meaning of one phrase, before it is joined with the phrase's words.

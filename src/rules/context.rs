@@ -5,7 +5,7 @@ use crate::edition::Edition;
 use crate::model::{Finding, Kind, Span};
 use crate::phrase::ast::{Form, Phrase, Template};
 use crate::phrase::{CardName, FindError, find_named};
-use crate::resolve::{CardKind, resolve_all_on};
+use crate::resolve::{CardKind, names_a_type, resolve_all_on};
 
 /// The words of a permission to cast a spell (not to activate an ability) at some time.
 const CAST_VERBS: &[&str] = &[
@@ -51,7 +51,11 @@ impl<'a> FaceText<'a> {
         name: &CardName,
     ) -> Self {
         let found = find_named(text, name);
-        let findings = resolve_all_on(text, &found.phrases, CardKind::of_type_line(type_line));
+        let findings = resolve_all_on(
+            text,
+            &found.phrases,
+            CardKind::when_needed(&found.phrases, type_line),
+        );
         let items = found.phrases.into_iter().zip(findings).collect();
         FaceText {
             text,
@@ -76,10 +80,8 @@ impl<'a> FaceText<'a> {
 
     /// The type line names a type (any case, whole word): "Instant", "Legendary Creature".
     pub fn has_type(&self, name: &str) -> bool {
-        self.type_line.is_some_and(|line| {
-            line.split(|c: char| !c.is_alphanumeric())
-                .any(|word| word.eq_ignore_ascii_case(name))
-        })
+        self.type_line
+            .is_some_and(|line| names_a_type(line, &[name]))
     }
 
     /// The face can be cast only at sorcery speed (307.1, 505.6a): it is no instant, no line of its

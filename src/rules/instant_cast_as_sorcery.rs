@@ -31,9 +31,6 @@ None automatic: make the card a sorcery and remove the restriction, or keep both
 pub const LINT: Lint = Lint { info: &RULE, check };
 
 fn check(face: &FaceText<'_>) -> Vec<Violation> {
-    if !face.has_type("instant") {
-        return Vec::new();
-    }
     face.worded()
         .filter(|(phrase, _)| {
             matches!(
@@ -45,6 +42,8 @@ fn check(face: &FaceText<'_>) -> Vec<Violation> {
                 })
             ) && !phrase.place.in_quotes
         })
+        // The type line is read only for a face that has such a restriction: most have none.
+        .filter(|_| face.has_type("instant"))
         .map(|(phrase, _)| {
             Violation::new(
                 phrase.span,

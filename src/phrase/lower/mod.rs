@@ -106,7 +106,7 @@ fn child_phrase(
 ) -> Lowered<Phrase> {
     let opens = matches!(
         child.as_rule(),
-        Rule::printed_trigger | Rule::loose_trigger | Rule::upkeep_shorthand
+        Rule::printed_trigger | Rule::moment_trigger | Rule::loose_trigger | Rule::upkeep_shorthand
     ) || (matches!(
         child.as_rule(),
         Rule::combat_trigger | Rule::trigger_this_turn
@@ -172,7 +172,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
     let marks = marks(&pair)?;
     let template = Template::Rule(pair.as_rule());
     let form = match pair.as_rule() {
-        Rule::printed_trigger | Rule::delayed_trigger => trigger(pair)?,
+        Rule::printed_trigger | Rule::moment_trigger | Rule::delayed_trigger => trigger(pair)?,
         Rule::loose_trigger => Form::AtPoint {
             // "At your upkeep" reads as "At the beginning of your upkeep".
             point: TriggerPoint::Beginning(owned_unit(pair)?),
@@ -255,7 +255,11 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::day_night_next_turn => Form::DayNightNextTurn,
         Rule::quoted_mention => Form::Mention,
         Rule::next_this_turn => Form::ThisSpan {
-            clause: ClauseKind::NextDuration,
+            clause: if holds(&pair, Rule::next_damage) {
+                ClauseKind::ShieldDuration
+            } else {
+                ClauseKind::Duration
+            },
             unit: this_span_in(pair)?,
         },
         Rule::trigger_this_turn => Form::ThisSpan {
