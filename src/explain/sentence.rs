@@ -3,6 +3,7 @@
 use super::window::{Bounded, bounded};
 use crate::model::{Condition, Edge, Finding, Kind, Occurrence, Owner, Role, TimingPoint, Unit};
 use crate::phrase::timing_words::timing_words;
+use crate::resolve::checks_a_limit;
 
 /// The sentence for a finding, ending with a period.
 pub fn sentence(finding: &Finding) -> String {
@@ -13,12 +14,20 @@ pub fn sentence(finding: &Finding) -> String {
 /// text, the sentence uses its words (what a step effect does, which phrase named "that turn").
 pub fn sentence_in(finding: &Finding, text: &str) -> String {
     let body = match finding.kind {
-        Kind::Reference if finding.timing.is_empty() => reference(finding),
+        Kind::Reference if finding.timing.is_empty() => reference(finding, text),
         Kind::Trigger if finding.timing.is_empty() => {
             "Limits how often the ability triggers; it names no point of the turn".into()
         }
+        // "until you've begun your sixth turn of the game": a turn counted from the game's first.
+        Kind::ObjectDuration if finding.rules.contains(&"500.1") => {
+            "Lasts until its player begins the turn of the game it counts (500.1); it ends as that \
+             turn begins, whichever turn of the game that is"
+                .into()
+        }
         Kind::ObjectDuration => {
-            "Lasts while its condition holds; no point of the turn ends it".into()
+            "Lasts while its condition holds or until its event happens; no fixed point of the turn \
+             ends it"
+                .into()
         }
         Kind::NotTiming => "Not timing: it names no point of the turn".into(),
         // "any time you could cast an instant" (117.1a, 702.8a), a special action any time you
@@ -69,6 +78,24 @@ pub fn sentence_in(finding: &Finding, text: &str) -> String {
                         );
                     }
                 }
+                // "can't attack unless it's your turn": the word before the test makes it an
+                // exception.
+                if let Some(word) = exception_before(finding, text) {
+                    clauses.push(format!(
+                        "\"{word}\" before it makes it an exception: the rest of its sentence \
+                         applies when the moment does not"
+                    ));
+                }
+                // "skip that turn instead": only the turns its condition names (614.10).
+                if finding
+                    .caveats
+                    .iter()
+                    .any(|caveat| caveat.code == "skips-what-the-condition-names")
+                {
+                    for clause in &mut clauses {
+                        clause.push_str(" that its condition names");
+                    }
+                }
                 // "When you next cast a spell this turn": no point triggers it, its event does,
                 // until the point it expires at (603.7b).
                 let waits = finding.kind == Kind::DelayedTrigger
@@ -98,9 +125,38 @@ fn negated(phrase: &str) -> bool {
         })
 }
 
+/// "unless" or "except" just before a test of the moment ("can't block except during their
+/// controller's turn"), in any case: the word as written.
+fn exception_before<'t>(finding: &Finding, text: &'t str) -> Option<&'t str> {
+    if !finding.timing.iter().any(|point| point.role == Role::Tests) {
+        return None;
+    }
+    let before = text.get(..finding.span.start)?.trim_end();
+    let word = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .filter(|word| !word.is_empty())?;
+    ["unless", "except"]
+        .iter()
+        .any(|exception| word.eq_ignore_ascii_case(exception))
+        .then_some(word)
+}
+
+/// Whether the player of a count of turns is "you": "your first, second, or third turn of the
+/// game", "the number of turns you have begun". Without a player, the game's turns are counted.
+fn counts_your_turns(finding: &Finding, text: &str) -> bool {
+    let before = text
+        .get(..finding.span.start)
+        .unwrap_or_default()
+        .trim_end()
+        .to_lowercase();
+    let phrase = finding.phrase.to_lowercase();
+    before.ends_with("your") || phrase.contains(" you") || phrase.starts_with("your ")
+}
+
 /// What a reference with no point refers to, by the rule it stands on: a keyword that is a rule
 /// about the turn says that rule; a phrase that counts or asks about the past says so.
-fn reference(finding: &Finding) -> String {
+fn reference(finding: &Finding, text: &str) -> String {
     let cites = |rule: &str| finding.rules.contains(&rule);
     if cites("702.10b") {
         return "Lets the creature attack, and activate its abilities with {T} or {Q} in their \
@@ -108,8 +164,25 @@ fn reference(finding: &Finding) -> String {
                 most recent turn began (702.10b, 702.10c, 302.6); it names no point of the turn"
             .into();
     }
+    if finding.rules.iter().any(|rule| checks_a_limit(rule)) {
+        let within = if finding.phrase.to_lowercase().contains("each combat") {
+            "each combat"
+        } else {
+            "each turn"
+        };
+        return format!(
+            "Limits how many times it can happen within {within} ({}); it names no point of the \
+             turn",
+            finding.rules.join(", ")
+        );
+    }
     if !finding.conditions.is_empty() {
         return "Asks about the moment the ability is used; it names no point of the turn".into();
+    }
+    if cites("500.1") && counts_your_turns(finding, text) {
+        return "Counts your turns, from your first turn of the game (500.1); it names no point of \
+                the turn"
+            .into();
     }
     if cites("500.1") {
         return "Counts turns from the first turn of the game (500.1); it names no point of the \
@@ -159,6 +232,10 @@ fn combat_trigger(finding: &Finding) -> String {
     let steps: Vec<String> = finding.timing.iter().map(one_of).collect();
     let event = event_words(&finding.phrase).map_or_else(
         || {
+            // Frenzy: no block is declared for it (509.3g).
+            if finding.rules.contains(&"509.3g") {
+                return "blockers are declared and none blocks the creature".to_string();
+            }
             let mut events: Vec<&str> = finding.timing.iter().map(|p| step_event(p.unit)).collect();
             events.dedup();
             events.join(" or ")
@@ -291,6 +368,9 @@ fn clause(kind: Kind, point: &TimingPoint, antecedent: Option<&str>) -> String {
     };
     match (point.role, point.edge) {
         (Role::Skips, _) => format!("{role} {unit}"),
+        (Role::Tests, Edge::Begin) => {
+            format!("asks whether {} is about to begin", tested_unit(point))
+        }
         (Role::Tests, _) => format!("{role} {}", tested_unit(point)),
         // 723.1d: the game skips straight to the cleanup step, which still happens.
         (Role::Ends, _) if point.unit == Unit::Turn => {
@@ -434,6 +514,8 @@ fn tested_unit(point: &TimingPoint) -> String {
         owner => owner_possessive(owner),
     };
     match (point.occurrence, whose) {
+        (Occurrence::GameFirst, None) => format!("the first {name} of the game"),
+        (Occurrence::GameFirst, Some(whose)) => format!("{whose} first {name} of the game"),
         (Occurrence::First, None) => format!("the first {name} of the turn"),
         (Occurrence::First, Some(whose)) => format!("the first {name} of {whose} turn"),
         (_, None) => format!("a {name}"),

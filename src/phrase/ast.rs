@@ -124,7 +124,7 @@ pub enum DesignerWording {
 /// What an extra turn named, not given, asks of the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExtraTurnTest {
-    /// "would begin an extra turn", "Gift an extra turn": nothing.
+    /// "would begin an extra turn": nothing.
     Named,
     /// "during extra turns": whether this turn is an extra one.
     IsExtra,
@@ -164,6 +164,9 @@ pub enum Form {
     /// "during your untap step", "during your turn", "if it's your main phase": a standing
     /// effect on a step, or a condition on the moment.
     DuringUnit(UnitRef),
+    /// "would begin your turn", "would begin your draw step": a replacement's condition on a
+    /// unit about to begin (614.1a).
+    WouldBegin(UnitRef),
     /// "your last turn", "last combat": a unit already over, referred to.
     LastUnit,
     /// "at the end of the game": a condition on the moment the game ends.
@@ -184,7 +187,7 @@ pub enum Form {
     Condition,
     /// A step named outside any template ("during your untap phase" after "does not untap").
     StepMention,
-    /// "would begin an extra turn", "Gift an extra turn": an extra turn named, not given.
+    /// "would begin an extra turn": an extra turn named, not given.
     ExtraTurnMention(ExtraTurnTest),
     /// "the number of turns you have begun", "your first, second, or third turns of the game":
     /// turns counted from the start of the game.
@@ -415,6 +418,9 @@ pub enum WhileCondition {
     UntilAbandoned,
     /// "until the last is removed", "until a player planeswalks": until an event of the game.
     UntilEvent,
+    /// "until you've begun your sixth turn of the game": until that turn, counted from the game's
+    /// first, begins (500.1).
+    UntilTurnOfGame,
 }
 
 /// How a "this turn" clause uses the turn.
@@ -447,9 +453,12 @@ pub enum ThisUnit {
 pub enum EachTurn {
     /// "triggers only once each turn".
     OnlyOnce,
+    /// "triggers only twice each turn".
+    OnlyTwice,
     /// "the first time each turn", "your second spell each turn".
     Counted,
-    /// "no more than one spell each turn".
+    /// "no more than one spell each turn", "an additional land each turn": a limit on what its
+    /// clause names, counted within each turn.
     Limited,
     /// "attacks each combat if able", "blocks this combat if able", "attacks or blocks that
     /// combat if able": a requirement of the declarations it names (508.1d, 509.1c), in the
@@ -458,7 +467,8 @@ pub enum EachTurn {
         declared: Declared,
         combat: WhichCombat,
     },
-    /// "can block an additional creature each combat": counted within each combat.
+    /// "can block an additional creature each combat", "Activate only once each combat": a limit
+    /// counted within each combat.
     EachCombat,
 }
 
@@ -526,6 +536,8 @@ pub enum WindowTime {
     /// "loyalty abilities ... any time you could cast an instant": loyalty abilities with an
     /// instant's timing, still one a turn (606.3).
     LoyaltyAnyTime,
+    /// "loyalty abilities ... twice each turn": 606.3's window, two a turn in place of one.
+    LoyaltyTwice,
     /// "during combat", optionally "on [owner] turn".
     DuringCombat { on_turn: Option<OwnerWord> },
     /// "during combat after blockers are declared".
@@ -567,6 +579,8 @@ pub enum TurnChange {
     ExtraTurn { by_you: bool, instead: bool },
     /// "After that turn, that player takes an extra turn".
     ExtraTurnAfterThat,
+    /// "Gift an extra turn": an extra turn after this one if the gift was promised (702.174g).
+    GiftExtraTurn,
     /// "after this (main) phase, there is an additional combat phase followed by ...", or after
     /// a phase counted in the turn ("After the first combat phase this turn").
     AdditionalPhases {

@@ -80,7 +80,10 @@ pub const TIMING_WORDS: &[&str] = &[
     "cleanup",
     // The same words in another sense, which names no unit of the turn: damage dealt in combat
     // (510.1), a creature taken out of combat (506.4), "turn" as a verb (702.37e, 712.2),
-    // the order in which players take turns (101.4), the active player (102.1).
+    // the order in which players take turns (101.4), the active player (102.1). A bare unit
+    // word in a card's name or a creature's state is told by the words before it
+    // (`named_or_in_combat`), as a pattern starting at "creature" would be tried at every
+    // "creature" of the pool.
     "!combat damage",
     "!remove|removes|removed ** from combat",
     "!turn|turns ** face up|down",
@@ -258,12 +261,50 @@ pub(super) fn timing_words_from<'t>(
             };
             let end = words.get(last).map_or(first.end, |(span, _)| span.end);
             words.advance(last + 1);
-            if pattern.timing && !in_ability_word(text, first.start) {
+            if pattern.timing
+                && !in_ability_word(text, first.start)
+                && !named_or_in_combat(text, first.start, pattern)
+            {
                 return Some(Span::new(first.start, end));
             }
         }
         None
     })
+}
+
+/// Whether the bare unit word at `start` (of `pattern`, a single word) is part of a card's name
+/// ("a card named Final Turn", 201.2), at most three words after "named" in its clause, or a
+/// creature's state ("creatures in combat": attacking or blocking, 506.4). Asked only of a bare
+/// unit word that no template's run took, so it costs nothing on the rest of the text.
+fn named_or_in_combat(text: &str, start: usize, pattern: &Pattern) -> bool {
+    let [Part::Word(choices)] = pattern.words.as_slice() else {
+        return false;
+    };
+    if !choices.iter().any(|word| is_bare_unit(word)) {
+        return false;
+    }
+    let before = &text[..start];
+    let clause = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | ',' | ';' | ':' | '(' | '"' | '“' | '\n' | '—'))
+        .map_or(before, |(mark, c)| &before[mark + c.len_utf8()..]);
+    let mut words = clause.split_whitespace().rev();
+    let last_three: Vec<&str> = words.by_ref().take(3).collect();
+    if last_three
+        .iter()
+        .any(|word| word.eq_ignore_ascii_case("named"))
+    {
+        return true;
+    }
+    let is_combat = text
+        .get(start..start + "combat".len())
+        .is_some_and(|word| word.eq_ignore_ascii_case("combat"));
+    is_combat
+        && matches!(last_three.as_slice(), [inside, creature, ..]
+            if inside.eq_ignore_ascii_case("in")
+                && (creature.eq_ignore_ascii_case("creature")
+                    || creature.eq_ignore_ascii_case("creatures")))
 }
 
 /// Whether a timing word is a unit of the turn alone (the last patterns of `TIMING_WORDS`), with
@@ -321,7 +362,14 @@ fn in_ability_word(text: &str, start: usize) -> bool {
     while !head.is_char_boundary(reach) {
         reach -= 1;
     }
-    // An em dash, or an en dash or a hyphen between spaces, as designers type it.
+    // An em dash, or an en dash or a hyphen between spaces, as designers type it. Most lines
+    // hold none within reach: one pass over the bytes (both dashes start with 0xE2) says so.
+    if !head.as_bytes()[..reach]
+        .iter()
+        .any(|&byte| byte == 0xE2 || byte == b'-')
+    {
+        return false;
+    }
     let Some(dash) = ["—", " – ", " - "]
         .iter()
         .filter_map(|dash| head[..reach].find(dash))
@@ -877,6 +925,19 @@ mod tests {
         assert_eq!(
             found("A turn-based action, combat tricks; turn into a Frog."),
             Vec::<&str>::new()
+        );
+        // A creature in combat (506.4), a card's name (201.2); "in combat" alone still is a unit.
+        assert_eq!(
+            found(
+                "Creatures in combat get +1/+0. Search for a card named Final Turn. Activate only \
+                 in combat."
+            ),
+            ["combat"]
+        );
+        // The clause before a unit word is looked for past a dash of several bytes.
+        assert_eq!(
+            found("Lieutenant — At the beginning of combat, draw. Named — combat."),
+            ["At the beginning of", "combat", "combat"]
         );
         // A coin turns over; a turn that "is over" is a turn.
         assert_eq!(

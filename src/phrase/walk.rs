@@ -120,6 +120,12 @@ impl Walk<'_, '_> {
             content_start: 0,
         };
         let at = self.single(&table.ability_word, line)?.unwrap_or(0);
+        // The ability's content begins after its ability word ("Life Drain — Whenever ..."),
+        // not after a Saga's chapter numbers.
+        let line = Site {
+            content_start: lower::content_after_label(&self.line[..at]),
+            ..line
+        };
         let at = self.opening(Site { at, ..line })?;
         self.inlines(Site { at, ..line }, Container::Ability)?;
         Ok(self.phrases)

@@ -114,7 +114,9 @@ pub fn link_skipped_turns(phrases: &[Phrase], findings: &mut [Finding]) {
             .rev()
             .take_while(|earlier| earlier.place.ability == phrase.place.ability)
             .find_map(|earlier| match earlier.form {
-                Form::DuringUnit(unit_ref) if unit_ref.name == UnitName::Turn => {
+                Form::DuringUnit(unit_ref) | Form::WouldBegin(unit_ref)
+                    if unit_ref.name == UnitName::Turn =>
+                {
                     Some(owner(unit_ref.owner))
                 }
                 _ => None,

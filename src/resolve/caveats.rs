@@ -41,6 +41,43 @@ pub fn twice_each_turn() -> Caveat {
     )
 }
 
+/// "Gift an extra turn": the turn is added only if the gift was promised (702.174b).
+pub fn only_if_gift_promised() -> Caveat {
+    caveat(
+        "only-if-gift-promised",
+        "702.174b",
+        "only if its controller promised the gift as the spell was cast; the chosen opponent takes the extra turn",
+    )
+}
+
+/// Foretell and warp say on which turns a card may be cast, not when in them: a card that is
+/// no instant and has no flash still waits for its owner's main phase with the stack empty.
+pub fn own_timing_still_applies() -> Caveat {
+    caveat(
+        "own-timing-still-applies",
+        "307.1",
+        "a card cast this way keeps its own timing: unless it is an instant or has flash, only in its owner's main phase while the stack is empty",
+    )
+}
+
+/// "loyalty abilities of this planeswalker twice each turn": 606.3's limit of one is two.
+pub fn loyalty_twice_each_turn() -> Caveat {
+    caveat(
+        "loyalty-twice-each-turn",
+        "606.3",
+        "two loyalty abilities of each permanent it names may be activated each turn, in place of one; each still in a main phase of its controller's turn with the stack empty",
+    )
+}
+
+/// "This ability triggers only twice each turn": at most two times, counted within each turn.
+pub fn triggers_twice_each_turn() -> Caveat {
+    caveat(
+        "triggers-twice-each-turn",
+        "603.2h",
+        "it triggers at most twice each turn; later events that turn trigger nothing",
+    )
+}
+
 /// "The next time ... would deal damage ... this turn": a prevention shield ends once it has
 /// prevented the damage it names, if that comes before cleanup (615.3).
 pub fn ends_when_used() -> Caveat {
@@ -77,7 +114,7 @@ pub fn entered_during_end_step() -> Caveat {
     caveat(
         "entered-during-end-step",
         "513.2",
-        "a permanent that enters during an end step first triggers in the next turn's end step",
+        "a permanent that enters during an end step does not trigger in that end step; it first triggers in the next end step its ability names",
     )
 }
 
@@ -467,7 +504,7 @@ pub fn after_first_upkeep() -> Caveat {
 pub fn each_upkeep_step() -> Caveat {
     caveat(
         "each-upkeep-step",
-        "500.10",
+        "500.9",
         "one trigger each time an upkeep step begins: an additional upkeep step triggers it again",
     )
 }

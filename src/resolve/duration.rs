@@ -138,6 +138,7 @@ pub fn while_condition(condition: WhileCondition) -> Meaning {
         WhileCondition::UntilLeavesInPlace => meaning.rule("611.2a"),
         WhileCondition::UntilAbandoned => meaning.rule("701.33").rule("904.11"),
         WhileCondition::UntilEvent => meaning.rule("611.2a"),
+        WhileCondition::UntilTurnOfGame => meaning.rule("611.2a").rule("500.1"),
     }
 }
 

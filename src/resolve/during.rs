@@ -46,3 +46,17 @@ pub fn during_unit(unit_ref: &UnitRef) -> Meaning {
         ))
         .rule(defining_rule(during))
 }
+
+/// "would begin your turn": a replacement's condition on each such unit as it is about to begin
+/// (614.1a); the moment it asks about is the unit's beginning, not a moment inside it.
+pub fn would_begin(unit_ref: &UnitRef) -> Meaning {
+    Meaning::new(Kind::Reference)
+        .point(TimingPoint::new(
+            Role::Tests,
+            Edge::Begin,
+            unit(unit_ref.name),
+            Occurrence::Each,
+            owner(unit_ref.owner),
+        ))
+        .rule("614.1a")
+}

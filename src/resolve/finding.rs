@@ -16,7 +16,7 @@ fn resolve_on(text: &str, phrase: &Phrase, card: CardKind) -> Finding {
     let meaning = phrase
         .marks
         .iter()
-        .fold(meaning(phrase, card), |meaning, mark| {
+        .fold(meaning(text, phrase, card), |meaning, mark| {
             let meaning = meaning.caveat(caveats::wording(mark.wording));
             // "a turn ends" is read as the end step's trigger on the strength of 513.1a.
             if mark.wording == Wording::Designer(DesignerWording::TurnEnds) {
@@ -70,7 +70,7 @@ pub fn find_and_resolve_named(
     (resolve_all_on(text, &found.phrases, card), found.errors)
 }
 
-fn meaning(phrase: &Phrase, card: CardKind) -> Meaning {
+fn meaning(text: &str, phrase: &Phrase, card: CardKind) -> Meaning {
     match &phrase.form {
         Form::AtPoint { point, this_turn } => trigger::at_point(point, phrase.place, *this_turn),
         Form::Combat(trigger) => trigger::combat(*trigger),
@@ -80,7 +80,7 @@ fn meaning(phrase: &Phrase, card: CardKind) -> Meaning {
         Form::ThisSpan { clause, unit } => {
             duration::this_turn_clause(*clause, *unit, phrase.place.opens_ability)
         }
-        Form::EachTurn(each) => each_turn::each_turn(*each),
+        Form::EachTurn(each) => each_turn::each_turn(*each, clause_to(text, phrase.span.end)),
         Form::RepeatUntil | Form::Mention => Meaning::new(Kind::NotTiming),
         Form::ExtraTurnMention(test) => extra_turn_test(*test),
         // Turns counted from the game's first (500.1: a turn is the unit they are counted in).
@@ -93,6 +93,7 @@ fn meaning(phrase: &Phrase, card: CardKind) -> Meaning {
         Form::SkipDraw => Meaning::new(Kind::NotTiming).rule("614.1b"),
         Form::During(unit_ref) => duration::during(unit_ref),
         Form::DuringUnit(unit_ref) => during::during_unit(unit_ref),
+        Form::WouldBegin(unit_ref) => during::would_begin(unit_ref),
         Form::LastUnit => Meaning::new(Kind::Reference),
         Form::GameEndTest => Meaning::new(Kind::Reference)
             .point(TimingPoint::new(
@@ -145,6 +146,18 @@ fn extra_turn_test(test: ExtraTurnTest) -> Meaning {
         .condition(condition)
 }
 
+/// The clause of `text` that ends at byte `end`: from the last mark of a sentence or clause
+/// before it ("Activate no more than twice each turn" of "{1}: Draw a card. Activate no more than
+/// twice each turn").
+fn clause_to(text: &str, end: usize) -> &str {
+    let before = text.get(..end).unwrap_or(text);
+    before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, '.' | '\n' | ';' | ':' | '(' | '"' | '\u{201c}'))
+        .map_or(before, |(mark, c)| &before[mark + c.len_utf8()..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::{CardKind, resolve_all_on};
@@ -177,5 +190,91 @@ mod tests {
         );
         assert_eq!(CardKind::of_type_line(Some("Scheme")), CardKind::Unknown);
         assert_eq!(CardKind::of_type_line(None), CardKind::Unknown);
+    }
+
+    /// The canonical points and the rules of every finding of `text`.
+    fn read(text: &str) -> Vec<(String, Vec<&'static str>)> {
+        crate::resolve::find_and_resolve(text)
+            .0
+            .iter()
+            .map(|finding| (finding.canonical(), finding.rules.clone()))
+            .collect()
+    }
+
+    /// A limit counted within each turn or combat cites the rule that checks what it limits, by
+    /// the verb of its clause.
+    #[test]
+    fn a_limit_cites_the_rule_of_what_it_limits() {
+        for (text, rules) in [
+            (
+                "{1}: Draw a card. Activate no more than twice each turn.",
+                &["602.5b"][..],
+            ),
+            (
+                "No more than one creature can attack you each combat.",
+                &["508.1c"],
+            ),
+            (
+                "This creature can block an additional creature each combat.",
+                &["509.1a", "509.1b"],
+            ),
+            ("You may play an additional land each turn.", &["305.2"]),
+            (
+                "Each player can't cast more than one spell each turn.",
+                &["101.2"],
+            ),
+            (
+                "It has “{T}: Draw a card. Activate no more than twice each turn.”",
+                &["602.5b"],
+            ),
+        ] {
+            let findings = read(text);
+            assert_eq!(
+                findings.last().map(|(_, rules)| rules.as_slice()),
+                Some(rules),
+                "{text}"
+            );
+        }
+    }
+
+    /// A plotted card is cast in its owner's main phase with the stack empty, on a later turn
+    /// (702.170d); foretell gives only the turn, the card keeps its own timing (307.1).
+    #[test]
+    fn plot_opens_its_owners_later_main_phases() {
+        let plot = read("Plot {2}{R}");
+        assert!(
+            plot.iter().any(|(canonical, rules)| {
+                canonical == "opens begin(main, later, you); closes end(main, later, you)"
+                    && rules.contains(&"702.170d")
+            }),
+            "{plot:?}"
+        );
+        let foretell = crate::resolve::find_and_resolve("Foretell {1}{U}").0;
+        assert!(foretell.iter().any(|finding| {
+            finding.canonical() == "opens begin(turn, later, any)"
+                && finding
+                    .caveats
+                    .iter()
+                    .any(|caveat| caveat.code == "own-timing-still-applies")
+        }));
+    }
+
+    /// Loyalty abilities twice each turn are 606.3's window with a count of two; a trigger twice
+    /// each turn is a trigger's limit, no window; "Gift an extra turn" adds a turn.
+    #[test]
+    fn counts_of_two_and_gifts_are_read_by_what_they_count() {
+        assert_eq!(
+            read(
+                "You may activate the loyalty abilities of planeswalkers you control twice each turn rather than only once."
+            ),
+            [(
+                "opens begin(main, each, you); closes end(main, each, you)".to_string(),
+                vec!["606.3"]
+            )]
+        );
+        let nadu =
+            crate::resolve::find_and_resolve("This ability triggers only twice each turn.").0;
+        assert_eq!(nadu[0].kind, crate::model::Kind::Trigger);
+        assert_eq!(read("Gift an extra turn")[0].0, "adds end(turn, this, any)");
     }
 }

@@ -11,7 +11,12 @@ use crate::phrase::ast::{
 
 /// Keywords whose meaning is a rule about the turn beyond their own rule: haste lets a creature
 /// attack (702.10b) and use {T} and {Q} abilities (702.10c) though 302.6 would not.
-const MORE_RULES: &[(&str, &[&str])] = &[("Haste", &["702.10c", "302.6"])];
+const MORE_RULES: &[(&str, &[&str])] = &[
+    ("Haste", &["702.10c", "302.6"]),
+    // Its window: the conspiracy is turned face up any time you have priority (702.106c).
+    ("Hidden agenda", &["702.106c"]),
+    ("Double agenda", &["702.106c"]),
+];
 
 /// Keywords that are another ability on a permanent than on an instant or sorcery: the name, and
 /// the rules on a permanent in place of the keyword's own. Ascend on a permanent is a static
@@ -108,7 +113,7 @@ fn says(name: &str, says: &Says) -> Meaning {
         // every player's untap step, and the game's day or night is no one's.
         Says::DayNight => action::day_night_change(Occurrence::Each).rule("730.2"),
         Says::During(unit_ref) => during::during_unit(unit_ref),
-        Says::EachTurn(each) => each_turn::each_turn(*each),
+        Says::EachTurn(each) => each_turn::each_turn(*each, ""),
         Says::Later(by) => window::later_turn(*by),
     }
 }

@@ -19,6 +19,7 @@ mod turn_change;
 mod vocabulary;
 mod window;
 
+pub use each_turn::checks_a_limit;
 pub use finding::{find_and_resolve, find_and_resolve_named, resolve, resolve_all, resolve_all_on};
 pub use printed::{printed, printed_caveats};
 

@@ -29,6 +29,12 @@ pub fn turn_change(change: &TurnChange) -> Meaning {
                 meaning
             }
         }
+        // Only if its gift was promised as the spell was cast (702.174b).
+        TurnChange::GiftExtraTurn => meaning
+            .point(adds_after(Unit::Turn))
+            .rule("702.174g")
+            .rule("500.7")
+            .caveat(caveats::only_if_gift_promised()),
         // After the turn an earlier phrase named (`that`, linked by `antecedent`).
         TurnChange::ExtraTurnAfterThat => meaning
             .point(TimingPoint::new(

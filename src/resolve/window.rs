@@ -25,6 +25,18 @@ fn open_during(meaning: Meaning, unit: Unit, occurrence: Occurrence, owner: Owne
 /// "on a later turn": open from the first turn after the current one, on each turn after it,
 /// under the rule of the keyword whose reminder it is.
 pub fn later_turn(by: LaterBy) -> Meaning {
+    if by == LaterBy::Plot {
+        // A plotted card is cast in its owner's main phase with the stack empty, whatever its
+        // type (702.170d).
+        return open_during(
+            Meaning::new(Kind::Window),
+            Unit::Main,
+            Occurrence::Later,
+            Owner::You,
+        )
+        .condition(Condition::StackEmpty)
+        .rule("702.170d");
+    }
     let meaning = Meaning::new(Kind::Window).point(point(
         Role::Opens,
         Edge::Begin,
@@ -32,13 +44,14 @@ pub fn later_turn(by: LaterBy) -> Meaning {
         Occurrence::Later,
         Owner::Any,
     ));
-    match by {
+    let meaning = match by {
         LaterBy::Foretell => meaning.rule("702.143a"),
         LaterBy::Foretold => meaning.rule("702.143d"),
-        LaterBy::Plot => meaning.rule("702.170d"),
         LaterBy::Warp => meaning.rule("702.185a"),
-        LaterBy::Unnamed => meaning,
-    }
+        LaterBy::Plot | LaterBy::Unnamed => return meaning,
+    };
+    // Only the turn is the keyword's: the card is cast with its own timing (307.1).
+    meaning.caveat(caveats::own_timing_still_applies())
 }
 
 /// "as though it had flash": the window flash gives, any time its caster could cast an instant;
@@ -148,6 +161,12 @@ fn window_time(meaning: Meaning, time: WindowTime, restricted: Restricted) -> Me
             .rule("117.1a")
             .rule("606.3")
             .caveat(caveats::loyalty_once_each_turn()),
+        // 606.3's own window (a main phase of its controller's turn, the stack empty), with
+        // two activations a turn in place of one.
+        WindowTime::LoyaltyTwice => open_during(meaning, Unit::Main, Occurrence::Each, Owner::You)
+            .condition(Condition::StackEmpty)
+            .rule("606.3")
+            .caveat(caveats::loyalty_twice_each_turn()),
         WindowTime::DuringCombat { on_turn } => {
             open_during(meaning, Unit::Combat, Occurrence::Each, owner(on_turn))
                 .rule("506.7c")

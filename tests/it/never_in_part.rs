@@ -27,6 +27,10 @@ const CONTINUATIONS: &[&str] = &["ends", "begins", "starts", "is over"];
 const MORE_EXAMPLES: &[(&str, &str)] = &[
     ("class_level", "(Gain the next level as a sorcery.)"),
     (
+        "loyalty_twice",
+        "You may activate the loyalty abilities of planeswalkers you control twice each turn.",
+    ),
+    (
         "leading_this_turn",
         "This turn, creatures you control get +1/+1.",
     ),
@@ -73,7 +77,12 @@ const MORE_EXAMPLES: &[(&str, &str)] = &[
 /// give several phrases).
 const PHRASES_OF_SILENT: &[(&str, &[&str])] = &[(
     "effect_this_turn",
-    &["skip_chosen", "loyalty_any_time", "lasting_this_turn"],
+    &[
+        "skip_chosen",
+        "loyalty_any_time",
+        "loyalty_twice",
+        "lasting_this_turn",
+    ],
 )];
 
 /// Templates whose phrase never ends a clause: nothing continues it.

@@ -8,7 +8,7 @@ use crate::phrase::ast::*;
 use crate::phrase::parser::Rule;
 use pest::iterators::Pair;
 
-/// `once_each_turn`: "triggers only once each turn" limits a trigger (603.2h); "Once each turn,
+/// `once_each_turn`: "triggers only once [twice] each turn" limits a trigger (603.2h); "Once each turn,
 /// you may cast", "twice each turn" limit how often something may be done: a window's condition.
 pub(super) fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
     let mut trigger = false;
@@ -24,8 +24,12 @@ pub(super) fn once_each_turn(pair: Pair<'_, Rule>) -> Lowered<Form> {
             _ => return unexpected(&child, "once each turn"),
         }
     }
-    Ok(if trigger && !twice {
-        Form::EachTurn(EachTurn::OnlyOnce)
+    Ok(if trigger {
+        Form::EachTurn(if twice {
+            EachTurn::OnlyTwice
+        } else {
+            EachTurn::OnlyOnce
+        })
     } else {
         Form::Window(Window {
             actor: WindowActor::Unstated,

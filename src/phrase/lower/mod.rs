@@ -33,7 +33,8 @@ use windows::{sorcery_timing, window};
 
 use crate::model::Span;
 use crate::phrase::ast::*;
-use crate::phrase::parser::Rule;
+use crate::phrase::parser::{Rule, TimingParser};
+use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 
 pub use error::LowerError;
@@ -129,7 +130,12 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
             let text = pair.as_str();
             pair.as_span().start() + text.chars().next().map_or(0, char::len_utf8)
         }
-        _ => pair.as_span().start(),
+        // Past its ability word ("Life Drain — "), as the walk reads it.
+        _ => {
+            let text = pair.as_str();
+            let label = ability_word_len(text);
+            pair.as_span().start() + content_after_label(&text[..label])
+        }
     };
     for child in pair.into_inner() {
         match child.as_rule() {
@@ -153,6 +159,32 @@ fn container(pair: Pair<'_, Rule>, place: Place, out: &mut Vec<Phrase>) -> Lower
         }
     }
     Ok(())
+}
+
+/// Where an ability's content begins after its label (an ability word and its dash): past a
+/// named ability word ("Life Drain — "), whose trigger then opens the ability; at the label's
+/// start for a Saga's chapter numbers ("II — "), whose text is the effect of the chapter ability
+/// (714.2b), or a mode's name after a bullet ("• Life of the Party — "), whose text is the mode's
+/// effect (700.2): a trigger there is one the chapter or mode makes.
+pub(super) fn content_after_label(label: &str) -> usize {
+    let numbers = label
+        .trim_end()
+        .trim_end_matches(['—', '-', '–'])
+        .trim_end();
+    let chapter = !numbers.is_empty()
+        && numbers
+            .chars()
+            .all(|c| matches!(c, 'I' | 'V' | 'X' | ',' | ' '));
+    let mode = label.trim_start().starts_with('•');
+    if chapter || mode { 0 } else { label.len() }
+}
+
+/// The length of the ability word that opens `ability`, if any.
+fn ability_word_len(ability: &str) -> usize {
+    TimingParser::parse(Rule::try_ability_word, ability)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .map_or(0, |word| word.as_str().len())
 }
 
 /// Lowers one phrase pair.
@@ -223,6 +255,9 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::until_not_timing => Form::RepeatUntil,
         Rule::during_next_turn => Form::During(unit_ref(pair)?),
         Rule::rest_of_game => Form::Until(Until::RestOfGame),
+        Rule::during_unit if holds(&pair, Rule::would_begin) => {
+            Form::WouldBegin(during_unit(pair)?)
+        }
         Rule::during_unit | Rule::unit_test => Form::DuringUnit(during_unit(pair)?),
         Rule::last_unit => Form::LastUnit,
         Rule::game_end_test => Form::GameEndTest,
@@ -320,6 +355,9 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
         Rule::extra_turn_mention if holds(&pair, Rule::extra_turn_not) => {
             Form::ExtraTurnMention(ExtraTurnTest::IsNotExtra)
         }
+        Rule::extra_turn_mention if holds(&pair, Rule::gift_extra_turn) => {
+            Form::TurnChange(TurnChange::GiftExtraTurn)
+        }
         Rule::extra_turn_mention => Form::ExtraTurnMention(ExtraTurnTest::Named),
         Rule::end_of_turn_statement => Form::EndOfTurnStatement,
         Rule::activation_condition => Form::Condition,
@@ -359,9 +397,13 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             clause: ClauseKind::Duration,
             unit: ThisUnit::Turn,
         },
-        Rule::loyalty_any_time => Form::Window(Window {
+        Rule::loyalty_any_time | Rule::loyalty_twice => Form::Window(Window {
             actor: WindowActor::Unstated,
-            time: Some(WindowTime::LoyaltyAnyTime),
+            time: Some(if pair.as_rule() == Rule::loyalty_twice {
+                WindowTime::LoyaltyTwice
+            } else {
+                WindowTime::LoyaltyAnyTime
+            }),
             once_each_turn: false,
             bound: None,
             twice_each_turn: false,
@@ -371,7 +413,7 @@ fn phrase(pair: Pair<'_, Rule>, place: Place) -> Lowered<Phrase> {
             clause: ClauseKind::Duration,
             unit: this_span_in(pair)?,
         },
-        Rule::until_turn_of_game => Form::WhileCondition(WhileCondition::UntilEvent),
+        Rule::until_turn_of_game => Form::WhileCondition(WhileCondition::UntilTurnOfGame),
         Rule::units_in_turn_order => Form::StepMention,
         Rule::unknown_timing => Form::Unknown,
         _ => return unexpected(&pair, "a phrase"),
