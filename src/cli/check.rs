@@ -42,8 +42,9 @@ pub struct CheckArgs {
     #[arg(long, value_name = "EDITION")]
     pub rules: Option<Edition>,
 
-    /// Apply safe fixes to YAML, text and JSON Lines files. With `-`, print the fixed standard
-    /// input on stdout, and the report on stderr.
+    /// Apply safe fixes to the card files read: YAML, text, JSON Lines, Cockatrice XML, Magic Set
+    /// Editor sets, CSV, TSV and Forge scripts (JSON databases with --fix-json). With `-`, print
+    /// the fixed standard input on stdout, and the report on stderr.
     #[arg(long)]
     pub fix: bool,
 

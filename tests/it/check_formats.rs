@@ -697,3 +697,35 @@ impl phaselint::walk::Filter for NoFilter {
         false
     }
 }
+
+/// `check --help` says which files `--fix` writes: every format the fixes above are written in,
+/// and MSE sets (issue 41: it said "YAML, text and JSON Lines" only).
+#[test]
+fn the_fix_help_names_every_format_it_writes() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_phaselint"))
+        .args(["check", "--help"])
+        .output()
+        .expect("phaselint runs");
+    let help = String::from_utf8_lossy(&output.stdout).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let fix = help
+        .split("--fix ")
+        .nth(1)
+        .expect("check --help describes --fix");
+    for format in [
+        "YAML",
+        "text",
+        "JSON Lines",
+        "Cockatrice XML",
+        "Magic Set Editor",
+        "CSV",
+        "TSV",
+        "Forge",
+        "--fix-json",
+    ] {
+        assert!(
+            fix[..400.min(fix.len())].contains(format),
+            "{format}: {fix}"
+        );
+    }
+}
