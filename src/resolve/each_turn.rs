@@ -17,7 +17,7 @@ pub fn each_turn(each: EachTurn, clause: &str) -> Meaning {
             .rule("603.2h")
             .caveat(caveats::triggers_twice_each_turn()),
         EachTurn::Counted => Meaning::new(Kind::Reference),
-        EachTurn::Limited | EachTurn::EachCombat => limit_rules(limit_of(clause))
+        EachTurn::Limited | EachTurn::EachCombat => limit_rules(clause)
             .iter()
             .fold(Meaning::new(Kind::Reference), |meaning, rule| {
                 meaning.rule(rule)
@@ -53,64 +53,36 @@ fn requirement(declared: Declared, combat: WhichCombat) -> Meaning {
     meaning
 }
 
-/// What a limit counted within each turn or combat limits, by the verb of its clause: the rule
-/// that checks it differs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LimitOf {
-    /// "Activate no more than twice each turn" (602.5b).
-    Activations,
-    /// "No more than one creature can attack each combat" (508.1c).
-    Attacks,
-    /// "can block an additional creature each combat" (509.1a, 509.1b).
-    Blocks,
-    /// "You may play an additional land each turn" (305.2).
-    LandPlays,
-    /// Anything else, spells and cards: "can't cast more than one spell each turn" (101.2).
-    Other,
-}
+/// The rules that check a limit counted within each turn or combat, by the verb of its clause
+/// that names what it limits: an activation restriction (602.5b), a restriction on attacks
+/// (508.1c) or blocks (509.1a, 509.1b), land plays (305.2); spells and anything else take
+/// `OTHER_LIMIT`.
+const LIMIT_VERBS: &[(&str, &[&str])] = &[
+    ("activate", &["602.5b"]),
+    ("attack", &["508.1c"]),
+    ("block", &["509.1a", "509.1b"]),
+    ("land", &["305.2"]),
+    ("cast", OTHER_LIMIT),
+    ("spell", OTHER_LIMIT),
+];
 
-/// What the limit at the end of `clause` counts ("Activate no more than twice each turn", "can
+/// A limit on anything else ("can't cast more than one spell each turn"): a "can't" overrides
+/// what allows more (101.2).
+const OTHER_LIMIT: &[&str] = &["101.2"];
+
+/// The rules of the limit at the end of `clause` ("Activate no more than twice each turn", "can
 /// block an additional creature each combat"): the verb nearest the count decides.
-fn limit_of(clause: &str) -> LimitOf {
-    const VERBS: &[(&str, LimitOf)] = &[
-        ("activate", LimitOf::Activations),
-        ("attack", LimitOf::Attacks),
-        ("block", LimitOf::Blocks),
-        ("land", LimitOf::LandPlays),
-        ("cast", LimitOf::Other),
-        ("spell", LimitOf::Other),
-    ];
+fn limit_rules(clause: &str) -> &'static [&'static str] {
     let clause = clause.to_ascii_lowercase();
-    VERBS
+    LIMIT_VERBS
         .iter()
-        .filter_map(|&(verb, limit)| clause.rfind(verb).map(|at| (at, limit)))
+        .filter_map(|&(verb, rules)| clause.rfind(verb).map(|at| (at, rules)))
         .max_by_key(|&(at, _)| at)
-        .map_or(LimitOf::Other, |(_, limit)| limit)
-}
-
-/// The rules that check a limit counted within each turn or combat, by what it limits: an
-/// activation restriction (602.5b), a restriction on attacks (508.1c) or blocks (509.1a, 509.1b),
-/// land plays (305.2), and anything else a "can't" that overrides what allows more (101.2).
-fn limit_rules(limit: LimitOf) -> &'static [&'static str] {
-    match limit {
-        LimitOf::Activations => &["602.5b"],
-        LimitOf::Attacks => &["508.1c"],
-        LimitOf::Blocks => &["509.1a", "509.1b"],
-        LimitOf::LandPlays => &["305.2"],
-        LimitOf::Other => &["101.2"],
-    }
+        .map_or(OTHER_LIMIT, |(_, rules)| rules)
 }
 
 /// Whether `rule` is one that checks a limit counted within each turn or combat: a reference
 /// citing one limits how often something happens.
 pub fn checks_a_limit(rule: &str) -> bool {
-    [
-        LimitOf::Activations,
-        LimitOf::Attacks,
-        LimitOf::Blocks,
-        LimitOf::LandPlays,
-        LimitOf::Other,
-    ]
-    .iter()
-    .any(|&limit| limit_rules(limit).contains(&rule))
+    LIMIT_VERBS.iter().any(|(_, rules)| rules.contains(&rule))
 }
