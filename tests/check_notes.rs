@@ -272,7 +272,7 @@ fn fix_removes_only_the_allow_that_silences_nothing() {
     assert_eq!(
         lines,
         [
-            "cards.yaml:6:20: warning[PL804] unused allow: `PL101` finds nothing on this card (card: Mended Runner)"
+            "cards.yaml:6:20: warning[PL804] unused allow: `PL101` finds nothing on this card (card: Mended Runner) [fix: remove the allow comment]"
         ]
     );
     // --fix keeps the allow that silences something.

@@ -40,7 +40,7 @@ fn a_note_is_called_note_in_every_text_a_person_reads() {
         args.extend_from_slice(extra);
         stdout(&run(dir.path(), &args))
     };
-    let narrated = check(&[]);
+    let narrated = check(&["--narrate"]);
     let graphical = without_colour(&check(&["--color", "always"]));
     let short = check(&["--format", "short"]);
     let github = check(&["--format", "github"]);
@@ -189,12 +189,12 @@ fn short_names_the_card_after_the_message() {
         lines[1..4],
         [
             "drummer.yaml:4:5: error[PL101] \"At end of turn\" is obsolete wording (card: \
-             Warcry Drummer)",
+             Warcry Drummer) [fix: replace with \"At the beginning of the end step\"]",
             "drummer.yaml:5:5: note[PL401] every main phase after the first is postcombat: with \
              an additional combat phase and main phase, this triggers in each of them (card: \
              Warcry Drummer)",
             "circle.txt:3:1: error[PL101] \"At end of turn\" is obsolete wording (card: Circle \
-             of Protection: Dusk)",
+             of Protection: Dusk) [fix: replace with \"At the beginning of the end step\"]",
         ]
     );
 }
@@ -230,10 +230,10 @@ fn the_summary_says_how_many_findings_fix_and_unsafe_fixes_would_fix() {
     assert!(!check(&["--format", "short", "-q"]).contains("fixable"));
 
     // After --fix, the safe fix is applied and the summary says so; what is left needs
-    // --unsafe-fixes.
+    // --unsafe-fixes, and the summary says why --fix left it.
     assert!(check(&["--format", "short", "--fix"]).ends_with(
         "found 1 error, 1 note in 2 files (2 cards); applied 1 fix\n\
-         1 fixable with --fix --unsafe-fixes\n"
+         1 finding left by --fix, whose fix is unsafe: --fix --unsafe-fixes applies it\n"
     ));
     // After --fix --unsafe-fixes, nothing is left to fix: no fix line.
     assert!(

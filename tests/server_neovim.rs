@@ -218,6 +218,8 @@ fn run_snippet(nvim: &Nvim, lua: &str) -> Value {
     let dir = TempDir::new().expect("a temporary directory");
     let card = dir.path().join("set.yaml");
     std::fs::write(&card, CARD).expect("the card file is written");
+    let mse_card = dir.path().join("card Lantern Warden");
+    std::fs::write(&mse_card, MSE_CARD).expect("the MSE card file is written");
     let init = dir.path().join("init.lua");
     std::fs::write(&init, lua).expect("init.lua is written");
     let out = dir.path().join("out.json");
@@ -240,6 +242,7 @@ fn run_snippet(nvim: &Nvim, lua: &str) -> Value {
         &[
             ("PATH", path.as_os_str()),
             ("CARD", card.as_os_str()),
+            ("MSE_CARD", mse_card.as_os_str()),
             ("OUT", out.as_os_str()),
         ],
     );
@@ -249,10 +252,19 @@ fn run_snippet(nvim: &Nvim, lua: &str) -> Value {
     .expect("JSON")
 }
 
-/// What Neovim held, against what the server sends for [`CARD`].
+/// A Magic Set Editor card file (`card NAME`, no extension) with one obsolete "Play this ability".
+const MSE_CARD: &str = "card:\n\tname: Lantern Warden\n\tsuper_type: <word-list-type>Artifact Creature</word-list-type>\n\trule_text: <sym>T</sym>: Tap target creature. Play this ability only during your upkeep.\n";
+
+/// What Neovim held, against what the server sends for [`CARD`] and [`MSE_CARD`].
 fn assert_held(held: &Value) {
     assert_eq!(held.get("error"), None, "the Lua session failed: {held:#}");
     assert_eq!(held["attached"], true, "{held:#}");
+    assert_eq!(held["mse_filetype"], "mse", "{held:#}");
+    let mse_codes: Vec<&Value> = held["mse_diagnostics"]
+        .as_array()
+        .map(|all| all.iter().map(|d| &d["code"]).collect())
+        .unwrap_or_default();
+    assert_eq!(mse_codes, [&json!("PL102")], "{held:#}");
     // Neovim 0.7 offers no encoding and gets UTF-16; later ones offer UTF-8 first and get it.
     let units = |text: &str| match held["encoding"].as_str() {
         Some("utf-16") => text.encode_utf16().count(),

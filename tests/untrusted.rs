@@ -201,7 +201,7 @@ fn a_read_only_file_is_not_fixed_and_no_fix_is_counted() {
     let output = fix(dir.path(), "bell.yaml");
     let text = stdout(&output);
     assert!(
-        text.contains("error[PL900] could not write the fixes: the file is read-only (mode 444); the file was not changed"),
+        text.contains("error[PL906] could not write the fixes: the file is read-only (mode 444); the file was not changed"),
         "{text}"
     );
     // The report is of the file as it is: its finding is still there, and nothing was applied.
@@ -211,7 +211,7 @@ fn a_read_only_file_is_not_fixed_and_no_fix_is_counted() {
         std::fs::read_to_string(&path).expect("read"),
         STEP_NAME_CARD
     );
-    // A refused write is an error on the file (PL900): exit 1.
+    // A refused write is an error on the file (PL906): exit 1.
     assert_eq!(output.status.code(), Some(1));
 }
 

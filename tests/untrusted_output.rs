@@ -32,6 +32,11 @@ fn check(dir: &Path, format: &str, file: &str) -> Output {
     run(dir, &["check", "--format", format, file])
 }
 
+/// `check --narrate FILE`: the human format as plain sentences.
+fn narrated(dir: &Path, file: &str) -> Output {
+    run(dir, &["check", "--narrate", file])
+}
+
 /// The first `path:line:col` of a short report.
 fn short_place(output: &Output) -> (usize, usize) {
     let text = stdout(output);
@@ -90,7 +95,7 @@ fn a_byte_order_mark_is_no_column_in_any_format() {
             &Value::from(column - 1)
         )
     );
-    let narrated = stdout(&check(dir.path(), "human", "bom.jsonl"));
+    let narrated = stdout(&narrated(dir.path(), "bom.jsonl"));
     assert!(
         narrated.contains(&format!(
             "label at line 1, columns {column} to {}: obsolete-end-of-turn",
@@ -118,7 +123,7 @@ fn the_human_format_gives_the_columns_of_short_on_long_lines() {
     write(dir.path(), "long.jsonl", card("Long Card", &text));
     let (line, column) = short_place(&check(dir.path(), "short", "long.jsonl"));
     assert!(column > 300, "{column}");
-    let narrated = stdout(&check(dir.path(), "human", "long.jsonl"));
+    let narrated = stdout(&narrated(dir.path(), "long.jsonl"));
     let label = format!(
         "label at line {line}, columns {column} to {}: until-the-end-of-turn",
         column + "until the end of turn".len() - 1
@@ -151,7 +156,7 @@ fn control_characters_of_a_card_file_are_shown_not_sent() {
         "Foo\u{1b}]0;PWNED\u{7}\nInstant\nTap it until the end of turn.\u{1b}]0;PWNED\u{7} \
          Until \u{1b}[31mthe \u{9b}2J\u{202e}moon rises.\n",
     );
-    let human = stdout(&check(dir.path(), "human", file));
+    let human = stdout(&narrated(dir.path(), file));
     let drawn = stdout(&run(dir.path(), &["check", "--color", "always", file]));
     let short = stdout(&check(dir.path(), "short", file));
     let github = stdout(&check(dir.path(), "github", file));

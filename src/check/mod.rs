@@ -282,15 +282,21 @@ impl CheckedFile {
     }
 }
 
-/// A config problem, reported like a file problem so that every format carries it.
+/// A config's problems, reported like a file's so that every format carries them: each of its
+/// mistakes at its place.
 pub fn config_problem(error: &ConfigError) -> CheckedFile {
-    CheckedFile::problem(
+    let mut file = CheckedFile::problem(
         &error.path,
         error.source_text.clone(),
         &INVALID_CONFIG,
         error.span.clone().unwrap_or(0..0),
         error.message.clone(),
-    )
+    );
+    file.diagnostics
+        .extend(error.more.iter().map(|(span, message)| {
+            input_problem(&INVALID_CONFIG, span.clone(), message.clone(), None)
+        }));
+    file
 }
 
 /// A file that could not be read, with the part that could be (blanked) as its source.

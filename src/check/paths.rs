@@ -11,7 +11,7 @@ use crate::lint::input_problem;
 use crate::parallel;
 use crate::read::{FileText, ReadError};
 use crate::rules::NO_CARD_FOUND;
-use crate::rules::UNREADABLE_FILE;
+use crate::rules::UNWRITABLE_FILE;
 use crate::source;
 use crate::walk::{Walked, WalkedDir, walk};
 use std::path::{Path, PathBuf};
@@ -335,7 +335,7 @@ fn fix_file(
             let mut unchanged = checked;
             offer_no_fixes(&mut unchanged, &message);
             unchanged.diagnostics.push(input_problem(
-                &UNREADABLE_FILE,
+                &UNWRITABLE_FILE,
                 0..0,
                 format!("could not write the fixes: {message}; the file was not changed"),
                 None,

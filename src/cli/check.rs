@@ -4,7 +4,9 @@ use super::format::FormatArg;
 use super::outcome::Outcome;
 use super::progress::Progress;
 use clap::Args;
-use phaselint::check::{CheckOptions, Checked, CheckedFile, FixMode, InputsSeen, check_paths};
+use phaselint::check::{
+    CheckOptions, Checked, CheckedFile, FixMode, InputsSeen, check_paths, counted,
+};
 use phaselint::edition::Edition;
 use phaselint::read::DEFAULT_MAX_FILE_SIZE;
 use phaselint::report::{self, Format, HumanStyle, Summary};
@@ -56,7 +58,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub fix_json: bool,
 
-    /// Print the changes fixes would make, as a unified diff, and write nothing.
+    /// Print the changes fixes would make, as a unified diff, and write nothing; exit 1 when there
+    /// is one (as ruff's --diff), 0 when there is none.
     #[arg(long, conflicts_with = "fix")]
     pub diff: bool,
 
@@ -107,9 +110,15 @@ pub struct CheckArgs {
     pub max_file_size: ByteSize,
 
     /// Colour in the human report: `auto` (on a terminal, unless NO_COLOR is set; FORCE_COLOR
-    /// turns it on anywhere), `always` or `never`.
+    /// turns it on anywhere), `always` or `never`. Piped, the report is drawn the same, without
+    /// colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// The human report as plain sentences, one fact to a line, for screen readers (also when
+    /// NO_GRAPHICS is set, as miette reads it): no box drawing.
+    #[arg(long)]
+    pub narrate: bool,
 
     /// Print the settings that govern each PATH (its phaselint.toml or the defaults, every
     /// rule's level there, the edition, the ignores, files and fields) and check nothing.
@@ -209,6 +218,9 @@ pub fn run(args: &CheckArgs) -> (Result<Vec<u8>, String>, Outcome) {
     // As ruff: with --diff, pending changes fail the run.
     let pending = !diffs.is_empty();
     let output = if args.diff {
+        if !args.quiet {
+            tell_diff_outcome(args, &summary, pending);
+        }
         // Bytes: a file read as Windows-1252 is diffed in its own encoding.
         diffs
     } else if args.statistics {
@@ -301,6 +313,26 @@ impl std::fmt::Display for ByteSize {
     }
 }
 
+/// On stderr after `--diff`'s patch, as ruff says "Would fix": what it holds and why the run
+/// exits 1.
+fn tell_diff_outcome(args: &CheckArgs, summary: &Summary, pending: bool) {
+    let message = if pending {
+        let fixes = summary.fixable
+            + if args.unsafe_fixes {
+                summary.unsafe_fixable
+            } else {
+                0
+            };
+        format!(
+            "would apply {}: --diff exits 1 while there is a change to make (--fix makes it)",
+            counted(fixes, "fix", "fixes")
+        )
+    } else {
+        "no change to make: --diff exits 0".to_string()
+    };
+    let _ = writeln!(std::io::stderr(), "{message}");
+}
+
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
@@ -325,14 +357,14 @@ fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String 
             terminal_size::terminal_size_of(stdout),
         )
     };
-    // Colour forced on draws the graphical report too: a CI log shows it as a terminal would.
+    // The same report on a terminal and piped, as ruff's and rustc's: only the colour differs.
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => !set("NO_COLOR") && (terminal || set("FORCE_COLOR")),
     };
     let style = HumanStyle {
-        graphical: terminal || color,
+        graphical: !(args.narrate || set("NO_GRAPHICS")),
         color,
         width: report::wrap_width(
             std::env::var("COLUMNS").ok().as_deref(),

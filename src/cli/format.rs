@@ -8,8 +8,11 @@ pub struct FormatArg;
 
 impl FormatArg {
     pub fn parser() -> impl TypedValueParser<Value = Format> {
-        let values =
-            Format::ALL.map(|format| PossibleValue::new(format.name()).help(format.about()));
+        let values = Format::ALL.map(|format| {
+            PossibleValue::new(format.name())
+                .aliases(format.aliases().iter().copied())
+                .help(format.about())
+        });
         // PossibleValuesParser has already refused any other name.
         PossibleValuesParser::new(values).try_map(|name| name.parse::<Format>())
     }

@@ -56,7 +56,9 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Print the findings of every card face of card files, one JSON object a line.
     Findings(findings::FindingsArgs),
-    /// List the rules, or print one rule's documentation.
+    /// List the rules, or print one rule's documentation (`rule CODE`, as ruff's; `--all`: every
+    /// rule's).
+    #[command(visible_alias = "rule")]
     Rules(rules::RulesArgs),
     /// Run the language server over stdin and stdout (LSP): diagnostics, quick fixes, hover.
     Server(server::ServerArgs),

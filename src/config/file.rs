@@ -17,6 +17,7 @@ impl Config {
                 source_text: String::new(),
                 span: None,
                 message: format!("cannot read the config file: {}", error.message),
+                more: Vec::new(),
             }),
         }
     }

@@ -85,8 +85,16 @@ impl Level {
         }
     }
 
+    /// Other spellings a config may write: eslint's `"warn"`.
+    pub const ALIASES: [(&'static str, Level); 1] = [("warn", Level::Warning)];
+
     fn parse(text: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|level| level.as_str() == text)
+        Level::ALL
+            .into_iter()
+            .map(|level| (level.as_str(), level))
+            .chain(Level::ALIASES)
+            .find(|(name, _)| *name == text)
+            .map(|(_, level)| level)
     }
 }
 
@@ -117,6 +125,20 @@ pub struct ConfigError {
     pub span: Option<Range<usize>>,
     /// Starts lower-case, no trailing period.
     pub message: String,
+    /// The file's other problems after this one, in file order: a config is checked whole, so
+    /// that each of its mistakes is reported in one run.
+    pub more: Vec<(Range<usize>, String)>,
+}
+
+impl ConfigError {
+    /// Every problem: this one, then the others, each with its place where it has one.
+    pub fn problems(&self) -> impl Iterator<Item = (Option<Range<usize>>, &str)> {
+        std::iter::once((self.span.clone(), self.message.as_str())).chain(
+            self.more
+                .iter()
+                .map(|(span, message)| (Some(span.clone()), message.as_str())),
+        )
+    }
 }
 
 impl fmt::Display for ConfigError {
@@ -126,7 +148,15 @@ impl fmt::Display for ConfigError {
             "{}: {}",
             crate::file_name::shown(&self.path),
             self.message
-        )
+        )?;
+        match self.more.len() {
+            0 => Ok(()),
+            1 => f.write_str(" (and 1 more problem: `phaselint check` shows each at its place)"),
+            more => write!(
+                f,
+                " (and {more} more problems: `phaselint check` shows each at its place)"
+            ),
+        }
     }
 }
 

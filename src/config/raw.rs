@@ -1,5 +1,5 @@
 //! The config file as written (the serde structs, strict about unknown keys) and its validation:
-//! every rule name, level and glob checked, the first error in file order reported at its place.
+//! every rule name, level and glob checked, and every error reported at its place, in file order.
 
 use super::globs::PathGlobs;
 use super::{Config, ConfigError, Ignore, Level, RuleSet, Target};
@@ -33,39 +33,59 @@ impl Config {
             source_text: text.to_string(),
             span,
             message,
+            more: Vec::new(),
         };
+        // A syntax error or a key no config has ends the reading: nothing after it is known.
         let raw: RawConfig =
             toml::from_str(text).map_err(|err| error(err.span(), clean_message(err.message())))?;
         let root = absolute(path.parent().unwrap_or(Path::new("")));
+        let mut problems = Problems::default();
         let edition = match &raw.edition {
             None => Edition::Current,
-            Some(value) => Edition::parse(value.get_ref()).ok_or_else(|| {
-                error(
-                    Some(value.span()),
-                    format!(
-                        "unknown edition \"{}\", expected \"current\", \"2009\", \"2004\" or a year from \"{FIRST_YEAR}\" to \"{CURRENT_YEAR}\"",
-                        value.get_ref()
-                    ),
-                )
-            })?,
+            Some(value) => problems
+                .keep(Edition::parse(value.get_ref()).ok_or_else(|| {
+                    (
+                        value.span(),
+                        format!(
+                            "unknown edition \"{}\", expected \"current\", \"2009\", \"2004\" or a year from \"{FIRST_YEAR}\" to \"{CURRENT_YEAR}\"",
+                            value.get_ref()
+                        ),
+                    )
+                }))
+                .unwrap_or(Edition::Current),
         };
-        let fields = raw
-            .fields
-            .validate()
-            .map_err(|(span, message)| error(Some(span), message))?;
-        raw.validate(&root, &lookup)
-            .map(|(levels, ignores, include, exclude)| Config {
-                fields,
-                root,
-                file: Some(path.to_path_buf()),
-                levels,
-                ignores,
-                include,
-                exclude,
-                selection: RuleSelection::default(),
-                edition,
-            })
-            .map_err(|(span, message)| error(Some(span), message))
+        let fields = raw.fields.validate(&mut problems);
+        let (levels, ignores, include, exclude) = raw.validate(&root, &lookup, &mut problems);
+        let mut problems = problems.0;
+        problems.sort_by_key(|(span, _)| span.start);
+        let mut problems = problems.into_iter();
+        if let Some((span, message)) = problems.next() {
+            let mut first = error(Some(span), message);
+            first.more = problems.collect();
+            return Err(first);
+        }
+        Ok(Config {
+            fields,
+            root,
+            file: Some(path.to_path_buf()),
+            levels,
+            ignores,
+            include,
+            exclude,
+            selection: RuleSelection::default(),
+            edition,
+        })
+    }
+}
+
+/// The problems of a config found so far, each at its place: validation goes on past each one.
+#[derive(Debug, Default)]
+struct Problems(Vec<Invalid>);
+
+impl Problems {
+    /// The value of `result`, or None with its problem kept.
+    fn keep<T>(&mut self, result: Result<T, Invalid>) -> Option<T> {
+        result.map_err(|problem| self.0.push(problem)).ok()
     }
 }
 
@@ -101,7 +121,7 @@ pub(super) struct RawFields {
 
 impl RawFields {
     /// The names, each with a letter or a digit (they are compared by those alone).
-    fn validate(&self) -> Result<FieldNames, Invalid> {
+    fn validate(&self, problems: &mut Problems) -> FieldNames {
         let mut names = FieldNames::default();
         for (field, list) in [
             (Field::Name, &self.name),
@@ -111,18 +131,19 @@ impl RawFields {
         ] {
             for name in list {
                 if normalized(name.get_ref()).is_empty() {
-                    return Err((
+                    problems.0.push((
                         name.span(),
                         format!(
                             "field name \"{}\" has no letter or digit: names are compared by their letters and digits",
                             name.get_ref()
                         ),
                     ));
+                    continue;
                 }
                 names.add(field, name.get_ref());
             }
         }
-        Ok(names)
+        names
     }
 }
 
@@ -152,79 +173,90 @@ type Validated = (
 );
 
 impl RawConfig {
-    /// Check every name, level and glob; the first error in file order wins.
+    /// Check every name, level and glob; what is wrong goes to `problems` and is left out.
     fn validate(
         self,
         root: &Path,
         lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
-    ) -> Result<Validated, Invalid> {
-        // The map is ordered by key text; errors should come in file order.
+        problems: &mut Problems,
+    ) -> Validated {
+        // The map is ordered by key text; a rule configured twice is the later one in the file.
         let mut rules: Vec<_> = self.rules.into_iter().collect();
         rules.sort_by_key(|(key, _)| key.span().start);
         let mut levels: BTreeMap<&'static str, Level> = BTreeMap::new();
         let mut written: BTreeMap<&'static str, &str> = BTreeMap::new();
         for (key, value) in &rules {
-            let rule = configurable(lookup, key)?;
+            let rule = problems.keep(configurable(lookup, key));
+            let level = problems.keep(Level::parse(value.get_ref()).ok_or_else(|| {
+                (
+                    value.span(),
+                    format!(
+                        "unknown level \"{}\", expected \"error\", \"warning\" (or \"warn\"), \"note\" or \"off\"",
+                        value.get_ref()
+                    ),
+                )
+            }));
+            let Some(rule) = rule else {
+                continue;
+            };
             if let Some(first) = written.get(rule.code) {
-                return Err((
+                problems.0.push((
                     key.span(),
                     format!(
                         "rule \"{}\" is already configured as \"{first}\"",
                         key.get_ref()
                     ),
                 ));
+                continue;
             }
-            let level = Level::parse(value.get_ref()).ok_or_else(|| {
-                (
-                    value.span(),
-                    format!(
-                        "unknown level \"{}\", expected \"error\", \"warning\", \"note\" or \"off\"",
-                        value.get_ref()
-                    ),
-                )
-            })?;
             written.insert(rule.code, key.get_ref());
-            levels.insert(rule.code, level);
+            if let Some(level) = level {
+                levels.insert(rule.code, level);
+            }
         }
 
-        let mut ignores = Vec::new();
-        for entry in &self.ignore {
-            ignores.push(validate_ignore(entry, root, lookup)?);
-        }
-
-        let include = globs(root, &self.files.include)?;
-        let exclude = globs(root, &self.files.exclude)?;
-        Ok((levels, ignores, include, exclude))
+        let ignores = self
+            .ignore
+            .iter()
+            .filter_map(|entry| validate_ignore(entry, root, lookup, problems))
+            .collect();
+        let include = globs(root, &self.files.include, problems);
+        let exclude = globs(root, &self.files.exclude, problems);
+        (levels, ignores, include, exclude)
     }
 }
 
+/// One `[[ignore]]` entry, or None when its target is wrong; a wrong rule name in its list is
+/// reported and left out.
 fn validate_ignore(
     entry: &Spanned<RawIgnore>,
     root: &Path,
     lookup: &impl Fn(&str) -> Option<&'static RuleInfo>,
-) -> Result<Ignore, Invalid> {
+    problems: &mut Problems,
+) -> Option<Ignore> {
     let raw = entry.get_ref();
     let target = match (&raw.path, &raw.card) {
-        (Some(path), None) => Target::Path(globs(root, std::slice::from_ref(path))?),
-        (None, Some(card)) => Target::Card(card.get_ref().clone()),
-        (Some(_), Some(card)) => {
-            return Err((
-                card.span(),
-                "an ignore entry takes `path` or `card`, not both".to_string(),
-            ));
-        }
-        (None, None) => {
-            return Err((
-                entry.span(),
-                "an ignore entry needs `path` or `card`".to_string(),
-            ));
-        }
+        (Some(path), None) => Some(Target::Path(globs(
+            root,
+            std::slice::from_ref(path),
+            problems,
+        ))),
+        (None, Some(card)) => Some(Target::Card(card.get_ref().clone())),
+        (Some(_), Some(card)) => problems.keep(Err((
+            card.span(),
+            "an ignore entry takes `path` or `card`, not both".to_string(),
+        ))),
+        (None, None) => problems.keep(Err((
+            entry.span(),
+            "an ignore entry needs `path` or `card`".to_string(),
+        ))),
     };
     if raw.rules.get_ref().is_empty() {
-        return Err((
+        problems.0.push((
             raw.rules.span(),
             "empty rule list, write [\"all\"] to ignore every rule".to_string(),
         ));
+        return None;
     }
     let mut codes = Vec::new();
     let mut all = false;
@@ -233,15 +265,19 @@ fn validate_ignore(
             all = true;
             continue;
         }
-        let rule = configurable(lookup, name)?;
-        codes.push(rule.code);
+        if let Some(rule) = problems.keep(configurable(lookup, name)) {
+            codes.push(rule.code);
+        }
     }
     let rules = if all {
         RuleSet::All
     } else {
         RuleSet::Codes(codes)
     };
-    Ok(Ignore { target, rules })
+    Some(Ignore {
+        target: target?,
+        rules,
+    })
 }
 
 /// The rule `name` names, if a config may set its level or ignore it: input problems (PL9xx)
@@ -265,26 +301,36 @@ fn configurable(
 }
 
 /// Globs of the config, relative to its directory. One with a `..` component can never match:
-/// paths are matched relative to the config's directory, below it.
-fn globs(root: &Path, texts: &[Spanned<String>]) -> Result<PathGlobs, Invalid> {
-    if let Some(outside) = texts
-        .iter()
-        .find(|text| text.get_ref().split('/').any(|part| part == ".."))
-    {
-        return Err((
-            outside.span(),
-            format!(
-                "\"{}\" can never match: globs match paths below the config's directory, and `..` leads out of it",
-                outside.get_ref()
-            ),
-        ));
+/// paths are matched relative to the config's directory, below it. A wrong glob is reported and
+/// left out.
+fn globs(root: &Path, texts: &[Spanned<String>], problems: &mut Problems) -> PathGlobs {
+    let mut kept: Vec<&Spanned<String>> = Vec::new();
+    for text in texts {
+        if text.get_ref().split('/').any(|part| part == "..") {
+            problems.0.push((
+                text.span(),
+                format!(
+                    "\"{}\" can never match: globs match paths below the config's directory, and `..` leads out of it",
+                    text.get_ref()
+                ),
+            ));
+        } else {
+            kept.push(text);
+        }
     }
-    PathGlobs::new(root, texts.iter().map(|text| text.get_ref().as_str())).map_err(
-        |(index, message)| {
-            let span = texts.get(index).map(Spanned::span).unwrap_or_default();
-            (span, message)
-        },
-    )
+    loop {
+        match PathGlobs::new(root, kept.iter().map(|text| text.get_ref().as_str())) {
+            Ok(globs) => return globs,
+            // The set as a whole too large (no one glob at fault, `usize::MAX`): the last goes.
+            Err((index, message)) => {
+                let Some(last) = kept.len().checked_sub(1) else {
+                    return PathGlobs::empty(root);
+                };
+                let bad = kept.remove(index.min(last));
+                problems.0.push((bad.span(), message));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -554,12 +600,51 @@ exclude = ["drafts/**"]
 
     #[test]
     fn bad_levels_are_errors_at_the_value() {
-        let (message, at) = error("[rules]\nPL001 = \"warn\"\n");
-        assert!(message.starts_with("unknown level \"warn\""), "{message}");
-        assert_eq!(at, "\"warn\"");
+        let (message, at) = error("[rules]\nPL001 = \"loud\"\n");
+        assert!(message.starts_with("unknown level \"loud\""), "{message}");
+        assert_eq!(at, "\"loud\"");
         let (message, at) = error("[rules]\nPL001 = 1\n");
         assert!(message.contains("string"), "{message}");
         assert_eq!(at, "1");
+    }
+
+    #[test]
+    fn warn_is_a_warning_as_eslint_writes_it() {
+        let config = parse("[rules]\nPL101 = \"warn\"\n").expect("\"warn\" is a level");
+        assert_eq!(
+            level(&config, &STEP, "/project/a.yaml", None),
+            Level::Warning
+        );
+    }
+
+    #[test]
+    fn every_mistake_of_a_file_is_reported_in_file_order() {
+        let text = "edition = \"1850\"\n\n[rules]\nPL999 = \"off\"\nPL001 = \"loud\"\nPL101 = \"off\"\n\
+                    obsolete-step-name = \"note\"\n\n[[ignore]]\npath = \"../x\"\nrules = [\"nope\", \"PL001\"]\n\n\
+                    [files]\nexclude = [\"a[b\", \"ok/**\", \"\"]\n";
+        let err = parse(text).expect_err("config should be rejected");
+        let found: Vec<(&str, String)> = err
+            .problems()
+            .map(|(span, message)| (&text[span.expect("a place")], message.to_string()))
+            .collect();
+        let places: Vec<&str> = found.iter().map(|(at, _)| *at).collect();
+        assert_eq!(
+            places,
+            [
+                "\"1850\"",
+                "PL999",
+                "\"loud\"",
+                "obsolete-step-name",
+                "\"../x\"",
+                "\"nope\"",
+                "\"a[b\"",
+                "\"\""
+            ],
+            "{found:?}"
+        );
+        assert!(found[0].1.starts_with("unknown edition"), "{found:?}");
+        assert!(found[6].1.starts_with("invalid glob"), "{found:?}");
+        assert_eq!(found[7].1, "empty glob");
     }
 
     #[test]

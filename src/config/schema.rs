@@ -125,7 +125,11 @@ fn globs(description: &str) -> Value {
 }
 
 fn level() -> Value {
-    let levels: Vec<&str> = Level::ALL.iter().map(|level| level.as_str()).collect();
+    let levels: Vec<&str> = Level::ALL
+        .iter()
+        .map(|level| level.as_str())
+        .chain(Level::ALIASES.iter().map(|(alias, _)| *alias))
+        .collect();
     json!({ "type": "string", "enum": levels })
 }
 

@@ -5,7 +5,7 @@
 //! visible first: no control character of a card file reaches the terminal.
 
 use super::narrate::{Mark, Narration, narrate};
-use super::source::{FileSource, MAX_CONTEXT, Snippet};
+use super::source::{FileSource, MAX_ROOM, Snippet};
 use super::summary::Summary;
 use super::visible::visible;
 use crate::check::CheckedFile;
@@ -17,20 +17,32 @@ use std::ops::Range;
 /// Below this, miette's wrapping leaves no room for text beside its gutters.
 const MIN_WIDTH: usize = 40;
 
-/// The most of one span a snippet shows, in bytes: a longer span (a whole line given up on,
-/// which can be megabytes) is shown from its start, and its label says where it ends.
-const MAX_SHOWN_SPAN: usize = 2 * MAX_CONTEXT;
+/// The columns of a graphical snippet's gutter (` 12345 │ `), left out of the room a line of the
+/// file has.
+const GUTTER: usize = 9;
 
-/// How the human format is drawn. The CLI decides: `graphical` when stdout is a terminal,
-/// `color` when graphical and `NO_COLOR` is unset, `width` with [`wrap_width`].
+/// How the human format is drawn. The CLI decides: `graphical` unless narration is asked for,
+/// `color` on a terminal when `NO_COLOR` is unset, `width` with [`wrap_width`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HumanStyle {
     /// Snippets drawn with box characters; otherwise miette's narratable plain text.
     pub graphical: bool,
     /// Colours in the graphical drawing.
     pub color: bool,
-    /// Columns to wrap at; widths below 40 are taken as 40.
+    /// Columns to wrap at; widths below 40 are taken as 40. A graphical snippet's lines are cut
+    /// to it around their spans.
     pub width: usize,
+}
+
+impl HumanStyle {
+    /// The columns of a file's line a snippet shows: what the width leaves beside the gutter.
+    fn room(&self) -> usize {
+        if self.graphical {
+            (self.width.max(MIN_WIDTH) - GUTTER).min(MAX_ROOM)
+        } else {
+            MAX_ROOM
+        }
+    }
 }
 
 /// The width of the human report when neither `COLUMNS` nor a terminal gives one.
@@ -55,7 +67,7 @@ pub(super) fn render(files: &[CheckedFile], style: &HumanStyle, summary: &Summar
     for file in files.iter().filter(|file| !file.diagnostics.is_empty()) {
         let source = FileSource::new(&file.path, &file.source);
         for diagnostic in &file.diagnostics {
-            handler.render(&mut out, Report::new(diagnostic, &source));
+            handler.render(&mut out, Report::new(diagnostic, &source, style.room()));
             out.push('\n');
         }
     }
@@ -134,27 +146,37 @@ struct Report<'a> {
 }
 
 impl<'a> Report<'a> {
-    fn new(diagnostic: &'a Diagnostic, source: &'a FileSource<'a>) -> Self {
+    /// `room`: the characters of a line the snippet shows.
+    fn new(diagnostic: &'a Diagnostic, source: &'a FileSource<'a>, room: usize) -> Self {
         let primary = (&diagnostic.span, diagnostic.name);
         let secondary = diagnostic
             .labels
             .iter()
             .map(|label| (&label.span, label.message.as_str()));
+        // An empty file (or a directory) has no words to show: its path goes in the message.
+        let has_text = !source.index().text().is_empty();
         let marks: Vec<Mark> = std::iter::once(primary)
             .chain(secondary)
-            .map(|(span, label)| mark(source, span, label))
+            .filter(|_| has_text)
+            .map(|(span, label)| mark(source, span, label, room))
             .collect();
+        let message = visible(&diagnostic.message);
+        let message = if has_text {
+            message.into_owned()
+        } else {
+            format!("{}: {message}", visible(source.name()))
+        };
         let spans: Vec<Range<usize>> = marks.iter().map(|mark| mark.span.clone()).collect();
         let code = format!("{}({})", diagnostic.code, diagnostic.name);
         Report {
             diagnostic,
-            message: visible(&diagnostic.message).into_owned(),
+            message,
             header: code.clone(),
             code,
             help: help(diagnostic),
             source,
             // miette's graphical reports show a line of context either side.
-            snippet: source.snippet(&spans, 1),
+            snippet: source.snippet(&spans, 1, room),
             marks,
         }
     }
@@ -174,19 +196,27 @@ impl<'a> Report<'a> {
     }
 }
 
-/// A span and its label as a snippet shows them: clamped onto the text, and a span longer than
-/// [`MAX_SHOWN_SPAN`] cut to its start, its label saying where it ends.
-fn mark(source: &FileSource<'_>, span: &Range<usize>, label: &str) -> Mark {
+/// A span and its label as a snippet shows them: clamped onto the text, and a span of more than
+/// `room` characters (a whole line given up on, which can be megabytes) cut to its start, its
+/// label saying where it ends.
+fn mark(source: &FileSource<'_>, span: &Range<usize>, label: &str, room: usize) -> Mark {
     let index = source.index();
     let span = index.clamp_span(span);
     let mut label = visible(label).into_owned();
-    if span.len() <= MAX_SHOWN_SPAN {
+    let text = index.text();
+    let shown_end = span.start
+        + text[span.clone()]
+            .chars()
+            .take(room)
+            .map(char::len_utf8)
+            .sum::<usize>();
+    if shown_end == span.end {
         return Mark { span, label };
     }
     let end = index.position(span.end);
     label.push_str(&format!(" (to line {}, column {})", end.line, end.column));
     Mark {
-        span: span.start..index.clamp(span.start + MAX_SHOWN_SPAN),
+        span: span.start..shown_end,
         label,
     }
 }
@@ -263,6 +293,9 @@ impl miette::Diagnostic for Report<'_> {
 
     /// The spans in the text made visible, which is what the source gives miette.
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.marks.is_empty() {
+            return None;
+        }
         Some(Box::new(self.marks.iter().enumerate().map(|(at, mark)| {
             let span = self.source.shown_span(&mark.span);
             let label = Some(mark.label.clone());
@@ -353,10 +386,10 @@ found 1 warning in 1 file (2 cards)
             )
         );
         assert!(out.contains("  help: fix: replace with \"’\"\n"));
-        // The unreadable, empty file is reported under its name.
+        // The unreadable, empty file is reported under its name, with no empty snippet.
         assert!(out.contains(
-            "error[PL000(unreadable-file)]\n\n  × the file is not UTF-8: invalid byte at offset 0\n   \
-             ╭─[broken.json:1:1]\n"
+            "error[PL000(unreadable-file)]\n\n  × broken.json: the file is not UTF-8: invalid byte \
+             at offset 0\n\n"
         ));
         assert!(out.ends_with(
             "\nfound 2 errors, 1 warning, 1 note in 3 files (5 cards)\n\
@@ -494,7 +527,7 @@ found 1 warning in 1 file (2 cards)
     fn the_plain_fallback_names_the_place() {
         let dawn = fixture::dawn("");
         let source = FileSource::new(&dawn.path, &dawn.source);
-        let report = Report::new(&dawn.diagnostics[1], &source);
+        let report = Report::new(&dawn.diagnostics[1], &source, MAX_ROOM);
         assert_eq!(
             report.plain(),
             "error[PL201(restriction-after-combat)]: sets/dawn.yaml:4:47: \"can’t block this \

@@ -72,13 +72,24 @@ impl Format {
         }
     }
 
+    /// Other names it answers to: ruff's, for a user's habits (`--output-format concise`).
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Format::Human => &["full"],
+            Format::Short => &["concise"],
+            _ => &[],
+        }
+    }
+
     /// What it is, in a line.
     pub fn about(self) -> &'static str {
         match self {
             Format::Human => {
-                "Source snippets with labels and help; plain sentences when stdout is not a terminal"
+                "Source snippets with labels and help, on a terminal and piped (ruff's `full`)"
             }
-            Format::Short => "One line per diagnostic: `path:line:col: severity[CODE] message`",
+            Format::Short => {
+                "One line per diagnostic: `path:line:col: severity[CODE] message` (ruff's `concise`)"
+            }
             Format::Json => "One JSON document: every diagnostic and a summary",
             Format::Github => {
                 "GitHub Actions workflow commands, shown as annotations on pull requests"
@@ -97,7 +108,7 @@ impl std::str::FromStr for Format {
     fn from_str(name: &str) -> Result<Format, String> {
         Format::ALL
             .into_iter()
-            .find(|format| format.name() == name)
+            .find(|format| format.name() == name || format.aliases().contains(&name))
             .ok_or_else(|| format!("`{name}` is no output format"))
     }
 }
@@ -146,6 +157,9 @@ mod tests {
             ]
         );
         assert_eq!("sarif".parse(), Ok(Format::Sarif));
+        // ruff's names.
+        assert_eq!("concise".parse(), Ok(Format::Short));
+        assert_eq!("full".parse(), Ok(Format::Human));
         assert!("SARIF".parse::<Format>().is_err());
     }
 

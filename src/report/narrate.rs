@@ -4,7 +4,7 @@
 //! shows starts: on a line cut down to the window around the span, that is not the line's start,
 //! and the columns were wrong. Here every line and column is the file's, as in the other formats.
 
-use super::source::FileSource;
+use super::source::{FileSource, MAX_ROOM};
 use super::visible::{visible, visible_lines};
 use crate::lines::{LineIndex, Position};
 use std::fmt::Write;
@@ -69,7 +69,7 @@ fn write(out: &mut String, narration: &Narration<'_>, source: &FileSource<'_>) -
 fn snippets<'m>(source: &FileSource<'_>, marks: &[&'m Mark]) -> Vec<(Range<usize>, Vec<&'m Mark>)> {
     let spans: Vec<Range<usize>> = marks.iter().map(|mark| mark.span.clone()).collect();
     source
-        .windows(&spans, CONTEXT_LINES)
+        .windows(&spans, CONTEXT_LINES, MAX_ROOM)
         .into_iter()
         .map(|window| {
             let inside = marks
@@ -205,17 +205,14 @@ mod tests {
             out.contains("    label at line 2, columns 503 to 516: here\n"),
             "{out}"
         );
-        let cut = at - MAX_CONTEXT_CHECK;
-        assert!(out.contains(&format!(
-            "Begin snippet for cards.txt starting at line 2, column {}",
-            index_column(&text, cut)
-        )));
-    }
-
-    const MAX_CONTEXT_CHECK: usize = super::super::source::MAX_CONTEXT;
-
-    fn index_column(text: &str, offset: usize) -> usize {
-        LineIndex::new(text).position(offset).column
+        // The span in the middle of the room a line has, as much before it as after.
+        let cut_column = 503 - (MAX_ROOM - 14) / 2;
+        assert!(
+            out.contains(&format!(
+                "Begin snippet for cards.txt starting at line 2, column {cut_column}"
+            )),
+            "{out}"
+        );
     }
 
     #[test]

@@ -4,12 +4,12 @@
 use super::summary::Summary;
 use super::visible::visible;
 use crate::check::CheckedFile;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Applicability, Diagnostic};
 use crate::lines::LineIndex;
 use std::fmt::{self, Write};
 
-/// `path:line:col: severity[CODE] message (card: Name)` for each diagnostic (no card for a
-/// problem of the file itself), then the summary.
+/// `path:line:col: severity[CODE] message (card: Name) [fix: ...]` for each diagnostic (no card
+/// for a problem of the file itself; the fix when it is safe), then the summary.
 pub(super) fn render(files: &[CheckedFile], summary: &Summary) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -25,11 +25,12 @@ fn write(out: &mut String, files: &[CheckedFile], summary: &Summary) -> fmt::Res
             let start = index.position(diagnostic.span.start);
             writeln!(
                 out,
-                "{}:{}:{}: {}",
+                "{}:{}:{}: {}{}",
                 visible(&file.path),
                 start.line,
                 start.column,
-                headline(diagnostic)
+                headline(diagnostic),
+                safe_fix(diagnostic)
             )?;
         }
     }
@@ -60,6 +61,17 @@ fn card(diagnostic: &Diagnostic) -> String {
         .unwrap_or_default()
 }
 
+/// ` [fix: replace with "..."]`: what to write, where the fix is safe, so that a commit a hook
+/// blocked says it on the line (an unsafe fix is a guess, left to the full report).
+fn safe_fix(diagnostic: &Diagnostic) -> String {
+    diagnostic
+        .fix
+        .as_ref()
+        .filter(|fix| fix.applicability == Applicability::Safe)
+        .map(|fix| format!(" [fix: {}]", visible(&fix.message)))
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,7 +88,7 @@ mod tests {
             "\
 sets/dawn.yaml:2:33: warning[PL101] \"at end of turn\" is the pre-2009 wording (card: Sun’s Vigil)
 sets/dawn.yaml:4:47: error[PL201] \"can’t block this turn\" begins after the turn's last combat (card: Gale Aven)
-sets/dawn.yaml:5:15: note[PL301] straight apostrophe in card text (card: Gale Aven)
+sets/dawn.yaml:5:15: note[PL301] straight apostrophe in card text (card: Gale Aven) [fix: replace with \"’\"]
 broken.json:1:1: error[PL000] the file is not UTF-8: invalid byte at offset 0
 found 2 errors, 1 warning, 1 note in 3 files (5 cards)
 1 fixable with --fix (1 more with --fix --unsafe-fixes)

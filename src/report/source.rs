@@ -4,8 +4,8 @@
 //!   disagrees with every other format; here it is counted in characters.
 //! - miette finds lines by scanning from the start of the text on every read, and prints whole
 //!   lines. Card databases run to hundreds of megabytes, some on a single line, so miette is only
-//!   shown a window around the span: its context lines, and at most [`MAX_CONTEXT`] bytes either
-//!   side within a line.
+//!   shown a window around the span: its context lines, each cut to the room a line has (the
+//!   terminal's width, [`MAX_ROOM`] at most), the span kept in view.
 //! - miette copies the text to the terminal as it is; an ESC in a card file would reach the
 //!   terminal. It is shown the window made visible (`visible_lines`), and every offset it is
 //!   given or gives back is an offset of that shown text (`Shown`), which grows by a few bytes at
@@ -16,8 +16,8 @@ use crate::lines::LineIndex;
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::ops::Range;
 
-/// Bytes shown before and after a span, at most; longer lines are cut.
-pub const MAX_CONTEXT: usize = 240;
+/// The most characters of one line a window shows; longer lines are cut around the span.
+pub const MAX_ROOM: usize = 480;
 
 /// A file's name and text, shared by all of the file's diagnostics; the text is borrowed, never
 /// copied.
@@ -57,9 +57,14 @@ impl<'a> FileSource<'a> {
         SourceSpan::new(start.into(), self.shown.to_shown(span.end) - start)
     }
 
-    /// The windows of text that show `spans`: each span with `context` lines around it (cut to
-    /// [`MAX_CONTEXT`] bytes either side within a line), in order, windows that meet made one.
-    pub fn windows(&self, spans: &[Range<usize>], context: usize) -> Vec<Range<usize>> {
+    /// The windows of text that show `spans`: each span with `context` lines around it, at most
+    /// `room` characters a line ([`window`]), in order, windows that meet made one.
+    pub fn windows(
+        &self,
+        spans: &[Range<usize>],
+        context: usize,
+        room: usize,
+    ) -> Vec<Range<usize>> {
         let text = self.index.text();
         let mut spans: Vec<Range<usize>> = spans
             .iter()
@@ -68,8 +73,7 @@ impl<'a> FileSource<'a> {
         spans.sort_by_key(|span| span.start);
         let mut windows: Vec<Range<usize>> = Vec::new();
         for span in spans {
-            let window =
-                window_start(text, span.start, context)..window_end(text, span.end, context);
+            let window = window(text, span, context, room);
             match windows.last_mut() {
                 Some(last) if window.start <= last.end => last.end = last.end.max(window.end),
                 _ => windows.push(window),
@@ -80,10 +84,10 @@ impl<'a> FileSource<'a> {
 
     /// What miette may read for a report whose spans are `spans`: their [`windows`](Self::windows)
     /// made visible.
-    pub fn snippet(&self, spans: &[Range<usize>], context: usize) -> Snippet<'_> {
+    pub fn snippet(&self, spans: &[Range<usize>], context: usize, room: usize) -> Snippet<'_> {
         let text = self.index.text();
         let windows = self
-            .windows(spans, context)
+            .windows(spans, context, room)
             .into_iter()
             .map(|window| Window {
                 shown_start: self.shown.to_shown(window.start),
@@ -214,61 +218,106 @@ impl<'a> Shown<'a> {
     }
 }
 
-/// Where miette's window starts: the start of the line `lines` above `offset`'s, or
-/// [`MAX_CONTEXT`] bytes back if that comes first.
-pub(super) fn window_start(text: &str, offset: usize, lines: usize) -> usize {
-    let bytes = text.as_bytes();
-    let floor = offset.saturating_sub(MAX_CONTEXT);
-    let mut breaks = 0;
-    let mut at = offset;
-    while at > floor {
-        let byte = bytes[at - 1];
-        if byte == b'\n' || byte == b'\r' {
-            breaks += 1;
-            if breaks > lines {
-                return at;
-            }
-            if byte == b'\n' && at >= 2 && bytes[at - 2] == b'\r' {
-                at -= 1;
-            }
+/// The window that shows `span` in at most `room` columns a line ([`columns`]): the span's whole
+/// line when it fits, with the tail of each of the `lines`
+/// lines above and the head of each below, as much of it as fits; else only the part of the
+/// span's line around it, the span as far into the middle as the line allows, and no context line.
+/// The window never ends inside a `\r\n`.
+pub(super) fn window(text: &str, span: Range<usize>, lines: usize, room: usize) -> Range<usize> {
+    let room = room.max(1);
+    let line_start = back_to_break(text, span.start, room);
+    let line_end = on_to_break(text, span.end, room);
+    if width(&text[line_start..line_end]) <= room && at_break_or_edge(text, line_start, line_end) {
+        let mut start = line_start;
+        for _ in 0..lines {
+            let Some(above) = before_break(text, start) else {
+                break;
+            };
+            start = back_to_break(text, above, room);
         }
-        at -= 1;
+        let mut end = line_end;
+        for _ in 0..lines {
+            let Some(below) = after_break(text, end) else {
+                break;
+            };
+            end = on_to_break(text, below, room);
+        }
+        return start..after_break(text, end).unwrap_or(end);
     }
-    // Cut mid-line: forward onto a character, and past a `\n` whose `\r` is outside the window,
-    // which miette would take for a line of its own.
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    if at > 0 && bytes[at - 1] == b'\r' && bytes.get(at) == Some(&b'\n') {
-        at += 1;
-    }
-    at.min(offset)
+    // The report cuts a span to the room before it asks for its window (human.rs, `mark`).
+    let end = span.end.max(span.start);
+    let free = room.saturating_sub(width(&text[span.start..end]));
+    let before = width(&text[line_start..span.start]);
+    let after = width(&text[end..line_end]);
+    let taken_before = before.min((free / 2).max(free.saturating_sub(after)));
+    let taken_after = after.min(free - taken_before);
+    back_to_break(text, span.start, taken_before)..on_to_break(text, end, taken_after)
 }
 
-/// Where miette's window ends: after the line break that ends the line `lines` below `offset`'s,
-/// or [`MAX_CONTEXT`] bytes on if that comes first.
-pub(super) fn window_end(text: &str, offset: usize, lines: usize) -> usize {
-    let bytes = text.as_bytes();
-    let ceiling = offset.saturating_add(MAX_CONTEXT).min(bytes.len());
-    let mut breaks = 0;
+/// The columns a character takes in a snippet: miette draws a tab as four spaces.
+fn columns(c: char) -> usize {
+    if c == '\t' { 4 } else { 1 }
+}
+
+fn width(text: &str) -> usize {
+    text.chars().map(columns).sum()
+}
+
+/// The start of the line `offset` is on, or as far back as `room` columns reach if that comes
+/// first.
+fn back_to_break(text: &str, offset: usize, room: usize) -> usize {
     let mut at = offset;
-    while at < ceiling {
-        let byte = bytes[at];
-        at += 1;
-        if byte == b'\r' && bytes.get(at) == Some(&b'\n') {
-            continue;
+    let mut taken = 0;
+    for (index, c) in text[..offset].char_indices().rev() {
+        taken += columns(c);
+        if c == '\n' || c == '\r' || taken > room {
+            break;
         }
-        if byte == b'\n' || byte == b'\r' {
-            breaks += 1;
-            if breaks > lines {
-                return at;
-            }
+        at = index;
+    }
+    at
+}
+
+/// The end of the line `offset` is on (before its break), or as far on as `room` columns reach
+/// if that comes first.
+fn on_to_break(text: &str, offset: usize, room: usize) -> usize {
+    let mut at = offset;
+    let mut taken = 0;
+    for c in text[offset..].chars() {
+        taken += columns(c);
+        if c == '\n' || c == '\r' || taken > room {
+            break;
         }
+        at += c.len_utf8();
     }
-    while !text.is_char_boundary(at) {
-        at -= 1;
+    at
+}
+
+/// Whether `start..end` is a whole line: a break or the text's edge on either side.
+fn at_break_or_edge(text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    (start == 0 || matches!(bytes[start - 1], b'\n' | b'\r'))
+        && (end == bytes.len() || matches!(bytes[end], b'\n' | b'\r'))
+}
+
+/// The end of the line before the one starting at `start`, if there is one.
+fn before_break(text: &str, start: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    match start.checked_sub(1).map(|at| bytes[at]) {
+        Some(b'\n') if start >= 2 && bytes[start - 2] == b'\r' => Some(start - 2),
+        Some(b'\n' | b'\r') => Some(start - 1),
+        _ => None,
     }
-    at.max(offset)
+}
+
+/// The start of the line after the one ending at `end`, if a break ends it.
+fn after_break(text: &str, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    match bytes.get(end) {
+        Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => Some(end + 2),
+        Some(b'\n' | b'\r') => Some(end + 1),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -282,7 +331,7 @@ mod tests {
         context: usize,
     ) -> (usize, usize, String) {
         let span = span.0..span.0 + span.1;
-        let snippet = source.snippet(std::slice::from_ref(&span), context);
+        let snippet = source.snippet(std::slice::from_ref(&span), context, MAX_ROOM);
         let contents = snippet
             .read_span(&source.shown_span(&span), context, context)
             .expect("the span is inside the text");
@@ -299,7 +348,7 @@ mod tests {
         let source = FileSource::new("cards.txt", text);
         let at = text.find("at end").unwrap_or_default();
         assert_eq!(read(&source, (at, 2), 0), (1, 7, "at".to_owned()));
-        let snippet = source.snippet(std::slice::from_ref(&(at..at + 2)), 0);
+        let snippet = source.snippet(std::slice::from_ref(&(at..at + 2)), 0, MAX_ROOM);
         let contents = snippet.read_span(&(at, 2).into(), 0, 0).expect("inside");
         assert_eq!(contents.name(), Some("cards.txt"));
         assert_eq!(contents.span().offset(), at);
@@ -325,7 +374,11 @@ mod tests {
         let source = FileSource::new("AllPrintings.json", &text);
         let at = text.find("at end").unwrap_or_default();
         let (line, column, data) = read(&source, (at, 14), 1);
-        assert!(data.len() <= 2 * MAX_CONTEXT + 14, "{} bytes", data.len());
+        assert!(
+            data.chars().count() <= MAX_ROOM,
+            "{} characters",
+            data.chars().count()
+        );
         assert!(data.contains("at end of turn"));
         // `column` is where the data starts, in characters from the start of the line.
         let data_start = at - data.find("at end").unwrap_or_default();
@@ -354,7 +407,7 @@ mod tests {
         assert_eq!((line, column), (0, 0));
         // The span given back is that of the words, in the text made visible.
         let span = source.shown_span(&(at..at + 21));
-        let snippet = source.snippet(std::slice::from_ref(&(at..at + 21)), 0);
+        let snippet = source.snippet(std::slice::from_ref(&(at..at + 21)), 0, MAX_ROOM);
         let contents = snippet.read_span(&span, 0, 0).expect("inside");
         assert_eq!(contents.data(), "until the end of turn".as_bytes());
         assert_eq!((contents.line(), contents.column()), (1, 19));

@@ -121,6 +121,18 @@ impl fmt::Display for Summary {
         }
         match (self.fixable, self.unsafe_fixable) {
             (0, 0) => Ok(()),
+            // After `--fix`: say why it left these, lest a typo left behind look missed.
+            (0, only_unsafe) if self.fixed > 0 => write!(
+                f,
+                "\n{} left by --fix, whose {} unsafe: --fix --unsafe-fixes applies {}",
+                counted(only_unsafe, "finding", "findings"),
+                if only_unsafe == 1 {
+                    "fix is"
+                } else {
+                    "fixes are"
+                },
+                if only_unsafe == 1 { "it" } else { "them" }
+            ),
             (0, only_unsafe) => write!(f, "\n{only_unsafe} fixable with --fix --unsafe-fixes"),
             (safe, 0) => write!(f, "\n{safe} fixable with --fix"),
             (safe, only_unsafe) => write!(
@@ -243,8 +255,8 @@ mod tests {
         // After a --fix run, what is left is what needs --unsafe-fixes.
         assert_eq!(
             line(0, 3, 1),
-            "found 3 warnings in 1 file (2 cards); applied 1 fix\n3 fixable with --fix \
-             --unsafe-fixes"
+            "found 3 warnings in 1 file (2 cards); applied 1 fix\n3 findings left by --fix, whose \
+             fixes are unsafe: --fix --unsafe-fixes applies them"
         );
     }
 

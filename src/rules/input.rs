@@ -66,3 +66,13 @@ pub static NO_CARD_FOUND: RuleInfo = RuleInfo {
     fix: FixAvailability::None,
     on_by_default: true,
 };
+
+pub static UNWRITABLE_FILE: RuleInfo = RuleInfo {
+    code: "PL906",
+    name: "unwritable-file",
+    level: Severity::Error,
+    summary: "`--fix` did not write a file's fixes: the file is as it was",
+    docs: "## What it does\nReports a file whose fixes `--fix` did not write, and why: the file is read-only, it has other hard links (a rewrite by atomic rename would leave them holding the old text), it changed on disk during the run, or the write itself failed (a full disk, a directory that refuses a new file). The location is the start of the file; its findings are reported as they stand, and none is counted as fixed.\n\n## Why\n`--fix` writes a whole new file and renames it over the old one, so that no run leaves a half-written card file. A file it cannot replace that way is left untouched rather than written in place: a designer's other copy of a hard-linked file would otherwise keep the old text in silence. The run fails (exit 1), as for any error, since the fixes asked for were not made.\n\n## Example\n```text\n$ ln sets/dawn.yaml backup/dawn.yaml\n$ phaselint check --fix sets/dawn.yaml\nsets/dawn.yaml:1:1: error[PL906] could not write the fixes: the file has 2 hard links, which a rewrite would split; the file was not changed\n```\n\n## Fix\nMake the file writable, break the hard link (`cp dawn.yaml dawn.new && mv dawn.new dawn.yaml`), or apply the fixes by hand: `--diff` prints them as a patch.",
+    fix: FixAvailability::None,
+    on_by_default: true,
+};

@@ -3,7 +3,7 @@
 
 use super::input::{
     INVALID_CONFIG, MALFORMED_INPUT, NO_CARD_FOUND, TOO_MANY_FINDINGS, UNREADABLE_FILE,
-    UNREADABLE_TEXT,
+    UNREADABLE_TEXT, UNWRITABLE_FILE,
 };
 use super::input_notes::{
     LEGACY_ENCODING, NOT_A_CARD_FILE, UNKNOWN_SUPPRESSION, UNREAD_FIELD, UNUSED_ALLOW,
@@ -73,6 +73,7 @@ static INFOS: std::sync::LazyLock<Vec<&'static RuleInfo>> = std::sync::LazyLock:
         &INVALID_CONFIG,
         &TOO_MANY_FINDINGS,
         &NO_CARD_FOUND,
+        &UNWRITABLE_FILE,
     ]);
     infos
 });

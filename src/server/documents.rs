@@ -29,7 +29,7 @@ pub struct Documents {
     /// Whether the client tells us when config files change.
     pub watch: bool,
     /// The problem published for each config file that has one.
-    config_problems: HashMap<Url, lsp_types::Diagnostic>,
+    config_problems: HashMap<Url, Vec<lsp_types::Diagnostic>>,
 }
 
 /// One open document.
@@ -58,7 +58,7 @@ pub struct Checked {
     pub file: Option<CheckedFile>,
     pub diagnostics: Vec<lsp_types::Diagnostic>,
     /// The problem of the config file it read, and where that file is.
-    config_problem: Option<(Url, lsp_types::Diagnostic)>,
+    config_problem: Option<(Url, Vec<lsp_types::Diagnostic>)>,
 }
 
 /// Diagnostics to publish for one URI.
@@ -186,7 +186,7 @@ impl Document {
             let problem = Config::parse(&self.path, text).err();
             let diagnostics = problem
                 .iter()
-                .map(|error| config_problem(error, &index, uri));
+                .flat_map(|error| config_problem(error, &index, uri));
             return Checked {
                 config: Config::default_for(PathBuf::new()),
                 format,
@@ -355,7 +355,7 @@ impl Documents {
             });
         }
         // A config file open in the editor publishes its own problem as it is typed.
-        let problems: HashMap<Url, lsp_types::Diagnostic> = self
+        let problems: HashMap<Url, Vec<lsp_types::Diagnostic>> = self
             .open
             .values()
             .filter_map(|d| d.checked.as_ref()?.config_problem.clone())
@@ -366,7 +366,7 @@ impl Documents {
                 published.push(Published {
                     uri: uri.clone(),
                     version: None,
-                    diagnostics: vec![problem.clone()],
+                    diagnostics: problem.clone(),
                 });
             }
         }
@@ -424,14 +424,16 @@ pub fn to_lsp(diagnostic: &Diagnostic, index: &LineIndex, uri: &Url) -> lsp_type
     }
 }
 
-/// The problem of a config file, at its place in that file.
-fn config_problem(error: &ConfigError, index: &LineIndex, uri: &Url) -> lsp_types::Diagnostic {
-    let span = error.span.clone().unwrap_or(0..0);
-    to_lsp(
-        &input_problem(&INVALID_CONFIG, span, error.message.clone(), None),
-        index,
-        uri,
-    )
+/// The problems of a config file, each at its place in that file.
+fn config_problem(error: &ConfigError, index: &LineIndex, uri: &Url) -> Vec<lsp_types::Diagnostic> {
+    error
+        .problems()
+        .map(|(span, message)| {
+            let problem =
+                input_problem(&INVALID_CONFIG, span.unwrap_or(0..0), message.into(), None);
+            to_lsp(&problem, index, uri)
+        })
+        .collect()
 }
 
 /// A word from the server about the document as a whole, at its start.

@@ -5,7 +5,8 @@
 -- holds as JSON to $OUT; the test reads it. It keeps to the API of Neovim 0.7 (Debian 12) that
 -- later versions still have.
 --
--- Environment: CARD (the card file), OUT (the JSON written).
+-- Environment: CARD (the card file), MSE_CARD (a Magic Set Editor card file), OUT (the JSON
+-- written).
 
 local out = {}
 
@@ -98,6 +99,16 @@ local ok, problem = pcall(function()
   out.fixed = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n") .. "\n"
   out.refreshed = vim.wait(30000, function() return #vim.diagnostic.get(0) == 2 end, 20)
   out.after_fix = diagnostics()
+
+  -- A Magic Set Editor card file, which has no extension: the snippet's autocommand names its
+  -- filetype, and the same client gets it.
+  local mse = os.getenv("MSE_CARD")
+  if mse then
+    vim.cmd("hide edit " .. vim.fn.fnameescape(mse))
+    out.mse_filetype = vim.bo.filetype
+    vim.wait(30000, function() return #vim.diagnostic.get(0) >= 1 end, 20)
+    out.mse_diagnostics = diagnostics()
+  end
 
   vim.lsp.stop_client(client_id)
   out.stopped = vim.wait(30000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20)

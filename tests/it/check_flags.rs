@@ -138,9 +138,10 @@ fn color_always_and_force_color_draw_the_graphical_report_in_colour() {
         "{always}"
     );
     assert!(human(&[], true).contains('\u{1b}'));
-    // Off a terminal, with no colour asked for: miette's narratable text, no escapes.
+    // Off a terminal, with no colour asked for: the same drawing, no escapes.
     let plain = human(&[], false);
-    assert!(!plain.contains('\u{1b}') && !plain.contains('╭'), "{plain}");
+    assert!(!plain.contains('\u{1b}') && plain.contains('╭'), "{plain}");
+    assert_eq!(plain, support::without_colour(&always));
     assert!(!human(&["--color", "never"], true).contains('\u{1b}'));
 }
 

@@ -16,8 +16,8 @@ pub const WARNING_CARD: &str = "\
   text: At end of turn, sacrifice this creature.
 ";
 
-/// `phaselint ARGS` in `dir`, with nothing on stdin, without NO_COLOR, FORCE_COLOR or COLUMNS
-/// from the caller.
+/// `phaselint ARGS` in `dir`, with nothing on stdin, without NO_COLOR, FORCE_COLOR, NO_GRAPHICS
+/// or COLUMNS from the caller.
 pub fn command(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_phaselint"));
     command
@@ -26,6 +26,7 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
         .stdin(Stdio::null())
         .env_remove("NO_COLOR")
         .env_remove("FORCE_COLOR")
+        .env_remove("NO_GRAPHICS")
         .env_remove("COLUMNS");
     command
 }

@@ -17,11 +17,18 @@ export function serverCommand(settings: Settings): { command: string; args: stri
   return { command, args };
 }
 
-/** The documents sent to the server: card files, and each `phaselint.toml` so a config's problem
- * is shown where it is written. */
-export function documentSelector(): { scheme: string; pattern: string }[] {
+/** A document filter of the selector: by path pattern or by language id. */
+export type DocumentFilter =
+  | { scheme: string; pattern: string; language?: undefined }
+  | { scheme: string; language: string; pattern?: undefined };
+
+/** The documents sent to the server: card files, each `phaselint.toml` so a config's problem is
+ * shown where it is written, and Magic Set Editor files (language `mse` of package.json), whose
+ * names (`set`, `card NAME`) have no extension for a pattern to match. */
+export function documentSelector(): DocumentFilter[] {
   return [
     { scheme: "file", pattern: CARD_FILES },
     { scheme: "file", pattern: "**/phaselint.toml" },
+    { scheme: "file", language: "mse" },
   ];
 }

@@ -31,11 +31,19 @@ test("the settings name the binary and its arguments", () => {
 });
 
 test("card files and configs are sent to the server", () => {
-  const patterns = documentSelector().map((filter) => filter.pattern);
-  assert.deepEqual(patterns, [CARD_FILES, "**/phaselint.toml"]);
+  const patterns = documentSelector().map(
+    (filter) => filter.pattern ?? `language:${filter.language}`,
+  );
+  assert.deepEqual(patterns, [CARD_FILES, "**/phaselint.toml", "language:mse"]);
   for (const filter of documentSelector()) {
     assert.equal(filter.scheme, "file");
   }
+});
+
+test("the mse language of the selector is the one package.json declares", () => {
+  const ids = manifest.contributes.languages.map((language: { id: string }) => language.id);
+  assert.ok(ids.includes("mse"));
+  assert.ok(manifest.activationEvents.includes("onLanguage:mse"));
 });
 
 test("the extension starts on the languages of card files", () => {
