@@ -33,7 +33,7 @@
 //! ([`tree`], [`read`], [`write`](mod@write)); the readers and the grammar ([`source`], [`phrase`]); the
 //! resolver ([`resolve`]); judgements and explanations ([`explain`], [`rules`], [`selection`],
 //! [`stats`], [`compare`]); the pipeline ([`config`], [`lint`], [`walk`], [`fix`], [`check`],
-//! [`export`]); the reporters ([`report`]); and the binary's front ends. `tests/architecture.rs`
+//! [`export`]); the reporters ([`report`]); and the binary's front ends. `tests/it/architecture.rs`
 //! holds the table and fails when an import reaches up, or two files import each other.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 

@@ -700,7 +700,7 @@ mod tests {
 
     /// A large file's head is judged before the mapping is asked for; where the mapping gives
     /// nothing, the copy read after the head is the one a fresh read gives, errors and all.
-    /// (tests/untrusted.rs holds `read_text` against `read_file` on files.)
+    /// (tests/it/untrusted.rs holds `read_text` against `read_file` on files.)
     #[test]
     fn a_large_file_is_judged_by_its_head_before_it_is_mapped() {
         let large = "Bear — until end of turn.\n".repeat(50_000);

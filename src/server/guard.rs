@@ -54,7 +54,7 @@ fn message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// The tests' way to make a check panic, as a bug would (`tests/server.rs`): in a debug build, a
+/// The tests' way to make a check panic, as a bug would (`tests/it/server.rs`): in a debug build, a
 /// document that holds the text of the environment variable `PHASELINT_TEST_PANIC` panics. Release
 /// builds have no such way.
 #[cfg(debug_assertions)]

@@ -1,5 +1,5 @@
 -- A headless Neovim session with its built-in LSP client on `phaselint server`, for
--- tests/server_neovim.rs. The client is the one that docs/editor.md's Neovim snippet (loaded as
+-- tests/it/server_neovim.rs. The client is the one that docs/editor.md's Neovim snippet (loaded as
 -- init.lua, with `phaselint` on PATH) starts and attaches when the card file is opened; this
 -- script opens it, drives what a user does (`K`, the fix-all action) and writes what the client
 -- holds as JSON to $OUT; the test reads it. It keeps to the API of Neovim 0.7 (Debian 12) that

@@ -2,8 +2,7 @@
 //! zip) in `check`, `stats` and `findings`; a zip never rewritten; a run that read no card fails
 //! and says what it passed over.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 
 use cli::{Project, assert_exit, stdout};
 

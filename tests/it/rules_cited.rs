@@ -4,10 +4,8 @@
 //! and passes without checking anything. And every finding that times something cites a rule,
 //! over the test tables and over the corpus (../shared/corpus) when it is present.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/table.rs"]
-mod table;
+use crate::corpus;
+use crate::table;
 
 use corpus::{corpus_file, shared_file, tell};
 use phaselint::edition::Edition;
@@ -451,7 +449,7 @@ fn kinds_cite_rules_whose_own_words_cover_them() {
     let Some(rules) = cr_rules("kinds_cite_rules_whose_own_words_cover_them") else {
         return;
     };
-    let scopes = include_str!("data/rule_scope.table");
+    let scopes = include_str!("../data/rule_scope.table");
     let mut failures = Vec::new();
     let mut rows = 0;
     for (number, cells) in table::cells(scopes, "|") {

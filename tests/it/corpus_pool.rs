@@ -4,9 +4,8 @@
 //! is not shipped with phaselint; when it is absent each test says so on stderr and passes
 //! without checking anything.
 
+use crate::corpus;
 use std::collections::BTreeMap;
-#[path = "support/corpus.rs"]
-mod corpus;
 
 use corpus::{corpus_file, tell};
 use std::path::PathBuf;

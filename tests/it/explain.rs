@@ -6,7 +6,7 @@ use phaselint::explain::{explain, render_text};
 use phaselint::turn::Scenario;
 
 fn contract_texts() -> Vec<&'static str> {
-    include_str!("data/contract.table")
+    include_str!("../data/contract.table")
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .filter_map(|line| line.split('|').next())
@@ -29,7 +29,7 @@ fn explained(text: &str, scenarios: &[Scenario]) -> String {
 
 macro_rules! snapshot {
     ($name:expr, $value:expr) => {
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::with_settings!({snapshot_path => "../../snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!($name, $value);
         });
     };

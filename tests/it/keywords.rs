@@ -4,10 +4,8 @@
 //! keywords page (docs/keywords.md) lists exactly the keywords of the table, with their kinds, points and rules; and on the
 //! Oracle card set a keyword means what its reminder text says.
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/table.rs"]
-mod table;
+use crate::corpus;
+use crate::table;
 
 use corpus::{corpus_file, tell};
 use phaselint::model::Finding;
@@ -135,7 +133,7 @@ fn keyword_names_are_not_read_inside_words_or_prose() {
 /// The table of docs/keywords.md: one row a keyword, `| name | kind | points | rule |`, kinds and
 /// points joined by `; ` in the order of the table's findings.
 fn docs_rows() -> BTreeMap<String, (String, String, String)> {
-    include_str!("../docs/keywords.md")
+    include_str!("../../docs/keywords.md")
         .lines()
         .filter(|line| line.starts_with("| ") && !line.starts_with("| keyword"))
         .filter_map(|line| {
@@ -336,7 +334,7 @@ fn keywords_mean_what_their_oracle_reminder_text_says() {
 /// keyword only named makes none.
 #[test]
 fn a_granted_keyword_is_its_holders_and_a_named_one_is_none() {
-    let rows = table::rows(include_str!("data/keyword_grants.table"));
+    let rows = table::rows(include_str!("../data/keyword_grants.table"));
     let mut failures = Vec::new();
     for row in &rows {
         let got: Vec<String> = keyword_findings(row.text)

@@ -3,8 +3,7 @@
 //! field phaselint does not read (PL803). None of them fails a run by itself, and each is
 //! configured like a lint rule. Each test works in its own temporary directory.
 
-#[path = "support/cli.rs"]
-mod support;
+use crate::cli as support;
 
 use serde_json::Value;
 use std::path::Path;

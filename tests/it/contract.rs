@@ -3,10 +3,8 @@
 //! contract_v4.table), and the conditions the tables give in prose. The third and fourth tables
 //! are checked through the binary, `phaselint explain --format json`, as a user reads it.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/table.rs"]
-mod table;
+use crate::cli;
+use crate::table;
 
 use phaselint::model::{Condition, Finding, Kind};
 use phaselint::resolve::find_and_resolve;
@@ -104,7 +102,7 @@ fn check_rows(rows: &[Row], pick: fn(&Row, &[Finding]) -> Result<usize, String>)
 
 #[test]
 fn every_required_mapping_holds() {
-    let rows = rows(include_str!("data/contract.table"));
+    let rows = rows(include_str!("../data/contract.table"));
     assert_eq!(rows.len(), 29, "the contract table has 29 rows");
     check_rows(&rows, |_, findings| match findings {
         [_] => Ok(0),
@@ -114,7 +112,7 @@ fn every_required_mapping_holds() {
 
 #[test]
 fn every_version_2_mapping_holds() {
-    let rows = rows(include_str!("data/contract_v2.table"));
+    let rows = rows(include_str!("../data/contract_v2.table"));
     assert_eq!(rows.len(), 18, "the version 2 table has 18 rows");
     check_rows(&rows, |row, findings| {
         if let Some(unknown) = findings.iter().find(|f| f.kind == Kind::Unknown) {
@@ -303,7 +301,7 @@ fn explained(row: &Row) -> Result<(), String> {
 
 #[test]
 fn every_version_3_mapping_holds_through_explain_json() {
-    let rows = rows(include_str!("data/contract_v3.table"));
+    let rows = rows(include_str!("../data/contract_v3.table"));
     assert_eq!(rows.len(), 23, "the version 3 table has 23 rows");
     let outcomes: Vec<_> = rows
         .iter()
@@ -508,7 +506,7 @@ fn explained_v4(row: &Row) -> Result<(), String> {
 
 #[test]
 fn every_version_4_mapping_holds_through_explain_json() {
-    let rows = rows(include_str!("data/contract_v4.table"));
+    let rows = rows(include_str!("../data/contract_v4.table"));
     assert_eq!(rows.len(), 22, "the version 4 table has 22 rows");
     for (text, _) in EXTRA_V4 {
         assert!(

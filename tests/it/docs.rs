@@ -5,10 +5,8 @@
 //! block's output is what it prints); every relative link leads to a file, and to a heading there;
 //! every phaselint.toml a ```toml block shows holds to `phaselint config-schema` and is read.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/json_schema.rs"]
-mod json_schema;
+use crate::cli;
+use crate::json_schema;
 
 use cli::{command, stdout, without_colour};
 use phaselint::config::Config;

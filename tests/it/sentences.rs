@@ -2,8 +2,7 @@
 //! (tests/data/sentences.table), each written from the CR: a sentence says no more and no less
 //! than its finding.
 
-#[path = "support/table.rs"]
-mod table;
+use crate::table;
 
 use phaselint::explain::explain;
 
@@ -21,7 +20,7 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    table::cells(include_str!("data/sentences.table"), " | ")
+    table::cells(include_str!("../data/sentences.table"), " | ")
         .into_iter()
         .map(|(line, cells)| {
             let combination: Vec<&str> = cells[0].split(' ').collect();

@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{Project, command, run, stdout, without_colour, write};
 
 /// A creature whose printed "At end of turn" has a safe fix (PL101, a warning), and a trigger at

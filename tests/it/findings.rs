@@ -1,8 +1,7 @@
 //! `phaselint findings`: one JSON object a card face, each finding in the contract's shape and
 //! placed in the file; over the fixtures, and over the whole corpus when it is present.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use corpus::{corpus_file, tell};
 use serde_json::Value;

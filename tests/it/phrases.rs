@@ -1,10 +1,8 @@
 //! The grammar and resolver beyond the contract table: spellings, owners, occurrences and kinds
 //! (tests/data/phrases.table), and where a phrase stands in a card text.
 
-#[path = "support/random_text.rs"]
-mod random_text;
-#[path = "support/table.rs"]
-mod table;
+use crate::random_text;
+use crate::table;
 
 use phaselint::model::Kind;
 use phaselint::phrase::{MAX_PHRASES, find};
@@ -12,7 +10,7 @@ use phaselint::resolve::find_and_resolve;
 
 #[test]
 fn every_phrase_in_the_table_resolves_as_written() {
-    let rows = table::rows(include_str!("data/phrases.table"));
+    let rows = table::rows(include_str!("../data/phrases.table"));
     let mut failures = Vec::new();
     for row in &rows {
         let text = row.text;

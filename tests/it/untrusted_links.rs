@@ -8,8 +8,7 @@ use phaselint::report::Format;
 use std::os::unix::fs::symlink;
 use std::path::Path;
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{run, stderr, stdout, write};
 
 /// A temporary directory, resolved (the system's own links out of the way), holding `repo/` with

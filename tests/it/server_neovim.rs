@@ -21,7 +21,7 @@ use tempfile::TempDir;
 /// How long a Neovim session may take before it is killed and the test fails.
 const PATIENCE: Duration = Duration::from_secs(180);
 
-/// The card of tests/server.rs: "—", "’" and an astral character before the problems.
+/// The card of tests/it/server.rs: "—", "’" and an astral character before the problems.
 const CARD: &str = "- name: Brass Herald\n  type: Artifact Creature — Soldier\n  text: \"Flash — it’s 🜂 hot. {T}: Add {R}. Play this ability only once per turn. {1}: Untap it. Activate only during your untap step. At end of turn, sacrifice it.\"\n";
 
 /// The page that shows the Neovim setup, and the label of each snippet on it.

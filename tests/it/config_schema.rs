@@ -1,12 +1,10 @@
 //! `phaselint config-schema`: the JSON Schema of phaselint.toml, and the schema and the reader
 //! agreeing on what a config may say: every config of the fixtures and the docs holds (the docs'
-//! blocks are checked in tests/docs.rs), and what the reader refuses for its keys, types or names
+//! blocks are checked in tests/it/docs.rs), and what the reader refuses for its keys, types or names
 //! the schema refuses too. What only the reader can judge (globs, a rule set twice) is left out.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/json_schema.rs"]
-mod json_schema;
+use crate::cli;
+use crate::json_schema;
 
 use cli::{assert_exit, fixtures, run, stdout};
 use json_schema::{toml_as_json, violations};

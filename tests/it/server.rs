@@ -4,10 +4,8 @@
 //! Every wait has a generous time limit that fails the test rather than hanging it; nothing
 //! here measures speed but the ignored replay, which is run by hand.
 
-#[path = "support/lsp_pipes.rs"]
-mod lsp_pipes;
-#[path = "support/random_text.rs"]
-mod random_text;
+use crate::lsp_pipes;
+use crate::random_text;
 
 use serde_json::{Value, json};
 use std::collections::VecDeque;
@@ -635,13 +633,13 @@ fn the_config_is_found_from_the_document_and_read_again_when_it_changes() {
     // A broken config: its problem at its place in the config file, and the document checked
     // with the default rules, which it is told.
     std::fs::write(&config, "[rules]\nPL102 = \"loud\"\n").expect("the config is written");
-    let changed = json!({"changes": [{"uri": crate::uri(&config), "type": 2}]});
+    let changed = json!({"changes": [{"uri": self::uri(&config), "type": 2}]});
     client.notify("workspace/didChangeWatchedFiles", changed.clone());
     let mut at_config = None;
     let mut at_document = None;
     while at_config.is_none() || at_document.is_none() {
         let params = client.notification("textDocument/publishDiagnostics");
-        if params["uri"] == crate::uri(&config) {
+        if params["uri"] == self::uri(&config) {
             at_config = Some(params);
         } else if params["uri"] == uri {
             at_document = Some(params);
@@ -665,7 +663,7 @@ fn the_config_is_found_from_the_document_and_read_again_when_it_changes() {
     let mut document = None;
     while !cleared || document.is_none() {
         let params = client.notification("textDocument/publishDiagnostics");
-        if params["uri"] == crate::uri(&config) {
+        if params["uri"] == self::uri(&config) {
             assert_eq!(params["diagnostics"], json!([]));
             cleared = true;
         } else if params["uri"] == uri {

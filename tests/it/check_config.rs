@@ -2,8 +2,7 @@
 //! file, not only from the first path; `--config` for every file; `--stdin-filename` giving
 //! standard input a name, a format and a config; and no progress bar off a terminal.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 
 use cli::{stdout, write};
 use std::path::Path;

@@ -3,10 +3,8 @@
 //! own templates; `--compare`; the dated table; and the old rule numbers held against the rule
 //! files themselves.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::cli;
+use crate::corpus;
 
 use corpus::{corpus_file, tell};
 use phaselint::check::{CheckOptions, check_paths};

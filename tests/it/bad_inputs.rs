@@ -161,7 +161,7 @@ fn each_bad_file_has_its_diagnostic() {
         out.push('\n');
     }
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_description(
         "phaselint check on each file of fixtures/bad/; control characters written as <ESC>, <BEL>, ... by the test",

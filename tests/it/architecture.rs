@@ -595,7 +595,7 @@ fn each_module_imports_only_from_its_layer_and_below_and_no_two_import_each_othe
     for name in &top_levels {
         if !layer.contains_key(name) {
             problems.push(format!(
-                "module `{name}` has no row in the layer table of tests/architecture.rs: add it \
+                "module `{name}` has no row in the layer table of tests/it/architecture.rs: add it \
                  at the layer of what it knows"
             ));
         }

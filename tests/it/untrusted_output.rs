@@ -7,8 +7,7 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{command, run, stderr, stdout, without_colour, write};
 
 fn json(output: &Output) -> Value {

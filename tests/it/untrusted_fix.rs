@@ -5,8 +5,7 @@
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-#[path = "support/interrupt.rs"]
-mod interrupt;
+use crate::interrupt;
 
 /// A text card with two findings whose fixes are apart: PL103 ("upkeep phase") and PL502 ("once
 /// per turn").

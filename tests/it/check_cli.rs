@@ -5,8 +5,7 @@
 //! and runs the binary with it as the current directory, so the paths in the output are the
 //! relative paths the test gave: each test reads as the files, the command, and what it printed.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::cli;
 
 use cli::{Project, WARNING_CARD, assert_exit, command, fixtures, read, run, stderr, stdout};
 use serde_json::{Value, json};

@@ -5,8 +5,7 @@ use phaselint::report::Format;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-#[path = "support/interrupt.rs"]
-mod interrupt;
+use crate::interrupt;
 
 fn run(dir: &Path, args: &[&str], stdin: Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_phaselint"))

@@ -2,7 +2,7 @@
 
 #[test]
 fn every_grammar_rule_is_documented() {
-    let grammar = include_str!("../grammar/timing.pest");
+    let grammar = include_str!("../../grammar/timing.pest");
     let lines: Vec<&str> = grammar.lines().collect();
     let mut rules = 0;
     let undocumented: Vec<&str> = lines
