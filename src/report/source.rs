@@ -89,9 +89,13 @@ impl<'a> FileSource<'a> {
         let windows = self
             .windows(spans, context, room)
             .into_iter()
-            .map(|window| Window {
-                shown_start: self.shown.to_shown(window.start),
-                text: visible_lines(&text[window]).into_owned(),
+            .map(|window| {
+                let mut shown = visible_lines(&text[window.clone()]).into_owned();
+                mark_cuts(text, &window, spans, &mut shown);
+                Window {
+                    shown_start: self.shown.to_shown(window.start),
+                    text: shown,
+                }
             })
             .collect();
         Snippet {
@@ -263,6 +267,37 @@ fn width(text: &str) -> usize {
     text.chars().map(columns).sum()
 }
 
+/// What marks a line cut short, as rustc marks it.
+const CUT: &str = "...";
+
+/// Marks where `window` cuts a line: its first three characters are written over with `...` when
+/// it starts inside a line, its last three when it ends inside one. Only three plain ASCII
+/// characters outside every span are written over, so that every byte offset and every column of
+/// the snippet, and so every label and the `[file:line:col]` header, stay where they are.
+fn mark_cuts(text: &str, window: &Range<usize>, spans: &[Range<usize>], shown: &mut String) {
+    let bytes = text.as_bytes();
+    let plain = |at: Range<usize>| {
+        bytes
+            .get(at.clone())
+            .is_some_and(|part| part.iter().all(|&b| b == b' ' || b.is_ascii_graphic()))
+            && spans
+                .iter()
+                .all(|span| span.end <= at.start || at.end <= span.start)
+    };
+    let is_break = |byte: u8| byte == b'\n' || byte == b'\r';
+    let cut_before = window.start > 0 && !is_break(bytes[window.start - 1]);
+    let head = window.start..window.start + CUT.len();
+    if cut_before && window.len() > 2 * CUT.len() && plain(head) {
+        shown.replace_range(..CUT.len(), CUT);
+    }
+    let cut_after = window.end < bytes.len() && !is_break(bytes[window.end]);
+    let tail = window.end.saturating_sub(CUT.len())..window.end;
+    if cut_after && window.len() > 2 * CUT.len() && plain(tail) && shown.len() >= CUT.len() {
+        let from = shown.len() - CUT.len();
+        shown.replace_range(from.., CUT);
+    }
+}
+
 /// The start of the line `offset` is on, or as far back as `room` columns reach if that comes
 /// first.
 fn back_to_break(text: &str, offset: usize, room: usize) -> usize {
@@ -383,6 +418,39 @@ mod tests {
         // `column` is where the data starts, in characters from the start of the line.
         let data_start = at - data.find("at end").unwrap_or_default();
         assert_eq!((line, column), (0, text[..data_start].chars().count()));
+    }
+
+    #[test]
+    fn a_line_cut_short_says_so_and_keeps_its_columns() {
+        let text = format!(
+            "{}Tap it until end of turn.{}\n",
+            "a".repeat(100),
+            "b".repeat(100)
+        );
+        let source = FileSource::new("cards.txt", &text);
+        let at = text.find("until").unwrap_or_default();
+        let span = at..at + "until end of turn".len();
+        let snippet = source.snippet(std::slice::from_ref(&span), 1, 40);
+        let contents = snippet
+            .read_span(&source.shown_span(&span), 1, 1)
+            .expect("inside");
+        let data = String::from_utf8_lossy(contents.data()).into_owned();
+        assert!(data.starts_with("...") && data.ends_with("..."), "{data}");
+        assert!(data.contains("until end of turn"), "{data}");
+        // The column where the data starts is the file's: the dots overwrite, never insert.
+        let data_start = at - data.find("until").unwrap_or_default();
+        assert_eq!(contents.column(), text[..data_start].chars().count());
+        // A span at the cut keeps its words: no dots over them.
+        let edge = 100..109;
+        let snippet = source.snippet(std::slice::from_ref(&edge), 1, 10);
+        let contents = snippet
+            .read_span(&source.shown_span(&edge), 1, 1)
+            .expect("inside");
+        assert!(
+            String::from_utf8_lossy(contents.data()).starts_with("Tap "),
+            "{:?}",
+            String::from_utf8_lossy(contents.data())
+        );
     }
 
     #[test]

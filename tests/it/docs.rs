@@ -775,27 +775,41 @@ fn code_spans(cell: &str) -> Vec<String> {
         .collect()
 }
 
-/// Issue 22 §5: the owners docs/explain.md lists are the owners phaselint gives.
-#[test]
-fn the_explain_page_lists_every_owner_and_no_other() {
-    let page = read("docs/explain.md");
-    let documented: BTreeSet<String> = table_rows(&page, "owner")
+/// The first column of docs/timing-model.md's table headed `header`.
+fn timing_model_words(header: &str) -> BTreeSet<String> {
+    table_rows(&read("docs/timing-model.md"), header)
         .iter()
         .flat_map(|row| code_spans(&row[0]))
-        .collect();
-    let given: BTreeSet<String> = phaselint::model::Owner::ALL
-        .iter()
-        .map(|owner| owner.as_str().to_string())
-        .collect();
-    assert_eq!(documented, given);
+        .collect()
 }
 
-/// Issue 22 §5: the kinds table of docs/explain.md says which roles each kind uses, and every
+/// Issue 22 §5, issue 41: the owners, units, edges, roles and occurrences docs/timing-model.md
+/// lists are the ones phaselint gives, each table equal to the program's list.
+#[test]
+fn the_timing_model_page_lists_every_word_and_no_other() {
+    use phaselint::model::{Edge, Occurrence, Owner, Role, Unit};
+    fn words<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> BTreeSet<String> {
+        all.iter().map(|word| name(*word).to_string()).collect()
+    }
+    assert_eq!(
+        timing_model_words("owner"),
+        words(Owner::ALL, Owner::as_str)
+    );
+    assert_eq!(timing_model_words("unit"), words(Unit::ALL, Unit::as_str));
+    assert_eq!(timing_model_words("edge"), words(Edge::ALL, Edge::as_str));
+    assert_eq!(timing_model_words("role"), words(Role::ALL, Role::as_str));
+    assert_eq!(
+        timing_model_words("occurrence"),
+        words(Occurrence::ALL, Occurrence::as_str)
+    );
+}
+
+/// Issue 22 §5: the kinds table of docs/timing-model.md says which roles each kind uses, and every
 /// finding of the phrase and contract tables keeps to it.
 #[test]
 fn every_finding_uses_the_roles_its_kind_is_documented_with() {
     use phaselint::model::Kind;
-    let page = read("docs/explain.md");
+    let page = read("docs/timing-model.md");
     let rows = table_rows(&page, "kind");
     let documented: Vec<(String, BTreeSet<String>, bool)> = rows
         .iter()
