@@ -313,22 +313,23 @@ impl std::fmt::Display for ByteSize {
     }
 }
 
-/// On stderr after `--diff`'s patch, as ruff says "Would fix": what it holds and why the run
-/// exits 1.
+/// On stderr after `--diff`'s patch, as ruff says "Would fix": whether it holds a change, and
+/// that a pending change fails the run (unless `--exit-zero`; errors fail it either way).
 fn tell_diff_outcome(args: &CheckArgs, summary: &Summary, pending: bool) {
-    let message = if pending {
-        let fixes = summary.fixable
-            + if args.unsafe_fixes {
-                summary.unsafe_fixable
-            } else {
-                0
-            };
-        format!(
-            "would apply {}: --diff exits 1 while there is a change to make (--fix makes it)",
-            counted(fixes, "fix", "fixes")
-        )
+    let unsafe_fixes = if args.unsafe_fixes {
+        summary.unsafe_fixable
     } else {
-        "no change to make: --diff exits 0".to_string()
+        0
+    };
+    let fixes = counted(summary.fixable + unsafe_fixes, "fix", "fixes");
+    let message = match (pending, args.exit_zero) {
+        (true, false) => {
+            format!(
+                "would apply {fixes}: a change to make fails a --diff run (exit 1; --fix makes it)"
+            )
+        }
+        (true, true) => format!("would apply {fixes} (--fix makes them)"),
+        (false, _) => "no change to make".to_string(),
     };
     let _ = writeln!(std::io::stderr(), "{message}");
 }
@@ -364,7 +365,10 @@ fn render(args: &CheckArgs, files: &[CheckedFile], summary: &Summary) -> String 
         ColorChoice::Auto => !set("NO_COLOR") && (terminal || set("FORCE_COLOR")),
     };
     let style = HumanStyle {
-        graphical: !(args.narrate || set("NO_GRAPHICS")),
+        // As miette reads it: NO_GRAPHICS set to anything but "0" asks for the narrated form.
+        graphical: !(args.narrate
+            || std::env::var_os("NO_GRAPHICS")
+                .is_some_and(|value| !value.is_empty() && value != "0")),
         color,
         width: report::wrap_width(
             std::env::var("COLUMNS").ok().as_deref(),

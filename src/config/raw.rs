@@ -242,10 +242,14 @@ fn validate_ignore(
             problems,
         ))),
         (None, Some(card)) => Some(Target::Card(card.get_ref().clone())),
-        (Some(_), Some(card)) => problems.keep(Err((
-            card.span(),
-            "an ignore entry takes `path` or `card`, not both".to_string(),
-        ))),
+        (Some(path), Some(card)) => {
+            // The glob is checked still, so that its own mistake is not left for the next run.
+            globs(root, std::slice::from_ref(path), problems);
+            problems.keep(Err((
+                card.span(),
+                "an ignore entry takes `path` or `card`, not both".to_string(),
+            )))
+        }
         (None, None) => problems.keep(Err((
             entry.span(),
             "an ignore entry needs `path` or `card`".to_string(),
@@ -321,13 +325,20 @@ fn globs(root: &Path, texts: &[Spanned<String>], problems: &mut Problems) -> Pat
     loop {
         match PathGlobs::new(root, kept.iter().map(|text| text.get_ref().as_str())) {
             Ok(globs) => return globs,
-            // The set as a whole too large (no one glob at fault, `usize::MAX`): the last goes.
-            Err((index, message)) => {
-                let Some(last) = kept.len().checked_sub(1) else {
+            Err((index, message)) if index < kept.len() => {
+                let bad = kept.remove(index);
+                problems.0.push((bad.span(), message));
+            }
+            // The set as a whole is too large, no one glob at fault (`usize::MAX`): said once,
+            // over the list, which is left out.
+            Err((_, message)) => {
+                let (Some(first), Some(last)) = (kept.first(), kept.last()) else {
                     return PathGlobs::empty(root);
                 };
-                let bad = kept.remove(index.min(last));
-                problems.0.push((bad.span(), message));
+                problems
+                    .0
+                    .push((first.span().start..last.span().end, message));
+                return PathGlobs::empty(root);
             }
         }
     }
@@ -645,6 +656,14 @@ exclude = ["drafts/**"]
         assert!(found[0].1.starts_with("unknown edition"), "{found:?}");
         assert!(found[6].1.starts_with("invalid glob"), "{found:?}");
         assert_eq!(found[7].1, "empty glob");
+        // An entry with both targets: its glob's own mistake is reported too.
+        let text = "[[ignore]]\npath = \"../x\"\ncard = \"B\"\nrules = [\"all\"]\n";
+        let err = parse(text).expect_err("config should be rejected");
+        let places: Vec<&str> = err
+            .problems()
+            .map(|(span, _)| &text[span.expect("a place")])
+            .collect();
+        assert_eq!(places, ["\"../x\"", "\"B\""]);
     }
 
     #[test]
