@@ -285,17 +285,20 @@ impl CheckedFile {
 /// A config's problems, reported like a file's so that every format carries them: each of its
 /// mistakes at its place.
 pub fn config_problem(error: &ConfigError) -> CheckedFile {
+    let mut problems = error
+        .problems()
+        .map(|(span, message)| (span.unwrap_or(0..0), message.to_string()));
+    let (span, message) = problems.next().unwrap_or_default();
     let mut file = CheckedFile::problem(
         &error.path,
         error.source_text.clone(),
         &INVALID_CONFIG,
-        error.span.clone().unwrap_or(0..0),
-        error.message.clone(),
+        span,
+        message,
     );
-    file.diagnostics
-        .extend(error.more.iter().map(|(span, message)| {
-            input_problem(&INVALID_CONFIG, span.clone(), message.clone(), None)
-        }));
+    file.diagnostics.extend(
+        problems.map(|(span, message)| input_problem(&INVALID_CONFIG, span, message, None)),
+    );
     file
 }
 

@@ -632,7 +632,8 @@ fn the_config_is_found_from_the_document_and_read_again_when_it_changes() {
 
     // A broken config: its problem at its place in the config file, and the document checked
     // with the default rules, which it is told.
-    std::fs::write(&config, "[rules]\nPL102 = \"loud\"\n").expect("the config is written");
+    std::fs::write(&config, "[rules]\nPL102 = \"loud\"\nPL999 = \"off\"\n")
+        .expect("the config is written");
     let changed = json!({"changes": [{"uri": self::uri(&config), "type": 2}]});
     client.notify("workspace/didChangeWatchedFiles", changed.clone());
     let mut at_config = None;
@@ -645,9 +646,16 @@ fn the_config_is_found_from_the_document_and_read_again_when_it_changes() {
             at_document = Some(params);
         }
     }
-    let problem = &at_config.unwrap()["diagnostics"][0];
-    assert_eq!(problem["code"], "PL903");
-    assert_eq!(problem["range"]["start"]["line"], 1);
+    // Each mistake of the config at its own place (issue 41).
+    let at_config = at_config.unwrap();
+    assert_eq!(codes(&at_config), ["PL903", "PL903"]);
+    let lines: Vec<&Value> = at_config["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|problem| &problem["range"]["start"]["line"])
+        .collect();
+    assert_eq!(lines, [&json!(1), &json!(2)]);
     let at_document = at_document.unwrap();
     assert_eq!(
         codes(&at_document),
@@ -684,11 +692,12 @@ fn a_config_file_open_in_the_editor_is_checked_as_it_is_typed() {
         &mut client,
         &config,
         2,
-        "[rules]\nPL101 = \"error\"\nno-such-rule = \"off\"\n",
+        "[rules]\nPL101 = \"error\"\nno-such-rule = \"off\"\nPL102 = \"loud\"\n",
     );
     let published = client.diagnostics(&config);
-    assert_eq!(codes(&published), ["PL903"]);
+    assert_eq!(codes(&published), ["PL903", "PL903"]);
     assert_eq!(published["diagnostics"][0]["range"]["start"]["line"], 2);
+    assert_eq!(published["diagnostics"][1]["range"]["start"]["line"], 3);
     let hover = client.request(
         "textDocument/hover",
         json!({"textDocument": {"uri": config}, "position": {"line": 1, "character": 2}}),
